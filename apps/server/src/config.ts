@@ -1,0 +1,171 @@
+/**
+ * Configuration, parsed once from the environment with zod. Every variable is documented where it is parsed;
+ * an invalid value stops start-up with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1')
+  .default(false);
+const list = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  /** `development` (default), `test` or `production`. Production refuses development drivers. */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Port the HTTP server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Address the HTTP server binds to. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder for the embedded profile: the SQLite file and local media. Relative paths start at the working directory. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string. When unset the embedded SQLite database under DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated brands accepted in the `vendor` request header. */
+  VENDORS: list.default(['default']),
+  /** Secret for hashing SMS codes (HMAC). Required in production, at least 32 characters. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** `console` (development: logs codes, keeps an outbox) or `aliyun` (Alibaba Cloud SMS). */
+  SMS_DRIVER: z.enum(['console', 'aliyun']).default('console'),
+  /** Alibaba Cloud AccessKey id for the SMS API. */
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
+  /** Alibaba Cloud AccessKey secret for the SMS API. */
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
+  /** Approved SMS signature name (签名名称). */
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  /** Approved template code for verification codes; the template takes `${code}`. */
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
+  /** SMS API endpoint host. */
+  ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+  /** `https` (default) or `http`; http is only for a local protocol peer in tests. */
+  ALIYUN_SMS_PROTOCOL: z.enum(['https', 'http']).default('https'),
+  /** Let NODE_ENV=production start with development drivers (a staging box). Off by default. */
+  ALLOW_DEV_DRIVERS: bool,
+  /** Comma-separated origins allowed by CORS. Empty (default) closes CORS: the web app is served same-origin. */
+  CORS_ORIGINS: list.default([]),
+  /** Trust X-Forwarded-* from a load balancer in front of the server. */
+  TRUST_PROXY: bool,
+  /** Requests per minute per client IP across the API. */
+  RATE_LIMIT_PER_IP: positiveInt.default(600),
+  /** Requests per minute per logged-in user across the API. */
+  RATE_LIMIT_PER_USER: positiveInt.default(300),
+  /** SMS codes one client IP may request per hour, across all phones. */
+  SMS_LIMIT_PER_IP_PER_HOUR: positiveInt.default(30),
+  /** Largest accepted request body, in bytes. */
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  /** Folder of the built web app to serve at `/`. Skipped when it does not exist. */
+  WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  /** Seed demo data on start (embedded profile). */
+  SEED_DEMO: bool,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  logLevel: string;
+  vendors: string[];
+  appSecret: string;
+  sms:
+    | { driver: 'console' }
+    | {
+        driver: 'aliyun';
+        accessKeyId: string;
+        accessKeySecret: string;
+        signName: string;
+        templateCode: string;
+        endpoint: string;
+        protocol: 'https' | 'http';
+      };
+  corsOrigins: string[];
+  trustProxy: boolean;
+  rateLimit: { perIp: number; perUser: number; smsPerIpPerHour: number };
+  bodyLimit: number;
+  webDistDir: string;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DEV_SECRET = 'development-only-secret-not-for-production-use';
+
+/** Reads and validates the environment. Throws ConfigError naming each invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const production = e.NODE_ENV === 'production';
+
+  if (production && !e.APP_SECRET) problems.push('APP_SECRET: required when NODE_ENV=production');
+  if (production && e.SMS_DRIVER === 'console' && !e.ALLOW_DEV_DRIVERS) {
+    problems.push('SMS_DRIVER: the console driver is for development; set SMS_DRIVER=aliyun in production');
+  }
+  let sms: AppConfig['sms'] = { driver: 'console' };
+  if (e.SMS_DRIVER === 'aliyun') {
+    const required = [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ] as const;
+    for (const name of required) if (!e[name]) problems.push(`${name}: required when SMS_DRIVER=aliyun`);
+    sms = {
+      driver: 'aliyun',
+      accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+      accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+      signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
+      templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+      endpoint: e.ALIYUN_SMS_ENDPOINT,
+      protocol: e.ALIYUN_SMS_PROTOCOL,
+    };
+  }
+  if (e.VENDORS.length === 0) problems.push('VENDORS: at least one vendor is required');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'creator-center.sqlite') },
+    logLevel: e.LOG_LEVEL,
+    vendors: e.VENDORS,
+    appSecret: e.APP_SECRET ?? DEV_SECRET,
+    sms,
+    corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perUser: e.RATE_LIMIT_PER_USER, smsPerIpPerHour: e.SMS_LIMIT_PER_IP_PER_HOUR },
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    seedDemo: e.SEED_DEMO,
+  };
+}

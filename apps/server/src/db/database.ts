@@ -1,0 +1,58 @@
+/** Opens the database of the configured profile: SQLite (WAL, foreign keys on) or PostgreSQL. */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type DialectKind = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DialectKind;
+  destroy(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+export interface PostgresOptions {
+  /** Schema put first on the search_path (tests give every file its own). */
+  schema?: string;
+  max?: number;
+}
+
+export function openDatabase(config: AppConfig['database'], pgOptions: PostgresOptions = {}): DatabaseHandle {
+  if (config.kind === 'postgres') {
+    // Counts and epoch-millisecond columns are BIGINT; they stay far below 2^53, so numbers are safe.
+    const types = {
+      getTypeParser: (oid: number, format?: string) =>
+        oid === INT8_OID || oid === NUMERIC_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format as 'text'),
+    };
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: pgOptions.max ?? 10,
+      types,
+      options: pgOptions.schema ? `-c search_path=${pgOptions.schema}` : undefined,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', destroy: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', destroy: () => db.destroy() };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,7 @@
+/** Every migration, by its timestamped name. Shipped migrations are frozen: add a new one instead. */
+import type { Migration } from 'kysely';
+import * as foundation from './20261121120000_foundation.js';
+
+export const migrations: Record<string, Migration> = {
+  '20261121120000_foundation': foundation,
+};

@@ -1,0 +1,148 @@
+/**
+ * Table types for Kysely. Times are epoch milliseconds (INTEGER on SQLite, BIGINT on PostgreSQL) so both
+ * databases run the same queries; money is integer fen; rates are basis points (7000 = 70%).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface AgentTable {
+  id: Generated<number>;
+  phone: string;
+  nickname: string;
+  avatar_url: string;
+  real_name: string;
+  id_card_number: string;
+  alipay_id: string;
+  agent_mode: Generated<number>;
+  sign_status: Generated<number>;
+  sign_phone: string;
+  bank_card_number: string;
+  bank_name: string;
+  signed_at: number | null;
+  invite_code: string;
+  share_rate_bp: Generated<number>;
+  leader_id: number | null;
+  team_at: number | null;
+  team_share_rate_bp: Generated<number>;
+  commander_code: string;
+  open_reelshort: Generated<number>;
+  vendor: string;
+  channel_from: string | null;
+  source: number | null;
+  cq: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  agent_id: number;
+  vendor: string;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface SmsCodeTable {
+  id: Generated<number>;
+  phone: string;
+  type: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  ip: string;
+  vendor: string;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface AppTable {
+  id: Generated<number>;
+  name: string;
+  icon_url: string;
+  platform: string;
+  landing_url: string;
+  deep_link_pattern: string;
+  sort: number;
+  status: number;
+  created_at: number;
+}
+
+export interface SerialTable {
+  id: Generated<number>;
+  task_type: number;
+  app_id: number;
+  name: string;
+  cover_url: string;
+  intro: string;
+  tags: string;
+  channel: string;
+  episode_count: number;
+  publish_at: number;
+  total_income_fen: number;
+  created_at: number;
+}
+
+export interface TaskTable {
+  id: Generated<number>;
+  task_type: number;
+  app_id: number;
+  serial_id: number;
+  title: string;
+  share_rate_bp: number;
+  tutorial_video_url: string;
+  tutorial_short_url: string;
+  open_at: number;
+  close_at: number | null;
+  status: number;
+  created_at: number;
+}
+
+export interface BannerTable {
+  id: Generated<number>;
+  platform: number;
+  title: string;
+  image_url: string;
+  link_url: string;
+  sort: number;
+  status: number;
+  created_at: number;
+}
+
+export interface PosterTable {
+  id: Generated<number>;
+  title: string;
+  image_url: string;
+  description: string;
+  status: number;
+  created_at: number;
+}
+
+export interface TemplateTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  content: string;
+  updated_at: number;
+}
+
+export interface Database {
+  agents: AgentTable;
+  sessions: SessionTable;
+  sms_codes: SmsCodeTable;
+  apps: AppTable;
+  serials: SerialTable;
+  tasks: TaskTable;
+  banners: BannerTable;
+  posters: PosterTable;
+  templates: TemplateTable;
+}
+
+export type Agent = Selectable<AgentTable>;
+export type NewAgent = Insertable<AgentTable>;
+export type AgentUpdate = Updateable<AgentTable>;
+export type Session = Selectable<SessionTable>;
+export type SmsCode = Selectable<SmsCodeTable>;

@@ -1,0 +1,78 @@
+/** SQL for SMS verification codes. Every query here runs inside the caller's transaction. */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Trx = Transaction<Database>;
+
+export class SmsCodeRepository {
+  /** Send times of this phone's codes since `since`, newest first (a handful of rows at most). */
+  async sendTimesForPhone(trx: Trx, phone: string, since: number): Promise<number[]> {
+    const rows = await trx
+      .selectFrom('sms_codes')
+      .select('created_at')
+      .where('phone', '=', phone)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .execute();
+    return rows.map((r) => r.created_at);
+  }
+
+  async countForIp(trx: Trx, ip: string, since: number): Promise<number> {
+    const row = await trx
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Retires the live codes of a phone and type: only the newest code sent is valid. */
+  async retireLive(trx: Trx, phone: string, type: number, now: number): Promise<void> {
+    await trx
+      .updateTable('sms_codes')
+      .set({ consumed_at: now })
+      .where('phone', '=', phone)
+      .where('type', '=', type)
+      .where('consumed_at', 'is', null)
+      .execute();
+  }
+
+  async insert(
+    trx: Trx,
+    row: { phone: string; type: number; code_hash: string; ip: string; vendor: string; created_at: number; expires_at: number },
+  ): Promise<number> {
+    const inserted = await trx.insertInto('sms_codes').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  }
+
+  async delete(trx: Trx, id: number): Promise<void> {
+    await trx.deleteFrom('sms_codes').where('id', '=', id).execute();
+  }
+
+  findLive(trx: Trx, phone: string, type: number) {
+    return trx
+      .selectFrom('sms_codes')
+      .select(['id', 'code_hash', 'attempts', 'expires_at'])
+      .where('phone', '=', phone)
+      .where('type', '=', type)
+      .where('consumed_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  async recordWrongAttempt(trx: Trx, id: number): Promise<number> {
+    const row = await trx
+      .updateTable('sms_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .returning('attempts')
+      .executeTakeFirstOrThrow();
+    return row.attempts;
+  }
+
+  async consume(trx: Trx, id: number, now: number): Promise<void> {
+    await trx.updateTable('sms_codes').set({ consumed_at: now }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,29 @@
+/** Development-only routes: the SMS outbox of the console driver. Never registered in production. */
+import { phoneSchema, smsOutboxItemSchema } from '@cc/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, okSchema } from '../../plugins/envelope.js';
+import type { ConsoleSmsDriver } from '../../providers/sms/console-sms.js';
+
+export function devRoutes(outbox: ConsoleSmsDriver): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/dev/sms/outbox',
+      {
+        schema: {
+          querystring: z.object({ phone: phoneSchema.optional() }),
+          response: okSchema(z.object({ data: z.array(smsOutboxItemSchema) })),
+        },
+      },
+      async (request) =>
+        ok({
+          data: outbox.list(request.query.phone).map((m) => ({
+            phone: m.phone,
+            type: m.type,
+            code: m.code,
+            created_at: new Date(m.createdAt).toISOString(),
+          })),
+        }),
+    );
+  };
+}

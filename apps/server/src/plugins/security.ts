@@ -1,0 +1,49 @@
+/** Security headers, CORS (closed unless origins are configured) and the per-IP rate limit on API paths. */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode, ErrorMessages } from '@cc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+import { isApiPath } from './vendor.js';
+
+export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Arco and the player set inline styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      allowedHeaders: ['content-type', 'authorization', 'vendor', 'x-request-id'],
+      maxAge: 600,
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.perIp,
+    timeWindow: 60_000,
+    allowList: (request) => !isApiPath(request.url),
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      code: ErrorCode.rateLimited,
+      msg: ErrorMessages.rateLimited,
+      body: null,
+    }),
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Builds a real app on a real, private database for one test file: a fresh SQLite file, or a fresh schema in
+ * the PostgreSQL named by TEST_DATABASE_URL. Time is a ManualClock the test can move.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { ManualClock } from '../src/clock.js';
+import { loadConfig, type AppConfig, type Env } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import type { SmsDriver } from '../src/providers/sms/sms-driver.js';
+
+export const VENDOR = 'default';
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestContext {
+  app: FastifyInstance;
+  clock: ManualClock;
+  config: AppConfig;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+interface TestDatabase {
+  database: DatabaseHandle;
+  schema?: string;
+  drop(): Promise<void>;
+}
+
+async function openTestDatabase(config: AppConfig): Promise<TestDatabase> {
+  if (config.database.kind === 'sqlite') {
+    const database = openDatabase(config.database);
+    return { database, drop: async () => fs.rmSync(config.dataDir, { recursive: true, force: true }) };
+  }
+  const url = config.database.url;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase(config.database, { schema, max: 20 });
+  return {
+    database,
+    schema,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  env: Partial<Record<keyof Env, string>> = {},
+  deps: { smsDriver?: SmsDriver } = {},
+): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    RATE_LIMIT_PER_IP: '100000',
+    RATE_LIMIT_PER_USER: '100000',
+    SMS_LIMIT_PER_IP_PER_HOUR: '100000',
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    ...env,
+  });
+  const { database, schema, drop } = await openTestDatabase(config);
+  await migrateToLatest(database.db, schema);
+  const clock = new ManualClock(Date.UTC(2026, 10, 21, 4, 0, 0));
+  const app = await buildApp(config, { clock, database, ...deps });
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.destroy();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Distinct valid phone numbers per test so tests never share limits. */
+let phoneCounter = 0;
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+export interface ApiCall {
+  method?: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+  token?: string;
+  vendor?: string | null;
+  ip?: string;
+}
+
+export async function call(app: FastifyInstance, { method = 'POST', url, body, token, vendor = VENDOR, ip }: ApiCall) {
+  const headers: Record<string, string> = {};
+  if (vendor !== null) headers.vendor = vendor;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await app.inject({
+    method,
+    url,
+    headers,
+    ...(body !== undefined && { payload: body as object }),
+    ...(ip && { remoteAddress: ip }),
+  });
+  return { status: response.statusCode, json: response.json() as { code: number; msg: string; body: any }, response };
+}
+
+export async function sendCode(app: FastifyInstance, phone: string, type = 1, ip?: string) {
+  return call(app, { url: '/agent/v1/user/send_code', body: { phone, type }, ip });
+}
+
+/** Reads the newest code for a phone from the development outbox, as a tester would. */
+export async function latestCode(app: FastifyInstance, phone: string): Promise<string> {
+  const { json } = await call(app, { method: 'GET', url: `/dev/sms/outbox?phone=${phone}`, vendor: null });
+  const code = json.body.data[0]?.code;
+  if (!code) throw new Error(`no SMS for ${phone}`);
+  return code;
+}
+
+export async function loginAs(ctx: TestContext, phone: string, extra: Record<string, unknown> = {}) {
+  const sent = await sendCode(ctx.app, phone);
+  if (sent.json.code !== 0) throw new Error(`send_code failed: ${sent.json.msg}`);
+  const code = await latestCode(ctx.app, phone);
+  ctx.clock.advance(61_000);
+  return call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code, ...extra } });
+}

@@ -1,0 +1,75 @@
+/** HTTP client of the product and AI APIs: every call resolves to the `{ code, msg, body }` envelope, never throws. */
+import { ErrorCode, type Envelope } from '@cc/contracts';
+import { expireSession } from './session/session';
+import { getToken } from './session/token';
+
+export type HttpMethod = 'GET' | 'POST';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A failure carries no body; `msg` is the server's text or empty, so each caller picks its own fallback. */
+export type ApiResult<T> = Envelope<T> | Envelope<null>;
+
+const VENDOR = import.meta.env.VITE_VENDOR ?? 'default';
+const API_BASE = import.meta.env.VITE_API_BASE ?? '';
+const AI_API_BASE = import.meta.env.VITE_AI_API_BASE ?? '';
+const AI_PATH_PREFIX = '/ai/v1';
+
+function urlOf(path: string, query: RequestOptions['query']): string {
+  const base = path.startsWith(AI_PATH_PREFIX) ? AI_API_BASE : API_BASE;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+function headersFor(hasBody: boolean): Headers {
+  const headers = new Headers({ vendor: VENDOR });
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (hasBody) headers.set('content-type', 'application/json');
+  return headers;
+}
+
+function failure(code: number): Envelope<null> {
+  return { code, msg: '', body: null };
+}
+
+/** Anything without a numeric `code` (an HTML error page, an empty body) is treated as no response at all. */
+function toEnvelope(payload: unknown): ApiResult<unknown> {
+  if (typeof payload !== 'object' || payload === null) return failure(ErrorCode.noResponse);
+  const { code, msg, body } = payload as Partial<Envelope<unknown>>;
+  if (typeof code !== 'number') return failure(ErrorCode.noResponse);
+  return { code, msg: typeof msg === 'string' ? msg : '', body: body ?? null };
+}
+
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const hasBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, options.query), {
+      method,
+      headers: headersFor(hasBody),
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch {
+    return failure(ErrorCode.noResponse);
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  const result = toEnvelope(payload);
+  if (response.status === 401 || result.code === ErrorCode.unauthorized) {
+    expireSession();
+    return { code: ErrorCode.unauthorized, msg: result.msg, body: null };
+  }
+  // The envelope is the server's word for this path; its body type is the caller's contract with that path.
+  return result as ApiResult<T>;
+}

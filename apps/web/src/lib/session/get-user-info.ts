@@ -1,0 +1,30 @@
+/** GET /agent/v1/user/info: the logged-in creator, read by the top bar, the route guards and the pages. */
+import type { UserInfo } from '@cc/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../api-client';
+import { unwrap } from '../api-error';
+import { queryClient } from '../query-client';
+import { userInfoQueryKey } from './session';
+import { useToken } from './token';
+
+export function getUserInfo(signal?: AbortSignal) {
+  return request<UserInfo>('GET', '/agent/v1/user/info', { signal });
+}
+
+export function userInfoQueryOptions() {
+  return queryOptions({
+    queryKey: userInfoQueryKey,
+    queryFn: async ({ signal }) => unwrap(await getUserInfo(signal)),
+  });
+}
+
+/** The user of the stored token; idle while logged out. */
+export function useUserInfo() {
+  const token = useToken();
+  return useQuery({ ...userInfoQueryOptions(), enabled: token !== null });
+}
+
+/** Loads the user afresh (after a login); a failure lands in the query's error state, where the session guard acts. */
+export function refreshUserInfo(): Promise<void> {
+  return queryClient.prefetchQuery({ ...userInfoQueryOptions(), staleTime: 0 });
+}

@@ -1,0 +1,50 @@
+/** Opening the login modal from anywhere, and the success event it emits (spec §4). */
+import { useSyncExternalStore } from 'react';
+import { createStore } from '../create-store';
+import { navigateTo } from '../navigation';
+import { LoginQuery, paths, safeRedirect } from '../paths';
+
+export interface LoginModalState {
+  visible: boolean;
+  /** Where to go once logged in; null stays on the current page. */
+  redirect: string | null;
+}
+
+const modalStore = createStore<LoginModalState>({ visible: false, redirect: null });
+
+export function openLoginModal(redirect?: string | null): void {
+  modalStore.set({ visible: true, redirect: safeRedirect(redirect) });
+}
+
+export function closeLoginModal(): void {
+  modalStore.set({ visible: false, redirect: null });
+}
+
+export function useLoginModalState(): LoginModalState {
+  return useSyncExternalStore(modalStore.subscribe, modalStore.get);
+}
+
+/** Sends the visitor to the task page with the login modal open, after a 401 or a session that failed to load. */
+export function promptLogin(redirect?: string): void {
+  const query = new URLSearchParams({ [LoginQuery.show]: '1' });
+  if (redirect) query.set(LoginQuery.redirect, redirect);
+  // Opening directly as well as through the address: a route guard may rewrite the address on the way.
+  openLoginModal(redirect);
+  navigateTo(`${paths.task}?${query.toString()}`);
+}
+
+export interface LoginSuccess {
+  isNew: boolean;
+}
+
+const successListeners = new Set<(event: LoginSuccess) => void>();
+
+/** Subscribes to successful logins, e.g. to greet a new creator; returns the unsubscribe function. */
+export function onLoginSuccess(listener: (event: LoginSuccess) => void): () => void {
+  successListeners.add(listener);
+  return () => successListeners.delete(listener);
+}
+
+export function emitLoginSuccess(event: LoginSuccess): void {
+  for (const listener of successListeners) listener(event);
+}

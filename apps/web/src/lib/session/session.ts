@@ -1,0 +1,23 @@
+/** Ending the session locally: the token goes, and the cached user with it. */
+import { Message } from '@arco-design/web-react';
+import { text } from '@/locales/zh-CN';
+import { queryClient } from '../query-client';
+import { promptLogin } from './login-modal';
+import { clearToken, getToken } from './token';
+
+export const userInfoQueryKey = ['user', 'info'] as const;
+
+export function clearSession(): void {
+  clearToken();
+  queryClient.removeQueries({ queryKey: userInfoQueryKey });
+}
+
+/** The answer to any 401 (spec §4, §8). */
+export function expireSession(): void {
+  // Parallel calls can all come back 401: only the first, which still finds the token, tells the user.
+  if (getToken() !== null) {
+    clearSession();
+    Message.warning(text.common.sessionExpired);
+  }
+  promptLogin();
+}

@@ -1,0 +1,45 @@
+/** Web-storage access that survives browsers where storage is blocked (private mode, disabled cookies). */
+
+/** Keys the app keeps in localStorage. `new_version` is set by the deployment to announce a release. */
+export const LocalKey = { token: 'token', newVersion: 'new_version' } as const;
+/** Keys the app keeps in sessionStorage: the referral of the visit, kept while the tab lives. */
+export const SessionKey = { inviteCode: 'invite_code', channelFrom: 'channel_from' } as const;
+
+type LocalKey = (typeof LocalKey)[keyof typeof LocalKey];
+type SessionKey = (typeof SessionKey)[keyof typeof SessionKey];
+
+function storageArea(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+function read(area: Storage | null, key: string): string | null {
+  try {
+    return area?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(area: Storage | null, key: string, value: string | null): void {
+  try {
+    if (value === null) area?.removeItem(key);
+    else area?.setItem(key, value);
+  } catch {
+    // A full or blocked storage only costs persistence; the in-memory state still works for this page.
+  }
+}
+
+export const localStore = {
+  get: (key: LocalKey) => read(storageArea('localStorage'), key),
+  set: (key: LocalKey, value: string) => write(storageArea('localStorage'), key, value),
+  remove: (key: LocalKey) => write(storageArea('localStorage'), key, null),
+};
+
+export const sessionStore = {
+  get: (key: SessionKey) => read(storageArea('sessionStorage'), key),
+  set: (key: SessionKey, value: string) => write(storageArea('sessionStorage'), key, value),
+};

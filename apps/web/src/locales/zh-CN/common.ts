@@ -1,0 +1,20 @@
+/** Texts shared by every screen: product name, loading and empty states, generic failures. */
+import { ClientMessages, ErrorMessages } from '@cc/contracts';
+
+export const common = {
+  appName: '创作者中心',
+  loading: '加载中...',
+  comingSoon: '即将上线',
+  comingSoonHint: '该功能正在紧锣密鼓地开发中，敬请期待',
+  loadFailed: ClientMessages.loadFailed,
+  networkPoor: ClientMessages.networkPoor,
+  sessionExpired: ErrorMessages.unauthorized,
+  pageLoadFailed: '页面加载失败',
+  pageLoadFailedHint: '网络异常或版本已更新，请刷新页面后重试',
+  refresh: '刷新页面',
+  back: '返回',
+  save: '保存',
+  cancel: '取消',
+  edit: '修改',
+  logoAlt: '创作者中心标志',
+} as const;

@@ -1,0 +1,19 @@
+/** The zh-CN text catalogue: one typed module per domain, read as `text.<domain>.<key>` so a missing key fails to compile. */
+import { ai } from './ai';
+import { auth } from './auth';
+import { channel } from './channel';
+import { common } from './common';
+import { gift } from './gift';
+import { help } from './help';
+import { home } from './home';
+import { income } from './income';
+import { layout } from './layout';
+import { profile } from './profile';
+import { task } from './task';
+import { team } from './team';
+import { tool } from './tool';
+import { user } from './user';
+
+export const text = { ai, auth, channel, common, gift, help, home, income, layout, profile, task, team, tool, user } as const;
+
+export { agreementPage, privacyPolicy, userAgreement, type LegalDocument, type LegalSection } from './agreement';

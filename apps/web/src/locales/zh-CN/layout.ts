@@ -1,0 +1,37 @@
+/** Texts of the default layout: top bar, menus, footer, tab bar, new-version notice and support popover. */
+export const layout = {
+  menu: { home: '首页', task: '任务中心', income: '我的收益' },
+  login: '登录',
+  openMenu: '打开菜单',
+  userMenu: {
+    profile: '个人信息',
+    myTask: '我的任务',
+    team: '邀请好友',
+    account: '账号报备',
+    task: '任务中心',
+    income: '我的收益',
+    logout: '退出登录',
+  },
+  tabBar: { home: '首页', task: '任务', income: '收益', profile: '我的' },
+  footer: {
+    help: '帮助中心',
+    userAgreement: '用户协议',
+    privacyPolicy: '隐私政策',
+    copyright: '© {year} 创作者中心 版权所有',
+  },
+  newVersion: {
+    title: '温馨提示',
+    content: '创作者中心已发布新版本，功能与体验全面升级，快来体验吧！',
+    confirm: '立即体验',
+  },
+  support: {
+    button: '教程&客服',
+    title: '团队入驻&客服咨询',
+    qrAlt: '客服二维码',
+  },
+  tool: {
+    back: '返回',
+    title: 'AI 工具',
+    points: '积分',
+  },
+} as const;

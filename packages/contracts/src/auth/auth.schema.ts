@@ -1,0 +1,68 @@
+/** Request and response shapes of the SMS-code and login calls (spec §4, §5, §7). */
+import { z } from 'zod';
+import { SMS_TYPE_VALUES, type SmsType } from '../enums.js';
+import { validatePhone, validateSmsCode } from '../validators.js';
+
+export const phoneSchema = z
+  .string({ error: '手机号不能为空' })
+  .superRefine((value, ctx) => {
+    const message = validatePhone(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const smsCodeSchema = z
+  .string({ error: '验证码不能为空' })
+  .superRefine((value, ctx) => {
+    const message = validateSmsCode(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const smsTypeSchema = z.coerce
+  .number({ error: '验证码类型不正确' })
+  .refine((value): value is SmsType => SMS_TYPE_VALUES.includes(value as SmsType), '验证码类型不正确')
+  .transform((value) => value as SmsType);
+
+const inviteCodeSchema = z
+  .string({ error: '邀请码格式不正确' })
+  .trim()
+  .max(32, '邀请码格式不正确')
+  .regex(/^[A-Za-z0-9]*$/, '邀请码格式不正确');
+
+const shortTextSchema = (label: string, max: number) =>
+  z.string({ error: `${label}格式不正确` }).trim().max(max, `${label}不能超过${max}个字符`);
+
+export const sendCodeRequestSchema = z.object({ phone: phoneSchema, type: smsTypeSchema });
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+
+export const sendCodeByIdRequestSchema = z.object({ type: smsTypeSchema });
+
+export const verifyCodeRequestSchema = z.object({
+  phone: phoneSchema.optional(),
+  code: smsCodeSchema,
+  type: smsTypeSchema,
+});
+export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  phone: phoneSchema,
+  code: smsCodeSchema,
+  invite_code: inviteCodeSchema.optional().or(z.literal('').transform(() => undefined)),
+  channel_from: shortTextSchema('渠道来源', 64).optional(),
+  source: z.coerce.number({ error: '来源格式不正确' }).int('来源格式不正确').optional(),
+  cq: shortTextSchema('来源参数', 512).optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ access_token: z.string(), is_new: z.boolean() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const sendCodeResponseSchema = z.object({ expires_in: z.number().int(), resend_in: z.number().int() });
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
+
+export const smsOutboxItemSchema = z.object({
+  phone: z.string(),
+  type: z.number().int(),
+  code: z.string(),
+  created_at: z.string(),
+});
+export type SmsOutboxItem = z.infer<typeof smsOutboxItemSchema>;

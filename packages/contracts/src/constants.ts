@@ -1,0 +1,55 @@
+/** Business constants of spec §9. Both the server and the web app import them from here, never retype them. */
+
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_CODE_LENGTH = 6;
+export const PHONE_LENGTH = 11;
+/** The `source` value the landing flow sends with its login. */
+export const LOGIN_SOURCE_LANDING = 1;
+
+/** Lifetime and limits of an SMS verification code (server policy, shown to users in messages). */
+export const SMS_CODE_TTL_SECONDS = 5 * 60;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+export const SMS_LIMIT_PER_MINUTE = 1;
+export const SMS_LIMIT_PER_HOUR = 5;
+export const SMS_LIMIT_PER_DAY = 10;
+
+export const AMOUNT_FIRST = 1;
+export const AMOUNT_SECOND = 1;
+export const AMOUNT_MAX = 98000;
+
+export const THEME_COLOR = '#165DFF';
+export const MENU_WIDTH = 220;
+export const MODAL_DEFAULT_WIDTH = 620;
+export const MOBILE_BREAKPOINT = 992;
+export const RESIZE_THROTTLE_MS = 100;
+export const TUTORIAL_PLAYER_SIZE = { width: 214, height: 122 } as const;
+
+export const TOAST_THROTTLE_MS = 5000;
+export const TOAST_DURATION_MS = 5000;
+
+export const POINTS_PAGE_SIZE = 10;
+export const POINTS_SCROLL_THROTTLE_MS = 800;
+export const ORDER_POLL_MS = 5000;
+export const QR_VALID_SECONDS = 5 * 60;
+export const PAYMENT_WINDOW_SECONDS = 9 * 60 + 59;
+export const RETENTION_OFFER_SECONDS = 59 * 60 + 59;
+export const FREE_CLAIM_POINTS = 100;
+export const ORDER_QUANTITY = 1;
+export const POINTS_VALID_DAYS = 365;
+
+/** Session lifetime: opaque bearer tokens slide forward on use. */
+export const SESSION_TTL_DAYS = 30;
+
+export const PLAYER_DEFAULTS = {
+  inactive: 3000,
+  waitingDelay: 200,
+  volume: 0.6,
+  width: 600,
+  height: 337.5,
+  playbackRate: [2, 1.5, 1, 0.75, 0.5],
+  promptHide: 3000,
+  thumbnail: { width: 160, height: 90 },
+  speedTest: { tries: 3, sizeKb: 200, stepSeconds: 3 },
+  waitingJump: { waitSeconds: 15, sizeSeconds: 2, maxJumps: 4 },
+  smallGapSeconds: 0.5,
+} as const;
