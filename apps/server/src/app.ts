@@ -36,6 +36,8 @@ export interface AppDeps {
   /** An already open database; the app then leaves closing it to the caller. */
   database?: DatabaseHandle;
   smsDriver?: SmsDriver;
+  /** Where logs go (stdout by default); tests read them to check what is masked. */
+  logStream?: { write(line: string): void };
 }
 
 const PHONE_IN_TEXT = /(1[3-9]\d)\d{4}(\d{4})/g;
@@ -49,6 +51,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(deps.logStream && { stream: deps.logStream }),
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: {
         // Query strings may carry a phone number (the dev outbox); logs keep it masked.

@@ -8,12 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
 import { loadConfig, type AppConfig, type Env } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import type { SmsDriver } from '../src/providers/sms/sms-driver.js';
 
 export const VENDOR = 'default';
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -58,7 +57,7 @@ async function openTestDatabase(config: AppConfig): Promise<TestDatabase> {
 
 export async function createTestApp(
   env: Partial<Record<keyof Env, string>> = {},
-  deps: { smsDriver?: SmsDriver } = {},
+  deps: Pick<AppDeps, 'smsDriver' | 'logStream'> = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const config = loadConfig({

@@ -5,7 +5,7 @@
 import { ErrorCode, ErrorMessages, envelopeSchema, type Envelope } from '@cc/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../errors.js';
 
 export function ok<T>(body: T, msg = 'ok'): Envelope<T> {

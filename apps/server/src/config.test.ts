@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the embedded profile by default', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('data', 'creator-center.sqlite') });
+    expect(config.vendors).toEqual(['default']);
+    expect(config.sms).toEqual({ driver: 'console' });
+    expect(config.corsOrigins).toEqual([]);
+  });
+
+  it('reads overrides', () => {
+    const config = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', VENDORS: 'a, b', DATABASE_URL: 'postgres://u@h/db' });
+    expect(config.port).toBe(9000);
+    expect(config.mediaDir).toBe('/tmp/x/media');
+    expect(config.vendors).toEqual(['a', 'b']);
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+  });
+
+  it('names each invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SMS_DRIVER: 'pigeon' })).toThrow(ConfigError);
+  });
+
+  it('refuses development drivers and a missing secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET[\s\S]*SMS_DRIVER/);
+    const secret = 's'.repeat(32);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, SMS_DRIVER: 'aliyun' })).toThrow(/ALIYUN_SMS_ACCESS_KEY_ID/);
+    const allowed = loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, ALLOW_DEV_DRIVERS: 'true' });
+    expect(allowed.sms.driver).toBe('console');
+  });
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { DEMO_SERIALS } from './demo-catalogue.js';
+import { seedDemoData } from './demo-seed.js';
+
+describe(`demo seed and content (${testDatabaseKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await seedDemoData(ctx.database.db, ctx.config.mediaDir, ctx.clock.now());
+  });
+  afterAll(() => ctx.close());
+
+  const count = async (table: 'apps' | 'serials' | 'tasks' | 'banners' | 'posters' | 'templates') =>
+    Number((await ctx.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('seeds a living catalogue: apps, dramas and novels with tasks of both types', async () => {
+    expect(await count('apps')).toBeGreaterThanOrEqual(3);
+    expect(await count('serials')).toBe(DEMO_SERIALS.length);
+    const types = await ctx.database.db.selectFrom('tasks').select('task_type').distinct().execute();
+    expect(types.map((t) => t.task_type).sort()).toEqual([1, 2]);
+    expect(await count('banners')).toBeGreaterThanOrEqual(3);
+    expect(await count('templates')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('is idempotent', async () => {
+    const before = await Promise.all((['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count));
+    await seedDemoData(ctx.database.db, ctx.config.mediaDir, ctx.clock.now() + 1000);
+    const after = await Promise.all((['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count));
+    expect(after).toEqual(before);
+  });
+
+  it('writes covers that the server serves', async () => {
+    const serial = await ctx.database.db.selectFrom('serials').select('cover_url').executeTakeFirstOrThrow();
+    const file = path.join(ctx.config.mediaDir, serial.cover_url.replace('/media/', ''));
+    expect(fs.readFileSync(file, 'utf8')).toContain('<svg');
+    const response = await ctx.app.inject(serial.cover_url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('serves the support poster with a QR image', async () => {
+    const { json } = await call(ctx.app, { method: 'GET', url: '/agent/v1/program/poster' });
+    expect(json).toMatchObject({ code: 0, body: { title: '团队入驻&客服咨询' } });
+    const image = await ctx.app.inject(json.body.image_url);
+    expect(image.statusCode).toBe(200);
+    expect(image.body).toContain('<svg');
+  });
+
+  it('serves help templates as markdown by id, and a clear message for a missing one', async () => {
+    const first = await ctx.database.db.selectFrom('templates').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const { json } = await call(ctx.app, { method: 'GET', url: `/agent/v1/template/${first.id}` });
+    expect(json.code).toBe(0);
+    expect(json.body.content).toContain('# 新手入门');
+    expect((await call(ctx.app, { method: 'GET', url: '/agent/v1/template/99999' })).json.msg).toBe('帮助内容不存在');
+    expect((await call(ctx.app, { method: 'GET', url: '/agent/v1/template/abc' })).json.msg).toBe('模板编号不正确');
+  });
+});
