@@ -6,7 +6,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'coverage/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +29,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*', '**/features/**'], message: 'Features do not import each other: move shared code to components/ or lib/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*', '**/features/**'],
+              message: 'Features do not import each other: move shared code to components/ or lib/.',
+            },
+          ],
+        },
       ],
     },
   },

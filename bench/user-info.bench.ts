@@ -94,7 +94,9 @@ try {
     })),
   );
   const ratio = info.requestsPerSecond / bare.requestsPerSecond;
-  console.log(`user/info throughput is ${(ratio * 100).toFixed(1)}% of the bare route (p99 ${info.p99} ms vs ${bare.p99} ms)`);
+  console.log(
+    `user/info throughput is ${(ratio * 100).toFixed(1)}% of the bare route (p99 ${info.p99} ms vs ${bare.p99} ms)`,
+  );
   if (info.non2xx > 0 || info.errors > 0) {
     console.error('✖ user/info answered errors during the run');
     process.exitCode = 1;

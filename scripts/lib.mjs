@@ -32,8 +32,20 @@ export function ensureNodeModules() {
     return;
   }
   const installedAt = fs.statSync(marker).mtimeMs;
-  const manifests = ['package.json', 'package-lock.json', 'apps/server/package.json', 'apps/web/package.json', 'packages/contracts/package.json', 'e2e/package.json', 'bench/package.json'];
-  if (manifests.some((file) => fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).mtimeMs > installedAt)) {
+  const manifests = [
+    'package.json',
+    'package-lock.json',
+    'apps/server/package.json',
+    'apps/web/package.json',
+    'packages/contracts/package.json',
+    'e2e/package.json',
+    'bench/package.json',
+  ];
+  if (
+    manifests.some(
+      (file) => fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).mtimeMs > installedAt,
+    )
+  ) {
     step('Dependencies changed: installing');
     run('npm', ['install', '--no-audit', '--no-fund']);
   }
@@ -45,7 +57,9 @@ export function ensureDebianPackages(packages) {
   if (missing.length === 0) return;
   const names = missing.map((p) => p.name);
   if (process.getuid?.() !== 0 || !has('apt-get')) {
-    console.error(`\n✖ Missing system packages: ${names.join(', ')}.\n  Install them (for example: sudo apt-get install -y ${names.join(' ')}) and run again.`);
+    console.error(
+      `\n✖ Missing system packages: ${names.join(', ')}.\n  Install them (for example: sudo apt-get install -y ${names.join(' ')}) and run again.`,
+    );
     process.exit(1);
   }
   step(`Installing system packages: ${names.join(', ')}`);

@@ -30,7 +30,9 @@ describe('loadConfig', () => {
   it('refuses development drivers and a missing secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET[\s\S]*SMS_DRIVER/);
     const secret = 's'.repeat(32);
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, SMS_DRIVER: 'aliyun' })).toThrow(/ALIYUN_SMS_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, SMS_DRIVER: 'aliyun' })).toThrow(
+      /ALIYUN_SMS_ACCESS_KEY_ID/,
+    );
     const allowed = loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, ALLOW_DEV_DRIVERS: 'true' });
     expect(allowed.sms.driver).toBe('console');
   });

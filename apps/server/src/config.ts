@@ -9,14 +9,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1')
   .default(false);
-const list = z
-  .string()
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const positiveInt = z.coerce.number().int().positive();
 
 const envSchema = z.object({
@@ -163,7 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     sms,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
-    rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perUser: e.RATE_LIMIT_PER_USER, smsPerIpPerHour: e.SMS_LIMIT_PER_IP_PER_HOUR },
+    rateLimit: {
+      perIp: e.RATE_LIMIT_PER_IP,
+      perUser: e.RATE_LIMIT_PER_USER,
+      smsPerIpPerHour: e.SMS_LIMIT_PER_IP_PER_HOUR,
+    },
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,

@@ -3,6 +3,8 @@
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_CODE_LENGTH = 6;
 export const PHONE_LENGTH = 11;
+/** Invite codes are letters and digits, at most this long. */
+export const INVITE_CODE_MAX_LENGTH = 32;
 /** The `source` value the landing flow sends with its login. */
 export const LOGIN_SOURCE_LANDING = 1;
 

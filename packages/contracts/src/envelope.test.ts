@@ -5,7 +5,11 @@ import { z } from 'zod';
 describe('envelope', () => {
   it('parses a success envelope and strips unknown body fields', () => {
     const schema = envelopeSchema(z.object({ total: z.number() }));
-    expect(schema.parse({ code: 0, msg: 'ok', body: { total: 3, secret: 'x' } })).toEqual({ code: 0, msg: 'ok', body: { total: 3 } });
+    expect(schema.parse({ code: 0, msg: 'ok', body: { total: 3, secret: 'x' } })).toEqual({
+      code: 0,
+      msg: 'ok',
+      body: { total: 3 },
+    });
   });
 
   it('pages default to 1 and 10 and refuse out-of-range values in Chinese', () => {

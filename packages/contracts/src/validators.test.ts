@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, idCardCheckChar, isValidIdCard, maskPhone, validateIdCard, validatePhone, validateSmsCode } from './validators.js';
+import {
+  digitsOnly,
+  idCardCheckChar,
+  isValidIdCard,
+  maskPhone,
+  validateIdCard,
+  validatePhone,
+  validateSmsCode,
+} from './validators.js';
 
 describe('validatePhone (spec §5)', () => {
   it.each([

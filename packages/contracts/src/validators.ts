@@ -37,8 +37,8 @@ export function digitsOnly(value: string, max: number): string {
 
 /** Province-level prefixes of GB/T 2260 administrative division codes (first two digits of an ID number). */
 const ID_CARD_PROVINCES = new Set([
-  11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61, 62,
-  63, 64, 65, 71, 81, 82, 83, 91,
+  11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61, 62, 63,
+  64, 65, 71, 81, 82, 83, 91,
 ]);
 const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CARD_CHECK_CHARS = '10X98765432';

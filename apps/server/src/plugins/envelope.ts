@@ -59,7 +59,8 @@ export function registerEnvelope(app: FastifyInstance): void {
       return reply.status(400).send(failure(ErrorCode.validation, validationMessage(error)));
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(failure(ErrorCode.payloadTooLarge, ErrorMessages.payloadTooLarge));
+    if (status === 413)
+      return reply.status(413).send(failure(ErrorCode.payloadTooLarge, ErrorMessages.payloadTooLarge));
     if (status === 429) return reply.status(429).send(failure(ErrorCode.rateLimited, ErrorMessages.rateLimited));
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, told plainly.

@@ -17,10 +17,22 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
   });
 
   it('requires a known vendor header on API calls', async () => {
-    const missing = await call(ctx.app, { url: '/agent/v1/user/send_code', body: { phone: nextPhone(), type: 1 }, vendor: null });
+    const missing = await call(ctx.app, {
+      url: '/agent/v1/user/send_code',
+      body: { phone: nextPhone(), type: 1 },
+      vendor: null,
+    });
     expect(missing.status).toBe(400);
-    expect(missing.json).toEqual({ code: ErrorCode.vendorMissing, msg: '缺少 vendor 请求头，请刷新页面后重试', body: null });
-    const unknown = await call(ctx.app, { url: '/agent/v1/user/send_code', body: { phone: nextPhone(), type: 1 }, vendor: 'acme' });
+    expect(missing.json).toEqual({
+      code: ErrorCode.vendorMissing,
+      msg: '缺少 vendor 请求头，请刷新页面后重试',
+      body: null,
+    });
+    const unknown = await call(ctx.app, {
+      url: '/agent/v1/user/send_code',
+      body: { phone: nextPhone(), type: 1 },
+      vendor: 'acme',
+    });
     expect(unknown.json.code).toBe(ErrorCode.vendorUnknown);
   });
 
@@ -33,8 +45,12 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
       const code = outbox.json.body.data[0].code;
       const login = await call(multi.app, { url: '/agent/v1/user/login', body: { phone, code }, vendor: 'brand2' });
       expect(login.json.code).toBe(0);
-      const session = await multi.database.db.selectFrom('sessions').innerJoin('agents', 'agents.id', 'sessions.agent_id')
-        .select(['sessions.vendor as sessionVendor', 'agents.vendor as agentVendor']).where('agents.phone', '=', phone).executeTakeFirstOrThrow();
+      const session = await multi.database.db
+        .selectFrom('sessions')
+        .innerJoin('agents', 'agents.id', 'sessions.agent_id')
+        .select(['sessions.vendor as sessionVendor', 'agents.vendor as agentVendor'])
+        .where('agents.phone', '=', phone)
+        .executeTakeFirstOrThrow();
       expect(session).toEqual({ sessionVendor: 'brand2', agentVendor: 'brand2' });
     } finally {
       await multi.close();
@@ -82,7 +98,11 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
   });
 
   it('sends security headers and a request id, and keeps CORS closed by default', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-request-id']).toBeTruthy();
@@ -92,9 +112,17 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
   it('opens CORS only to configured origins', async () => {
     const open = await createTestApp({ CORS_ORIGINS: 'https://creator.example' });
     try {
-      const allowed = await open.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://creator.example' } });
+      const allowed = await open.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { origin: 'https://creator.example' },
+      });
       expect(allowed.headers['access-control-allow-origin']).toBe('https://creator.example');
-      const other = await open.app.inject({ method: 'GET', url: '/healthz', headers: { origin: 'https://evil.example' } });
+      const other = await open.app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       await open.close();
@@ -106,7 +134,9 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        statuses.push((await call(limited.app, { method: 'GET', url: '/agent/v1/program/poster', ip: '10.1.1.1' })).status);
+        statuses.push(
+          (await call(limited.app, { method: 'GET', url: '/agent/v1/program/poster', ip: '10.1.1.1' })).status,
+        );
       }
       expect(statuses.slice(0, 5)).not.toContain(429);
       const blocked = await call(limited.app, { method: 'GET', url: '/agent/v1/program/poster', ip: '10.1.1.1' });
@@ -116,7 +146,9 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
       const token = (await loginAs(limited, nextPhone())).json.body.access_token;
       const perUser: number[] = [];
       for (let i = 0; i < 4; i++) {
-        perUser.push((await call(limited.app, { method: 'GET', url: '/agent/v1/user/info', token, ip: `10.2.0.${i}` })).status);
+        perUser.push(
+          (await call(limited.app, { method: 'GET', url: '/agent/v1/user/info', token, ip: `10.2.0.${i}` })).status,
+        );
       }
       expect(perUser).toEqual([200, 200, 200, 429]);
     } finally {
@@ -127,7 +159,10 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
   it('refuses oversized bodies', async () => {
     const small = await createTestApp({ BODY_LIMIT_BYTES: '256' });
     try {
-      const big = await call(small.app, { url: '/agent/v1/user/login', body: { phone: nextPhone(), code: '123456', cq: 'x'.repeat(1000) } });
+      const big = await call(small.app, {
+        url: '/agent/v1/user/login',
+        body: { phone: nextPhone(), code: '123456', cq: 'x'.repeat(1000) },
+      });
       expect(big.status).toBe(413);
       expect(big.json).toEqual({ code: ErrorCode.payloadTooLarge, msg: '提交的内容过大', body: null });
     } finally {

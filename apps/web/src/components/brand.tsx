@@ -1,7 +1,7 @@
 /** Logo and product title as one link, shown at the left of every layout's top bar. */
 import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
-import { text } from '@/locales/zh-CN';
+import { paths } from '../lib/paths';
+import { text } from '../locales/zh-CN';
 import styles from './brand.module.css';
 import { Logo } from './logo';
 

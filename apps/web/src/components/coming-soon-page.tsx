@@ -1,5 +1,6 @@
 /** A screen whose content a later release builds: its Chinese title and the '即将上线' state. */
 import { Card } from '@arco-design/web-react';
+import styles from './coming-soon-page.module.css';
 import { EmptyState } from './empty-state';
 import { PageHeading } from './page-heading';
 
@@ -7,7 +8,7 @@ export function ComingSoonPage({ title, description }: { title: string; descript
   return (
     <>
       <PageHeading title={title} description={description} />
-      <Card bordered={false}>
+      <Card bordered={false} className={styles.card}>
         <EmptyState />
       </Card>
     </>

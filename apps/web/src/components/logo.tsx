@@ -1,6 +1,6 @@
 /** The 创作者中心 mark — a play button on a blue tile with a spark — drawn inline so it needs no image request. */
 import { useId } from 'react';
-import { text } from '@/locales/zh-CN';
+import { text } from '../locales/zh-CN';
 
 export function Logo({ size = 32 }: { size?: number }) {
   // Each logo on the page needs its own gradient id, or the second one would paint with the first one's.

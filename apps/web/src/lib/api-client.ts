@@ -51,7 +51,11 @@ function toEnvelope(payload: unknown): ApiResult<unknown> {
   return { code, msg: typeof msg === 'string' ? msg : '', body: body ?? null };
 }
 
-export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+export async function request<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
   const hasBody = options.body !== undefined;
   let response: Response;
   try {

@@ -1,21 +1,18 @@
 /** Request and response shapes of the SMS-code and login calls (spec §4, §5, §7). */
 import { z } from 'zod';
+import { INVITE_CODE_MAX_LENGTH } from '../constants.js';
 import { SMS_TYPE_VALUES, type SmsType } from '../enums.js';
 import { validatePhone, validateSmsCode } from '../validators.js';
 
-export const phoneSchema = z
-  .string({ error: '手机号不能为空' })
-  .superRefine((value, ctx) => {
-    const message = validatePhone(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+export const phoneSchema = z.string({ error: '手机号不能为空' }).superRefine((value, ctx) => {
+  const message = validatePhone(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 
-export const smsCodeSchema = z
-  .string({ error: '验证码不能为空' })
-  .superRefine((value, ctx) => {
-    const message = validateSmsCode(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  });
+export const smsCodeSchema = z.string({ error: '验证码不能为空' }).superRefine((value, ctx) => {
+  const message = validateSmsCode(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 
 export const smsTypeSchema = z.coerce
   .number({ error: '验证码类型不正确' })
@@ -25,11 +22,14 @@ export const smsTypeSchema = z.coerce
 const inviteCodeSchema = z
   .string({ error: '邀请码格式不正确' })
   .trim()
-  .max(32, '邀请码格式不正确')
+  .max(INVITE_CODE_MAX_LENGTH, '邀请码格式不正确')
   .regex(/^[A-Za-z0-9]*$/, '邀请码格式不正确');
 
 const shortTextSchema = (label: string, max: number) =>
-  z.string({ error: `${label}格式不正确` }).trim().max(max, `${label}不能超过${max}个字符`);
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`);
 
 export const sendCodeRequestSchema = z.object({ phone: phoneSchema, type: smsTypeSchema });
 export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;

@@ -7,7 +7,8 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const bigint = pg ? 'bigint' : 'integer';
-  const id = (c: ColumnDefinitionBuilder) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement());
+  const id = (c: ColumnDefinitionBuilder) =>
+    pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement();
   const idType = pg ? 'bigint' : 'integer';
 
   await db.schema
@@ -153,7 +154,17 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['templates', 'posters', 'banners', 'tasks', 'serials', 'apps', 'sms_codes', 'sessions', 'agents']) {
+  for (const table of [
+    'templates',
+    'posters',
+    'banners',
+    'tasks',
+    'serials',
+    'apps',
+    'sms_codes',
+    'sessions',
+    'agents',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

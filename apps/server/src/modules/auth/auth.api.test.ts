@@ -1,6 +1,15 @@
 import { ErrorCode, ErrorMessages } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, latestCode, loginAs, nextPhone, sendCode, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import {
+  call,
+  createTestApp,
+  latestCode,
+  loginAs,
+  nextPhone,
+  sendCode,
+  testDatabaseKind,
+  type TestContext,
+} from '../../../test/test-app.js';
 
 describe(`SMS codes and login (${testDatabaseKind})`, () => {
   let ctx: TestContext;
@@ -17,7 +26,11 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       expect(json).toEqual({ code: 0, msg: '验证码已发送', body: { expires_in: 300, resend_in: 60 } });
       const code = await latestCode(ctx.app, phone);
       expect(code).toMatch(/^\d{6}$/);
-      const row = await ctx.database.db.selectFrom('sms_codes').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
+      const row = await ctx.database.db
+        .selectFrom('sms_codes')
+        .selectAll()
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow();
       expect(row.code_hash).not.toContain(code);
       expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
     });
@@ -82,7 +95,10 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
     });
 
     it('does not count a send the provider failed to deliver', async () => {
-      const failing = await createTestApp({}, { smsDriver: { name: 'console', sendCode: () => Promise.reject(new Error('down')) } });
+      const failing = await createTestApp(
+        {},
+        { smsDriver: { name: 'console', sendCode: () => Promise.reject(new Error('down')) } },
+      );
       try {
         const phone = nextPhone();
         const first = await sendCode(failing.app, phone);
@@ -126,7 +142,9 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       await sendCode(ctx.app, phone);
       const code = await latestCode(ctx.app, phone);
       expect((await call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code } })).json.code).toBe(0);
-      expect((await call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code } })).json.code).toBe(ErrorCode.smsCodeInvalid);
+      expect((await call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code } })).json.code).toBe(
+        ErrorCode.smsCodeInvalid,
+      );
     });
 
     it('a newer code replaces the older one', async () => {
@@ -137,7 +155,9 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       await sendCode(ctx.app, phone);
       const second = await latestCode(ctx.app, phone);
       if (first !== second) {
-        expect((await call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code: first } })).json.code).toBe(ErrorCode.smsCodeInvalid);
+        expect((await call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code: first } })).json.code).toBe(
+          ErrorCode.smsCodeInvalid,
+        );
       }
       expect((await call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code: second } })).json.code).toBe(0);
     });
@@ -152,7 +172,9 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       const otherType = await call(ctx.app, { url: '/agent/v1/user/verify', body: { phone, code, type: 4 } });
       expect(otherType.json.code).toBe(ErrorCode.smsCodeInvalid);
       // A login code cannot be made from a bank code.
-      expect((await call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code } })).json.code).toBe(ErrorCode.smsCodeInvalid);
+      expect((await call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code } })).json.code).toBe(
+        ErrorCode.smsCodeInvalid,
+      );
     });
 
     it('send_code_by_id sends to the logged-in agent’s own phone and verify finds it without a phone', async () => {
@@ -177,10 +199,18 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       ctx.clock.advance(61_000);
       const second = await loginAs(ctx, phone);
       expect(second.json.body.is_new).toBe(false);
-      const agent = await ctx.database.db.selectFrom('agents').selectAll().where('phone', '=', phone).executeTakeFirstOrThrow();
+      const agent = await ctx.database.db
+        .selectFrom('agents')
+        .selectAll()
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow();
       expect(agent.channel_from).toBe('douyin');
       expect(agent.invite_code).toMatch(/^[A-Z2-9]{8}$/);
-      const tokens = await ctx.database.db.selectFrom('sessions').select('token_hash').where('agent_id', '=', agent.id).execute();
+      const tokens = await ctx.database.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('agent_id', '=', agent.id)
+        .execute();
       expect(tokens).toHaveLength(2);
       expect(tokens.map((t) => t.token_hash)).not.toContain(first.json.body.access_token);
     });
@@ -192,7 +222,9 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       const phone = nextPhone();
       const joined = await loginAs(ctx, phone, { invite_code: leader.invite_code.toLowerCase() });
       expect(joined.json.body.is_new).toBe(true);
-      const info = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token: joined.json.body.access_token })).json.body;
+      const info = (
+        await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token: joined.json.body.access_token })
+      ).json.body;
       expect(info.leader_id).toBe(leader.agent_id);
       expect(info.team_at).toBe(new Date(ctx.clock.now()).toISOString());
       expect(info.invite_code).not.toBe(leader.invite_code);
@@ -212,7 +244,11 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       const phone = nextPhone();
       const { json } = await loginAs(ctx, phone, { source: 1, cq: 'bi=spring&ad=12' });
       expect(json.code).toBe(0);
-      const agent = await ctx.database.db.selectFrom('agents').select(['source', 'cq']).where('phone', '=', phone).executeTakeFirstOrThrow();
+      const agent = await ctx.database.db
+        .selectFrom('agents')
+        .select(['source', 'cq'])
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow();
       expect(agent).toEqual({ source: 1, cq: 'bi=spring&ad=12' });
     });
 
@@ -220,14 +256,19 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       const phone = nextPhone();
       await sendCode(ctx.app, phone);
       const code = await latestCode(ctx.app, phone);
-      const results = await Promise.all([1, 2, 3].map(() => call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code } })));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => call(ctx.app, { url: '/agent/v1/user/login', body: { phone, code } })),
+      );
       expect(results.filter((r) => r.json.code === 0)).toHaveLength(1);
       const agents = await ctx.database.db.selectFrom('agents').select('id').where('phone', '=', phone).execute();
       expect(agents).toHaveLength(1);
     });
 
     it('rejects a malformed code before touching the database', async () => {
-      const { status, json } = await call(ctx.app, { url: '/agent/v1/user/login', body: { phone: nextPhone(), code: '12ab56' } });
+      const { status, json } = await call(ctx.app, {
+        url: '/agent/v1/user/login',
+        body: { phone: nextPhone(), code: '12ab56' },
+      });
       expect(status).toBe(400);
       expect(json.msg).toBe('验证码只能为六位数字');
     });

@@ -34,7 +34,8 @@ export function authRoutes({ auth, smsCodes, sessions, users }: AuthRoutesDeps):
     app.post(
       '/agent/v1/user/send_code',
       { schema: { body: sendCodeRequestSchema, response: okSchema(sendCodeResponseSchema) } },
-      async (request) => ok(await smsCodes.send(request.body.phone, request.body.type, metaOf(request)), '验证码已发送'),
+      async (request) =>
+        ok(await smsCodes.send(request.body.phone, request.body.type, metaOf(request)), '验证码已发送'),
     );
 
     app.post(

@@ -29,10 +29,19 @@ export class SessionRepository {
   }
 
   async extend(id: number, now: number, expiresAt: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
   }
 
   async revoke(id: number, now: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 }

@@ -40,7 +40,15 @@ export class SmsCodeRepository {
 
   async insert(
     trx: Trx,
-    row: { phone: string; type: number; code_hash: string; ip: string; vendor: string; created_at: number; expires_at: number },
+    row: {
+      phone: string;
+      type: number;
+      code_hash: string;
+      ip: string;
+      vendor: string;
+      created_at: number;
+      expires_at: number;
+    },
   ): Promise<number> {
     const inserted = await trx.insertInto('sms_codes').values(row).returning('id').executeTakeFirstOrThrow();
     return Number(inserted.id);

@@ -14,7 +14,14 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
   afterAll(() => ctx.close());
 
   const count = async (table: 'apps' | 'serials' | 'tasks' | 'banners' | 'posters' | 'templates') =>
-    Number((await ctx.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('seeds a living catalogue: apps, dramas and novels with tasks of both types', async () => {
     expect(await count('apps')).toBeGreaterThanOrEqual(3);
@@ -26,9 +33,13 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
   });
 
   it('is idempotent', async () => {
-    const before = await Promise.all((['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count));
+    const before = await Promise.all(
+      (['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count),
+    );
     await seedDemoData(ctx.database.db, ctx.config.mediaDir, ctx.clock.now() + 1000);
-    const after = await Promise.all((['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count));
+    const after = await Promise.all(
+      (['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count),
+    );
     expect(after).toEqual(before);
   });
 

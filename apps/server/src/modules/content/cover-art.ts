@@ -15,7 +15,9 @@ export function coverSvg(title: string, tagline: string, palette: Palette): stri
   const chars = [...title].slice(0, 8);
   const size = chars.length > 5 ? 34 : 42;
   const lines = chars
-    .map((c, i) => `<text x="228" y="${96 + i * (size + 6)}" font-size="${size}" font-weight="700">${escapeXml(c)}</text>`)
+    .map(
+      (c, i) => `<text x="228" y="${96 + i * (size + 6)}" font-size="${size}" font-weight="700">${escapeXml(c)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400" viewBox="0 0 300 400">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>

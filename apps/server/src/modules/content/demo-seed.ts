@@ -90,19 +90,42 @@ export async function seedDemoData(db: Db, mediaDir: string, now: number = Date.
   }
 
   for (const [index, banner] of DEMO_BANNERS.entries()) {
-    const image = await writeMedia(mediaDir, `demo/banners/${banner.key}.svg`, bannerSvg(banner.headline, banner.subline, banner.palette));
+    const image = await writeMedia(
+      mediaDir,
+      `demo/banners/${banner.key}.svg`,
+      bannerSvg(banner.headline, banner.subline, banner.palette),
+    );
     await db
       .insertInto('banners')
-      .values({ platform: 1, title: banner.title, image_url: image, link_url: banner.link, sort: index, status: 1, created_at: now })
+      .values({
+        platform: 1,
+        title: banner.title,
+        image_url: image,
+        link_url: banner.link,
+        sort: index,
+        status: 1,
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('title').doNothing())
       .execute();
   }
 
-  const qr = await QRCode.toString(SUPPORT_POSTER.qrText, { type: 'svg', margin: 1, width: 240, color: { dark: '#1D2129', light: '#FFFFFF' } });
+  const qr = await QRCode.toString(SUPPORT_POSTER.qrText, {
+    type: 'svg',
+    margin: 1,
+    width: 240,
+    color: { dark: '#1D2129', light: '#FFFFFF' },
+  });
   const qrUrl = await writeMedia(mediaDir, 'demo/support-qr.svg', qr);
   await db
     .insertInto('posters')
-    .values({ title: SUPPORT_POSTER.title, image_url: qrUrl, description: SUPPORT_POSTER.description, status: 1, created_at: now })
+    .values({
+      title: SUPPORT_POSTER.title,
+      image_url: qrUrl,
+      description: SUPPORT_POSTER.description,
+      status: 1,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('title').doNothing())
     .execute();
 

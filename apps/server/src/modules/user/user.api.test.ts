@@ -35,22 +35,56 @@ describe(`user info and sessions (${testDatabaseKind})`, () => {
     });
     expect(Object.keys(json.body).sort()).toEqual(
       [
-        'agent_id', 'phone', 'real_name', 'id_card_number', 'alipay_id', 'agent_mode', 'sign_status', 'sign_phone',
-        'bank_card_number', 'bank_name', 'nickname', 'signed_at', 'invite_code', 'share_rate', 'leader_id', 'team_at',
-        'team_share_rate', 'commander_code', 'avatar_url', 'creditInfo', 'open_reelshort',
+        'agent_id',
+        'phone',
+        'real_name',
+        'id_card_number',
+        'alipay_id',
+        'agent_mode',
+        'sign_status',
+        'sign_phone',
+        'bank_card_number',
+        'bank_name',
+        'nickname',
+        'signed_at',
+        'invite_code',
+        'share_rate',
+        'leader_id',
+        'team_at',
+        'team_share_rate',
+        'commander_code',
+        'avatar_url',
+        'creditInfo',
+        'open_reelshort',
       ].sort(),
     );
   });
 
   it('updates nickname and avatar, and explains bad input in Chinese', async () => {
     const { token } = await newAgent();
-    const saved = await call(ctx.app, { url: '/agent/v1/user/update_info', token, body: { nickname: '  小王推剧  ', avatar_url: '/media/a.png' } });
-    expect(saved.json).toMatchObject({ code: 0, msg: '保存成功', body: { nickname: '小王推剧', avatar_url: '/media/a.png' } });
-    const tooLong = await call(ctx.app, { url: '/agent/v1/user/update_info', token, body: { nickname: '长'.repeat(21) } });
+    const saved = await call(ctx.app, {
+      url: '/agent/v1/user/update_info',
+      token,
+      body: { nickname: '  小王推剧  ', avatar_url: '/media/a.png' },
+    });
+    expect(saved.json).toMatchObject({
+      code: 0,
+      msg: '保存成功',
+      body: { nickname: '小王推剧', avatar_url: '/media/a.png' },
+    });
+    const tooLong = await call(ctx.app, {
+      url: '/agent/v1/user/update_info',
+      token,
+      body: { nickname: '长'.repeat(21) },
+    });
     expect(tooLong.json).toMatchObject({ code: ErrorCode.validation, msg: '昵称不能超过20个字符' });
     const empty = await call(ctx.app, { url: '/agent/v1/user/update_info', token, body: {} });
     expect(empty.json.msg).toBe('请填写要修改的昵称或头像');
-    const script = await call(ctx.app, { url: '/agent/v1/user/update_info', token, body: { avatar_url: 'javascript:alert(1)' } });
+    const script = await call(ctx.app, {
+      url: '/agent/v1/user/update_info',
+      token,
+      body: { avatar_url: 'javascript:alert(1)' },
+    });
     expect(script.json.msg).toBe('头像地址格式不正确');
     expect((await info(token)).json.body.nickname).toBe('小王推剧');
   });
@@ -71,7 +105,10 @@ describe(`user info and sessions (${testDatabaseKind})`, () => {
 
     it('revoked by logout', async () => {
       const { token } = await newAgent();
-      expect((await call(ctx.app, { url: '/agent/v1/user/logout', token })).json).toMatchObject({ code: 0, msg: '已退出登录' });
+      expect((await call(ctx.app, { url: '/agent/v1/user/logout', token })).json).toMatchObject({
+        code: 0,
+        msg: '已退出登录',
+      });
       const after = await info(token);
       expect(after.status).toBe(401);
       expect(after.json).toEqual(expired);

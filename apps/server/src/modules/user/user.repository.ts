@@ -17,7 +17,11 @@ export class UserRepository {
   }
 
   findIdByInviteCode(inviteCode: string, executor: Executor = this.db) {
-    return executor.selectFrom('agents').select(['id', 'phone']).where('invite_code', '=', inviteCode).executeTakeFirst();
+    return executor
+      .selectFrom('agents')
+      .select(['id', 'phone'])
+      .where('invite_code', '=', inviteCode)
+      .executeTakeFirst();
   }
 
   async inviteCodeTaken(inviteCode: string, executor: Executor = this.db): Promise<boolean> {

@@ -14,7 +14,12 @@ interface Seen {
 // A local peer on the SDK's wire: it receives the signed SendSms call and answers as dysmsapi does.
 describe('AliyunSmsDriver up to the SDK boundary', () => {
   const seen: Seen[] = [];
-  let reply: Record<string, string> = { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5' };
+  let reply: Record<string, string> = {
+    Code: 'OK',
+    Message: 'OK',
+    BizId: '900619746936498440^0',
+    RequestId: 'F655A8D5',
+  };
   let server: http.Server;
   let endpoint = '';
 
@@ -23,7 +28,12 @@ describe('AliyunSmsDriver up to the SDK boundary', () => {
       let body = '';
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
-        seen.push({ method: req.method ?? '', url: new URL(req.url ?? '/', 'http://peer'), headers: req.headers, body });
+        seen.push({
+          method: req.method ?? '',
+          url: new URL(req.url ?? '/', 'http://peer'),
+          headers: req.headers,
+          body,
+        });
         res.setHeader('content-type', 'application/json;charset=utf-8');
         res.end(JSON.stringify(reply));
       });
@@ -58,7 +68,11 @@ describe('AliyunSmsDriver up to the SDK boundary', () => {
 
   it('turns a refusal into a delivery error', async () => {
     reply = { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控', RequestId: 'X' };
-    await expect(driver().sendCode({ phone: '13800138000', type: 1, code: '111111' })).rejects.toThrow(SmsDeliveryError);
-    await expect(driver().sendCode({ phone: '13800138000', type: 1, code: '111111' })).rejects.toThrow(/BUSINESS_LIMIT_CONTROL/);
+    await expect(driver().sendCode({ phone: '13800138000', type: 1, code: '111111' })).rejects.toThrow(
+      SmsDeliveryError,
+    );
+    await expect(driver().sendCode({ phone: '13800138000', type: 1, code: '111111' })).rejects.toThrow(
+      /BUSINESS_LIMIT_CONTROL/,
+    );
   });
 });

@@ -14,8 +14,7 @@ export interface AliyunSmsOptions {
 
 // The package is CommonJS with `exports.default`; under ESM interop the class may sit one level deeper.
 type ClientClass = typeof Dysmsapi;
-const DysmsapiClient: ClientClass =
-  (Dysmsapi as unknown as { default?: ClientClass }).default ?? Dysmsapi;
+const DysmsapiClient: ClientClass = (Dysmsapi as unknown as { default?: ClientClass }).default ?? Dysmsapi;
 
 export class AliyunSmsDriver implements SmsDriver {
   readonly name = 'aliyun';

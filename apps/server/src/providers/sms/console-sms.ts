@@ -30,7 +30,10 @@ export class ConsoleSmsDriver implements SmsDriver {
     this.outbox.unshift({ ...message, createdAt: this.clock.now() });
     this.outbox.length = Math.min(this.outbox.length, OUTBOX_SIZE);
     // The development driver exists to show the code; the phone stays masked like everywhere else.
-    this.log?.info({ phone: maskPhone(message.phone), type: message.type, devCode: message.code }, 'SMS (console driver)');
+    this.log?.info(
+      { phone: maskPhone(message.phone), type: message.type, devCode: message.code },
+      'SMS (console driver)',
+    );
   }
 
   /** Newest first, optionally for one phone. */

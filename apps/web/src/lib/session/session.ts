@@ -1,6 +1,6 @@
 /** Ending the session locally: the token goes, and the cached user with it. */
 import { Message } from '@arco-design/web-react';
-import { text } from '@/locales/zh-CN';
+import { text } from '../../locales/zh-CN';
 import { queryClient } from '../query-client';
 import { promptLogin } from './login-modal';
 import { clearToken, getToken } from './token';
@@ -15,9 +15,11 @@ export function clearSession(): void {
 /** The answer to any 401 (spec §4, §8). */
 export function expireSession(): void {
   // Parallel calls can all come back 401: only the first, which still finds the token, tells the user.
-  if (getToken() !== null) {
+  const hadToken = getToken() !== null;
+  // Prompt before clearing, so the login-required pages see a prompt under way rather than a bare anonymous visit.
+  promptLogin();
+  if (hadToken) {
     clearSession();
     Message.warning(text.common.sessionExpired);
   }
-  promptLogin();
 }

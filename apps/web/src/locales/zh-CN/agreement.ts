@@ -26,11 +26,6 @@ const SMS_CODE_TTL_MINUTES = SMS_CODE_TTL_SECONDS / 60;
 const CONTACT =
   '您可以通过页面右侧的“教程&客服”入口联系在线客服，或在“帮助中心”查看常见问题。我们将在核实您的身份后十五个工作日内答复。';
 
-export const agreementPage = {
-  updatedAt: '更新日期：',
-  backToTop: '回到顶部',
-} as const;
-
 export const userAgreement: LegalDocument = {
   title: '创作者中心用户协议',
   updatedAt: '2026年11月21日',

@@ -3,6 +3,7 @@ import { ai } from './ai';
 import { auth } from './auth';
 import { channel } from './channel';
 import { common } from './common';
+import { content } from './content';
 import { gift } from './gift';
 import { help } from './help';
 import { home } from './home';
@@ -14,6 +15,22 @@ import { team } from './team';
 import { tool } from './tool';
 import { user } from './user';
 
-export const text = { ai, auth, channel, common, gift, help, home, income, layout, profile, task, team, tool, user } as const;
+export const text = {
+  ai,
+  auth,
+  channel,
+  common,
+  content,
+  gift,
+  help,
+  home,
+  income,
+  layout,
+  profile,
+  task,
+  team,
+  tool,
+  user,
+} as const;
 
-export { agreementPage, privacyPolicy, userAgreement, type LegalDocument, type LegalSection } from './agreement';
+export { privacyPolicy, userAgreement, type LegalDocument, type LegalSection } from './agreement';

@@ -1,4 +1,4 @@
-/** Texts of the default layout: top bar, menus, footer, tab bar, new-version notice and support popover. */
+/** Texts of the layouts: top bar, menus, footer, tab bar, new-version notice, tool bar. */
 export const layout = {
   menu: { home: '首页', task: '任务中心', income: '我的收益' },
   login: '登录',
@@ -24,13 +24,7 @@ export const layout = {
     content: '创作者中心已发布新版本，功能与体验全面升级，快来体验吧！',
     confirm: '立即体验',
   },
-  support: {
-    button: '教程&客服',
-    title: '团队入驻&客服咨询',
-    qrAlt: '客服二维码',
-  },
   tool: {
-    back: '返回',
     title: 'AI 工具',
     points: '积分',
   },

@@ -1,0 +1,67 @@
+/** The route table of spec §2: which page each path shows, inside which layout, behind which guard. */
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { AiLayout } from '../layouts/ai-layout/ai-layout';
+import { DefaultLayout } from '../layouts/default-layout/default-layout';
+import { GiftLayout } from '../layouts/gift-layout/gift-layout';
+import { ToolLayout } from '../layouts/tool-layout/tool-layout';
+import { paths, requiresLogin, type AppPath } from '../lib/paths';
+import { RequireLogin } from './require-login';
+
+/** Each page is its own chunk, loaded the first time its route is visited. */
+function lazyPage<Name extends string, Props extends object>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
+const TaskPage = lazyPage(() => import('../features/task/task-page'), 'TaskPage');
+const TaskDetailPage = lazyPage(() => import('../features/task/task-detail-page'), 'TaskDetailPage');
+const MyTaskPage = lazyPage(() => import('../features/task/my-task-page'), 'MyTaskPage');
+const IncomePage = lazyPage(() => import('../features/income/income-page'), 'IncomePage');
+const WithdrawPage = lazyPage(() => import('../features/income/withdraw-page'), 'WithdrawPage');
+const IncomeAppPage = lazyPage(() => import('../features/income/income-app-page'), 'IncomeAppPage');
+const ApplyPage = lazyPage(() => import('../features/user/apply-page'), 'ApplyPage');
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+const TeamPage = lazyPage(() => import('../features/team/team-page'), 'TeamPage');
+const ChannelPage = lazyPage(() => import('../features/channel/channel-page'), 'ChannelPage');
+const HelpPage = lazyPage(() => import('../features/help/help-page'), 'HelpPage');
+const AgreementPage = lazyPage(() => import('../features/content/agreement-page'), 'AgreementPage');
+const ToolPage = lazyPage(() => import('../features/tool/tool-page'), 'ToolPage');
+const AiPage = lazyPage(() => import('../features/ai/ai-page'), 'AiPage');
+const GiftPage = lazyPage(() => import('../features/gift/gift-page'), 'GiftPage');
+
+/** The pages of the default layout; whether each needs login comes from `requiresLogin`, the one list of spec §2. */
+const defaultLayoutPages: ReadonlyArray<{ path: AppPath; element: ReactNode }> = [
+  { path: paths.home, element: <HomePage /> },
+  { path: paths.task, element: <TaskPage /> },
+  { path: paths.income, element: <IncomePage /> },
+  { path: paths.withdraw, element: <WithdrawPage /> },
+  { path: paths.incomeApp, element: <IncomeAppPage /> },
+  { path: paths.taskDetail, element: <TaskDetailPage /> },
+  { path: paths.apply, element: <ApplyPage /> },
+  { path: paths.profile, element: <ProfilePage /> },
+  { path: paths.myTask, element: <MyTaskPage /> },
+  { path: paths.team, element: <TeamPage /> },
+  { path: paths.account, element: <ChannelPage /> },
+  { path: paths.help, element: <HelpPage /> },
+  { path: paths.userAgreement, element: <AgreementPage kind="user" /> },
+  { path: paths.privacyPolicy, element: <AgreementPage kind="privacy" /> },
+];
+
+export const routeTable: RouteObject[] = [
+  { path: paths.root, element: <Navigate to={paths.home} replace /> },
+  {
+    element: <DefaultLayout />,
+    children: [
+      ...defaultLayoutPages.filter((page) => !requiresLogin(page.path)),
+      { element: <RequireLogin />, children: defaultLayoutPages.filter((page) => requiresLogin(page.path)) },
+    ],
+  },
+  { path: paths.tool, element: <ToolLayout />, children: [{ index: true, element: <ToolPage /> }] },
+  { path: paths.ai, element: <AiLayout />, children: [{ index: true, element: <AiPage /> }] },
+  { path: paths.gift, element: <GiftLayout />, children: [{ index: true, element: <GiftPage /> }] },
+  { path: '*', element: <Navigate to={paths.task} replace /> },
+];

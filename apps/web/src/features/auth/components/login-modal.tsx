@@ -1,0 +1,148 @@
+/** The login modal (spec §2, §4, §5): phone, SMS code, optional invite code, terms, 登录/注册. Mounted once at the root. */
+import { Button, Checkbox, Input } from '@arco-design/web-react';
+import { PHONE_LENGTH, SMS_CODE_LENGTH } from '@cc/contracts';
+import type { MouseEvent, ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { AppModal } from '../../../components/app-modal';
+import { fillText } from '../../../lib/fill-text';
+import { LoginQuery, paths } from '../../../lib/paths';
+import { captureReferral, readReferral } from '../../../lib/referral';
+import { closeLoginModal, openLoginModal, useLoginModalState } from '../../../lib/session/login-modal';
+import { text } from '../../../locales/zh-CN';
+import styles from './login-modal.module.css';
+import { useLoginForm } from './use-login-form';
+
+const LOGIN_MODAL_WIDTH = 440;
+
+/** Keeps the address's referral and opens the modal when the address asks for it (`showLoginModal=1`). */
+function useLoginAddress() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  useEffect(() => {
+    captureReferral(searchParams);
+    if (searchParams.get(LoginQuery.show) !== '1') return;
+    openLoginModal(searchParams.get(LoginQuery.redirect));
+    // Drop the flag so a reload or a shared link does not pop the modal again.
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(LoginQuery.show);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams]);
+  return searchParams;
+}
+
+function FieldError({ message }: { message: string | null }) {
+  return (
+    <div className={styles.error} role="alert">
+      {message}
+    </div>
+  );
+}
+
+// Following a terms link must open it, not tick or untick the box around it.
+function stopToggle(event: MouseEvent) {
+  event.stopPropagation();
+}
+
+function TermsLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" onClick={stopToggle} className={styles.termsLink}>
+      {children}
+    </a>
+  );
+}
+
+export function LoginModal() {
+  const searchParams = useLoginAddress();
+  const { visible, redirect } = useLoginModalState();
+  const referral = readReferral(searchParams);
+  const form = useLoginForm({ lockedInviteCode: referral.inviteCode, channelFrom: referral.channelFrom, redirect });
+
+  return (
+    <AppModal
+      data-testid="login-modal"
+      title={text.auth.title}
+      visible={visible}
+      onCancel={closeLoginModal}
+      width={LOGIN_MODAL_WIDTH}
+    >
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit();
+        }}
+      >
+        <div>
+          <Input
+            size="large"
+            prefix={text.auth.phonePrefix}
+            placeholder={text.auth.phonePlaceholder}
+            value={form.phone}
+            onChange={form.changePhone}
+            onBlur={form.checkPhone}
+            maxLength={PHONE_LENGTH}
+            inputMode="numeric"
+            autoComplete="tel"
+            status={form.phoneError ? 'error' : undefined}
+          />
+          <FieldError message={form.phoneError} />
+        </div>
+        <div>
+          <div className={styles.codeRow}>
+            <Input
+              size="large"
+              placeholder={text.auth.codePlaceholder}
+              value={form.code}
+              onChange={form.changeCode}
+              onBlur={form.checkCode}
+              maxLength={SMS_CODE_LENGTH}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              status={form.codeError ? 'error' : undefined}
+            />
+            <Button
+              size="large"
+              className={styles.codeButton}
+              disabled={form.resendIn > 0}
+              loading={form.sendingCode}
+              onClick={() => void form.requestCode()}
+            >
+              {form.resendIn > 0 ? fillText(text.auth.resendIn, { n: form.resendIn }) : text.auth.getCode}
+            </Button>
+          </div>
+          <FieldError message={form.codeError} />
+        </div>
+        <Input
+          size="large"
+          className={styles.inviteCode}
+          placeholder={text.auth.invitePlaceholder}
+          value={form.inviteCode}
+          onChange={form.changeInviteCode}
+          readOnly={form.inviteCodeLocked}
+        />
+        <Checkbox className={styles.terms} checked={form.agreed} onChange={form.setAgreed}>
+          {text.auth.termsPrefix}
+          <TermsLink href={paths.userAgreement}>{text.auth.userAgreement}</TermsLink>
+          {text.auth.termsJoin}
+          <TermsLink href={paths.privacyPolicy}>{text.auth.privacyAgreement}</TermsLink>
+        </Checkbox>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          long
+          loading={form.submitting}
+          className={form.canSubmit ? undefined : styles.dimmed}
+        >
+          {text.auth.submit}
+        </Button>
+      </form>
+    </AppModal>
+  );
+}

@@ -1,0 +1,52 @@
+/** The floating '教程&客服' button and its popover with the customer-service QR poster (spec §2). */
+import { Popover, Spin } from '@arco-design/web-react';
+import { IconCustomerService } from '@arco-design/web-react/icon';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-error';
+import { text } from '../../../locales/zh-CN';
+import { usePoster } from '../api/get-poster';
+import styles from './support-popover.module.css';
+
+function PosterContent({ enabled }: { enabled: boolean }) {
+  const poster = usePoster({ enabled });
+  if (poster.isPending) {
+    return (
+      <div className={styles.placeholder}>
+        <Spin />
+      </div>
+    );
+  }
+  if (poster.isError) {
+    const message = poster.error instanceof ApiError ? poster.error.msg : '';
+    return <div className={styles.placeholder}>{message || text.common.loadFailed}</div>;
+  }
+  return (
+    <figure className={styles.poster}>
+      <img className={styles.qr} src={poster.data.image_url} alt={poster.data.title || text.content.support.qrAlt} />
+      <figcaption className={styles.description}>{poster.data.description}</figcaption>
+    </figure>
+  );
+}
+
+export function SupportPopover({ isMobile }: { isMobile: boolean }) {
+  // The poster is fetched the first time someone opens the popover, not on every page view.
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover
+      trigger="click"
+      position={isMobile ? 'tr' : 'lb'}
+      title={text.content.support.title}
+      content={<PosterContent enabled={opened} />}
+      onVisibleChange={(visible) => visible && setOpened(true)}
+    >
+      <button
+        type="button"
+        className={isMobile ? `${styles.button} ${styles.mobile}` : styles.button}
+        data-testid="support-button"
+      >
+        <IconCustomerService className={styles.icon} />
+        <span>{text.content.support.button}</span>
+      </button>
+    </Popover>
+  );
+}

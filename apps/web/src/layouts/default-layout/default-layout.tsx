@@ -1,0 +1,42 @@
+/**
+ * The default layout (spec §2): header band, new-version notice, top bar, the routed page fading in, footer
+ * navigation everywhere but /home, and the support popover. Mobile below the breakpoint, desktop above.
+ */
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Loading } from '../../components/loading';
+import { SupportPopover } from '../../features/content/components/support-popover';
+import { paths } from '../../lib/paths';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import styles from './default-layout.module.css';
+import { FooterNav } from './footer-nav';
+import { NewVersionNotice } from './new-version-notice';
+import { TopBar } from './top-bar';
+
+export function DefaultLayout() {
+  const isMobile = useIsMobile();
+  const { pathname } = useLocation();
+  const showFooter = pathname !== paths.home;
+
+  return (
+    <div
+      className={showFooter ? `${styles.layout} ${styles.withFooter}` : styles.layout}
+      data-layout={isMobile ? 'mobile' : 'desktop'}
+      data-testid={isMobile ? 'layout-mobile' : 'layout-desktop'}
+    >
+      <div className={styles.band} aria-hidden="true" />
+      <NewVersionNotice />
+      <TopBar isMobile={isMobile} />
+      <main className={styles.main}>
+        {/* Keyed by path so each page mounts afresh and fades in. */}
+        <div key={pathname} className={styles.page}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+      {showFooter && <FooterNav isMobile={isMobile} />}
+      <SupportPopover isMobile={isMobile} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** The logged-in creator's avatar and its dropdown: profile pages, task center, income, logout. */
+import { Dropdown, Menu } from '@arco-design/web-react';
+import { IconDown } from '@arco-design/web-react/icon';
+import { useNavigate } from 'react-router';
+import { UserAvatar } from '../../components/user-avatar';
+import { useUserInfo } from '../../lib/session/get-user-info';
+import { logout } from '../../lib/session/logout';
+import { text } from '../../locales/zh-CN';
+import { LOGOUT_KEY, userMenu } from './nav-items';
+import styles from './top-bar.module.css';
+
+export function UserMenu({ compact }: { compact: boolean }) {
+  const navigate = useNavigate();
+  const { data: user } = useUserInfo();
+
+  function onSelect(key: string) {
+    if (key === LOGOUT_KEY) void logout();
+    else void navigate(key);
+  }
+
+  const droplist = (
+    <Menu onClickMenuItem={onSelect} className={styles.userDroplist} data-testid="user-menu">
+      {userMenu.map((item) => (
+        <Menu.Item key={item.path}>{item.label}</Menu.Item>
+      ))}
+      <Menu.Item key={LOGOUT_KEY}>{text.layout.userMenu.logout}</Menu.Item>
+    </Menu>
+  );
+
+  return (
+    <Dropdown droplist={droplist} trigger="click" position="br">
+      <button type="button" className={styles.avatarButton} data-testid="avatar" aria-haspopup="menu">
+        <UserAvatar user={user} />
+        {!compact && user && <span className={styles.nickname}>{user.nickname}</span>}
+        {!compact && <IconDown className={styles.caret} />}
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const { messageWarning } = vi.hoisted(() => ({ messageWarning: vi.fn() }));
+vi.mock('@arco-design/web-react', () => ({ Message: { warning: messageWarning, error: vi.fn() } }));
+
+const { request } = await import('./api-client');
+const { registerNavigate } = await import('./navigation');
+const { clearToken, getToken, setToken } = await import('./session/token');
+
+function answer(status: number, payload: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(payload), { status }));
+}
+
+describe('request', () => {
+  const navigate = vi.fn();
+
+  beforeEach(() => {
+    registerNavigate(navigate);
+    clearToken();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  it('sends the vendor header, the bearer token, the query and a JSON body, and returns the envelope', async () => {
+    const fetchMock = answer(200, { code: 0, msg: 'ok', body: { id: 1 } });
+    vi.stubGlobal('fetch', fetchMock);
+    setToken('t0k3n');
+
+    const result = await request<{ id: number }>('POST', '/agent/v1/x', {
+      query: { a: 1, b: undefined },
+      body: { k: 'v' },
+    });
+
+    expect(result).toEqual({ code: 0, msg: 'ok', body: { id: 1 } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/agent/v1/x?a=1');
+    const headers = new Headers(init.headers);
+    expect(headers.get('vendor')).toBe('default');
+    expect(headers.get('authorization')).toBe('Bearer t0k3n');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(init.body).toBe('{"k":"v"}');
+  });
+
+  it('sends no authorization header without a token', async () => {
+    const fetchMock = answer(200, { code: 0, msg: '', body: null });
+    vi.stubGlobal('fetch', fetchMock);
+    await request('GET', '/agent/v1/x');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).has('authorization')).toBe(false);
+  });
+
+  it('passes a failure envelope through instead of throwing', async () => {
+    vi.stubGlobal('fetch', answer(400, { code: 40000, msg: '请求参数不正确', body: null }));
+    await expect(request('GET', '/agent/v1/x')).resolves.toEqual({ code: 40000, msg: '请求参数不正确', body: null });
+  });
+
+  it('turns a network failure or a non-envelope answer into code -1', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(request('GET', '/agent/v1/x')).resolves.toEqual({ code: -1, msg: '', body: null });
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })),
+    );
+    await expect(request('GET', '/agent/v1/x')).resolves.toEqual({ code: -1, msg: '', body: null });
+
+    vi.stubGlobal('fetch', answer(200, null));
+    await expect(request('GET', '/agent/v1/x')).resolves.toEqual({ code: -1, msg: '', body: null });
+  });
+
+  it('on a 401 clears the token, says the login expired, and sends the user to log in on the task page', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: 401, msg: '登录已过期，请重新登录', body: null }));
+    setToken('stale');
+
+    const result = await request('GET', '/agent/v1/user/info');
+
+    expect(result.code).toBe(401);
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(messageWarning).toHaveBeenCalledWith('登录已过期，请重新登录');
+    expect(navigate).toHaveBeenCalledWith('/task?showLoginModal=1');
+  });
+
+  it('tells the user only once when parallel calls all come back 401', async () => {
+    vi.stubGlobal('fetch', answer(401, { code: 401, msg: '', body: null }));
+    setToken('stale');
+    await Promise.all([request('GET', '/a'), request('GET', '/b'), request('GET', '/c')]);
+    expect(messageWarning).toHaveBeenCalledTimes(1);
+  });
+});

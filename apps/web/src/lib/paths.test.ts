@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { paths, requiresLogin, safeRedirect } from './paths';
+
+describe('requiresLogin', () => {
+  it('covers the login-required routes of spec §2', () => {
+    for (const path of [
+      paths.income,
+      paths.withdraw,
+      paths.incomeApp,
+      paths.taskDetail,
+      paths.apply,
+      paths.profile,
+      paths.myTask,
+      paths.team,
+      paths.account,
+    ]) {
+      expect(requiresLogin(path), path).toBe(true);
+    }
+  });
+
+  it('leaves the public routes open', () => {
+    for (const path of [paths.home, paths.task, paths.help, paths.tool, paths.ai, paths.gift, paths.userAgreement]) {
+      expect(requiresLogin(path), path).toBe(false);
+    }
+  });
+});
+
+describe('safeRedirect', () => {
+  it('keeps same-site paths with their query', () => {
+    expect(safeRedirect('/income?tab=1')).toBe('/income?tab=1');
+  });
+
+  it('refuses anything that could leave the site', () => {
+    expect(safeRedirect('https://evil.example')).toBeNull();
+    expect(safeRedirect('//evil.example')).toBeNull();
+    expect(safeRedirect('/\\evil.example')).toBeNull();
+    expect(safeRedirect('')).toBeNull();
+    expect(safeRedirect(null)).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+/** Helpers the specs share: fresh phone numbers, reading codes from the dev outbox, logging in through the modal. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+export function freshPhone(): string {
+  counter += 1;
+  const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
+  return `137${stamp}${String(counter).padStart(2, '0')}`;
+}
+
+export async function readCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/dev/sms/outbox?phone=${phone}`);
+      const json = (await response.json()) as { body: { data: { code: string }[] } };
+      code = json.body.data[0]?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+export async function openLoginModal(page: Page) {
+  await page.getByTestId('topbar').getByRole('button', { name: '登录' }).click();
+  const modal = page.getByTestId('login-modal');
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+/** Logs in through the real modal: phone, get-code, code from the outbox, terms, submit. */
+export async function loginThroughModal(page: Page, phone: string) {
+  const modal = await openLoginModal(page);
+  await modal.getByPlaceholder('请输入手机号').fill(phone);
+  await modal.getByRole('button', { name: '获取验证码' }).click();
+  await expect(modal.getByText(/\d+s后重新发送/)).toBeVisible();
+  const code = await readCode(page.request, phone);
+  await modal.getByPlaceholder('请输入验证码').fill(code);
+  await modal.getByText('我已阅读并同意').click();
+  await expect(modal.getByRole('checkbox')).toBeChecked();
+  await modal.getByRole('button', { name: '登录/注册' }).click();
+  await expect(modal).toBeHidden();
+}
