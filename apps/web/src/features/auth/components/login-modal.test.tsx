@@ -4,7 +4,7 @@ import '@arco-design/web-react/lib/_util/react-19-adapter';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onLoginSuccess } from '../../../lib/session/login-modal';
 import { clearToken, getToken } from '../../../lib/session/token';
 import { LoginModal } from './login-modal';
@@ -48,6 +48,8 @@ describe('LoginModal', () => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
+  // Arco's modal leaves a closing-transition timer behind; let it fire while the DOM still exists.
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, 1000)));
 
   it('opens from the address and drops the flag', async () => {
     fakeServer({});
