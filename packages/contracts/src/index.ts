@@ -6,3 +6,6 @@ export * from './validators.js';
 export * from './auth/auth.schema.js';
 export * from './user/user.schema.js';
 export * from './content/content.schema.js';
+export * from './task/task.schema.js';
+export * from './promotion/promotion.schema.js';
+export * from './apply/apply.schema.js';

@@ -1,0 +1,64 @@
+/** Creator onboarding application (`/apply`): the form, its states, and the operator's review. */
+import { z } from 'zod';
+import { phoneSchema, smsCodeSchema } from '../auth/auth.schema.js';
+
+export const ApplicationStatus = { Pending: 1, Approved: 2, Rejected: 3 } as const;
+export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = { 1: '审核中', 2: '审核通过', 3: '未通过' };
+
+export const FOLLOWER_RANGES = ['lt_1k', '1k_10k', '10k_100k', '100k_1m', 'gt_1m'] as const;
+export const FOLLOWER_RANGE_LABELS: Record<(typeof FOLLOWER_RANGES)[number], string> = {
+  lt_1k: '1千以下',
+  '1k_10k': '1千-1万',
+  '10k_100k': '1万-10万',
+  '100k_1m': '10万-100万',
+  gt_1m: '100万以上',
+};
+
+export const applySubmitSchema = z.object({
+  real_name: z
+    .string({ error: '请填写真实姓名' })
+    .trim()
+    .min(2, '请填写真实姓名')
+    .max(20, '真实姓名不能超过20个字')
+    .regex(/^[\u4e00-\u9fa5·A-Za-z\s]+$/, '真实姓名只能包含中文或字母'),
+  phone: phoneSchema,
+  code: smsCodeSchema,
+  platform: z.coerce
+    .number({ error: '请选择主要平台' })
+    .int('请选择主要平台')
+    .min(1, '请选择主要平台')
+    .max(5, '请选择主要平台'),
+  channel_link: z
+    .string({ error: '请填写账号主页链接' })
+    .trim()
+    .min(1, '请填写账号主页链接')
+    .max(300, '账号主页链接过长')
+    .regex(/^https?:\/\/\S+$/, '账号主页链接需以 http:// 或 https:// 开头'),
+  follower_range: z.enum(FOLLOWER_RANGES, { error: '请选择粉丝量' }),
+  experience: z.string({ error: '推广经验格式不正确' }).trim().max(500, '推广经验不能超过500字').default(''),
+});
+export type ApplySubmit = z.input<typeof applySubmitSchema>;
+
+export const applicationSchema = z.object({
+  id: z.number().int(),
+  real_name: z.string(),
+  phone: z.string(),
+  platform: z.number().int(),
+  channel_link: z.string(),
+  follower_range: z.string(),
+  experience: z.string(),
+  status: z.number().int(),
+  reason: z.string(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  /** True until the creator has seen the '审核通过' dialog once. */
+  show_approved_dialog: z.boolean(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+export const applyStatusSchema = z.object({ application: applicationSchema.nullable() });
+
+export const reviewRejectSchema = z.object({
+  reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(200, '驳回原因不能超过200字'),
+});

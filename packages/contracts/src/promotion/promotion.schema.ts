@@ -1,0 +1,56 @@
+/** Promotion shapes (spec §3 Promotion receive result and Task stats row, §7 receive / active / my_task). */
+import { z } from 'zod';
+import { taskTypeSchema } from '../content/content.schema.js';
+import { pageQuerySchema } from '../envelope.js';
+
+export const receiveRequestSchema = z.object({
+  task_id: z.coerce.number({ error: '任务编号不正确' }).int('任务编号不正确').positive('任务编号不正确'),
+  task_type: taskTypeSchema,
+});
+export type ReceiveRequest = z.input<typeof receiveRequestSchema>;
+
+export const receiveResultSchema = z.object({
+  atr_id: z.number().int(),
+  /** Short address served by this product that counts the click and redirects to the app's landing page. */
+  serial_link: z.string(),
+  /** The app's deep link carrying the promotion code. */
+  app_link: z.string(),
+  /** The agent's promotion code (口令) for this task. */
+  code: z.string(),
+  /** Tutorial video on a video-sharing site. */
+  facebook_url: z.string(),
+  /** Tutorial video for a short-video app. */
+  tiktok_url: z.string(),
+});
+export type ReceiveResult = z.infer<typeof receiveResultSchema>;
+
+export const activeRequestSchema = z.object({
+  atr_id: z.coerce.number({ error: '推广记录不正确' }).int('推广记录不正确').positive('推广记录不正确'),
+});
+
+export const myTaskQuerySchema = pageQuerySchema.extend({ task_type: taskTypeSchema.optional() });
+
+export const myTaskRowSchema = z.object({
+  atr_id: z.number().int(),
+  task_id: z.number().int(),
+  task_type: z.number().int(),
+  app_id: z.number().int(),
+  app_name: z.string(),
+  serial_name: z.string(),
+  title: z.string(),
+  cover: z.string(),
+  code: z.string(),
+  click_count: z.number().int(),
+  order_count: z.number().int(),
+  /** Yuan with two decimals. */
+  order_amount: z.string(),
+  ad_amount: z.string(),
+  share_amount: z.string(),
+  actived_at: z.string(),
+});
+export type MyTaskRow = z.infer<typeof myTaskRowSchema>;
+
+/** The copy-ready text of the 口令推广文案 row of the promotion dialog. */
+export function promotionCopyText(serialName: string, appName: string, code: string): string {
+  return `【${serialName}】正在热播！打开「${appName}」搜索口令「${code}」即可免费观看全集。`;
+}
