@@ -54,3 +54,13 @@ export type MyTaskRow = z.infer<typeof myTaskRowSchema>;
 export function promotionCopyText(serialName: string, appName: string, code: string): string {
   return `【${serialName}】正在热播！打开「${appName}」搜索口令「${code}」即可免费观看全集。`;
 }
+
+/** The creator's headline figures on `/home`, summed over their active tasks. */
+export const promotionOverviewSchema = z.object({
+  task_count: z.number().int(),
+  click_count: z.number().int(),
+  order_count: z.number().int(),
+  /** Yuan with two decimals. */
+  share_amount: z.string(),
+});
+export type PromotionOverview = z.infer<typeof promotionOverviewSchema>;
