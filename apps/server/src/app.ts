@@ -16,9 +16,18 @@ import { SessionRepository } from './modules/auth/session.repository.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { SmsCodeRepository } from './modules/auth/sms-code.repository.js';
 import { SmsCodeService } from './modules/auth/sms-code.service.js';
+import { ApplyRepository } from './modules/apply/apply.repository.js';
+import { applyRoutes } from './modules/apply/apply.routes.js';
+import { ApplyService } from './modules/apply/apply.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
+import { PromotionRepository } from './modules/promotion/promotion.repository.js';
+import { promotionRoutes } from './modules/promotion/promotion.routes.js';
+import { PromotionService } from './modules/promotion/promotion.service.js';
+import { TaskRepository } from './modules/task/task.repository.js';
+import { taskRoutes } from './modules/task/task.routes.js';
+import { TaskService } from './modules/task/task.service.js';
 import { UserRepository } from './modules/user/user.repository.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
@@ -75,6 +84,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // `POST /task/active` is sent as a form (spec §7); values arrive as strings and the route's schema coerces them.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   const database = deps.database ?? openDatabase(config.database);
   if (!deps.database) app.addHook('onClose', () => database.destroy());
@@ -90,6 +103,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
   });
   const auth = new AuthService(database, userRepository, smsCodes, sessionService, clock, app.log);
+  const taskRepository = new TaskRepository(database.db);
+  const promotions = new PromotionService(database, new PromotionRepository(database.db), taskRepository, clock, {
+    publicBaseUrl: config.publicBaseUrl,
+    secret: config.appSecret,
+  });
+  const applications = new ApplyService(database, new ApplyRepository(database.db), smsCodes, clock);
 
   registerEnvelope(app);
   await registerSecurity(app, config);
@@ -111,6 +130,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(authRoutes({ auth, smsCodes, sessions: sessionService, users: userRepository }));
   await app.register(userRoutes(new UserService(userRepository, clock)));
   await app.register(contentRoutes(new ContentRepository(database.db)));
+  await app.register(taskRoutes(new TaskService(taskRepository, clock), config.mediaDir));
+  await app.register(promotionRoutes(promotions));
+  await app.register(applyRoutes(applications, config.operatorToken));
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));
   await registerWeb(app, config);
 

@@ -67,6 +67,10 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   /** Folder of the built web app to serve at `/`. Skipped when it does not exist. */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  /** Public address of this product, used in promotion links (`/s/{code}`). Defaults to http://localhost:PORT. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** Bearer token of the operator API (`/ops/v1/...`) until the operator console exists. Unset: the API is closed. */
+  OPERATOR_TOKEN: z.string().min(24).optional(),
   /** Seed demo data on start (embedded profile). */
   SEED_DEMO: bool,
 });
@@ -100,6 +104,8 @@ export interface AppConfig {
   bodyLimit: number;
   webDistDir: string;
   seedDemo: boolean;
+  publicBaseUrl: string;
+  operatorToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -169,5 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    operatorToken: e.OPERATOR_TOKEN ?? null,
   };
 }

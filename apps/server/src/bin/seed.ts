@@ -8,7 +8,7 @@ const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 try {
   await migrateToLatest(database.db);
-  await seedDemoData(database.db, config.mediaDir);
+  await seedDemoData(database.db, config.mediaDir, { media: true, log: console.log });
   console.log('Demo data is in place.');
 } finally {
   await database.destroy();

@@ -8,7 +8,7 @@ import { loadConfigOrExit } from './load-config.js';
 const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
-if (config.seedDemo) await seedDemoData(database.db, config.mediaDir);
+if (config.seedDemo) await seedDemoData(database.db, config.mediaDir, { media: true, log: console.log });
 
 const app = await buildApp(config, { database });
 app.addHook('onClose', () => database.destroy());

@@ -129,6 +129,74 @@ export interface TemplateTable {
   updated_at: number;
 }
 
+export interface EpisodeTable {
+  id: Generated<number>;
+  serial_id: number;
+  number: number;
+  title: string;
+  duration_ms: number;
+  media_path: string;
+  poster_path: string;
+  size_bytes: number;
+  created_at: number;
+}
+
+export interface TaskReceiptTable {
+  id: Generated<number>;
+  agent_id: number;
+  task_id: number;
+  code: string;
+  click_count: Generated<number>;
+  created_at: number;
+  actived_at: number | null;
+}
+
+export interface PromotionClickTable {
+  id: Generated<number>;
+  receipt_id: number;
+  visitor_hash: string;
+  referrer: string;
+  counted: number;
+  created_at: number;
+}
+
+export interface ShareOrderTable {
+  id: Generated<number>;
+  order_no: string;
+  agent_id: number;
+  receipt_id: number | null;
+  task_id: number | null;
+  serial_id: number | null;
+  app_id: number | null;
+  share_type: number;
+  order_type: number;
+  platform: number;
+  order_amount_fen: number;
+  ad_amount_fen: number;
+  share_amount_fen: number;
+  sett_status: number;
+  expected_sett_date: string | null;
+  order_at: number;
+  created_at: number;
+}
+
+export interface AgentApplicationTable {
+  id: Generated<number>;
+  agent_id: number;
+  real_name: string;
+  phone: string;
+  platform: number;
+  channel_link: string;
+  follower_range: string;
+  experience: string;
+  status: number;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+  dialog_seen_at: number | null;
+}
+
 export interface Database {
   agents: AgentTable;
   sessions: SessionTable;
@@ -139,6 +207,11 @@ export interface Database {
   banners: BannerTable;
   posters: PosterTable;
   templates: TemplateTable;
+  episodes: EpisodeTable;
+  task_receipts: TaskReceiptTable;
+  promotion_clicks: PromotionClickTable;
+  share_orders: ShareOrderTable;
+  agent_applications: AgentApplicationTable;
 }
 
 export type Agent = Selectable<AgentTable>;

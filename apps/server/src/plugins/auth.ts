@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** For public routes that answer more to a logged-in agent: a valid token sets `identity`, anything else is ignored. */
+    identify: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -56,5 +58,10 @@ export function registerAuth(
     if (!token) throw appError('unauthorized');
     request.identity = await sessions.resolve(token);
     if (!window.hit(request.identity.agentId)) throw appError('rateLimited');
+  });
+  app.decorate('identify', async (request: FastifyRequest) => {
+    const token = parseBearer(request.headers.authorization);
+    if (!token) return;
+    request.identity = await sessions.resolve(token).catch(() => null);
   });
 }

@@ -7,6 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { isApiPath } from './vendor.js';
 
+/** The API, the operator API and promotion short links; static files and pages are not limited. */
+function isRateLimitedPath(url: string): boolean {
+  return isApiPath(url) || url.startsWith('/ops/') || url.startsWith('/s/');
+}
+
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -37,7 +42,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     global: true,
     max: config.rateLimit.perIp,
     timeWindow: 60_000,
-    allowList: (request) => !isApiPath(request.url),
+    allowList: (request) => !isRateLimitedPath(request.url),
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: () => ({
       statusCode: 429,

@@ -12,10 +12,10 @@ import { isApiPath } from './vendor.js';
 
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   fs.mkdirSync(config.mediaDir, { recursive: true });
+  // This registration decorates `reply.sendFile`, which downloads also use (Range, 206, 416 handled by send).
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',
-    decorateReply: false,
     maxAge: '7d',
   });
 
@@ -27,6 +27,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
       prefix: '/',
       wildcard: false,
       index: false,
+      decorateReply: false,
       // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
       setHeaders: (res, filePath) => {
         res.header(
@@ -40,7 +41,9 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/dev/');
     if (hasWeb && wantsPage && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir);
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', config.webDistDir, { cacheControl: false });
     }
     return sendRouteNotFound(reply);
   });

@@ -10,6 +10,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as an `application/x-www-form-urlencoded` form instead of JSON (spec §7: task/active). */
+  form?: Record<string, string | number>;
   signal?: AbortSignal;
 }
 
@@ -31,12 +33,22 @@ function urlOf(path: string, query: RequestOptions['query']): string {
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
-function headersFor(hasBody: boolean): Headers {
+function headersFor(contentType?: string): Headers {
   const headers = new Headers({ vendor: VENDOR });
   const token = getToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
-  if (hasBody) headers.set('content-type', 'application/json');
+  if (contentType) headers.set('content-type', contentType);
   return headers;
+}
+
+/** The wire form of the request body and its content type; none for a bodiless call. */
+function encodeBody(options: RequestOptions): { body?: string; contentType?: string } {
+  if (options.form) {
+    const form = new URLSearchParams(Object.entries(options.form).map(([key, value]) => [key, String(value)]));
+    return { body: form.toString(), contentType: 'application/x-www-form-urlencoded' };
+  }
+  if (options.body !== undefined) return { body: JSON.stringify(options.body), contentType: 'application/json' };
+  return {};
 }
 
 function failure(code: number): Envelope<null> {
@@ -56,18 +68,22 @@ export async function request<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const hasBody = options.body !== undefined;
+  const { body, contentType } = encodeBody(options);
   let response: Response;
   try {
     response = await fetch(urlOf(path, options.query), {
       method,
-      headers: headersFor(hasBody),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: headersFor(contentType),
+      body,
       signal: options.signal,
     });
   } catch {
     return failure(ErrorCode.noResponse);
   }
+  return readEnvelope<T>(response);
+}
+
+async function readEnvelope<T>(response: Response): Promise<ApiResult<T>> {
   const payload: unknown = await response.json().catch(() => null);
   const result = toEnvelope(payload);
   if (response.status === 401 || result.code === ErrorCode.unauthorized) {
@@ -76,4 +92,34 @@ export async function request<T>(
   }
   // The envelope is the server's word for this path; its body type is the caller's contract with that path.
   return result as ApiResult<T>;
+}
+
+/** A downloaded file: its bytes and the raw Content-Disposition header that names it. */
+export interface DownloadedFile {
+  blob: Blob;
+  contentDisposition: string | null;
+}
+
+/**
+ * GET of a file behind login (an episode download): sent with the same headers as every API call. A 2xx answer is
+ * the file; anything else is the usual envelope, so the caller shows its `msg`.
+ */
+export async function requestFile(
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<Envelope<DownloadedFile> | Envelope<null>> {
+  let response: Response;
+  try {
+    response = await fetch(urlOf(path, options.query), { headers: headersFor(), signal: options.signal });
+  } catch {
+    return failure(ErrorCode.noResponse);
+  }
+  if (!response.ok) return readEnvelope<null>(response);
+  try {
+    const blob = await response.blob();
+    return { code: ErrorCode.ok, msg: '', body: { blob, contentDisposition: response.headers.get('content-disposition') } };
+  } catch {
+    // The connection dropped halfway through the file.
+    return failure(ErrorCode.noResponse);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, requiresLogin, safeRedirect } from './paths';
+import { paths, requiresLogin, safeRedirect, taskDetailPath } from './paths';
 
 describe('requiresLogin', () => {
   it('covers the login-required routes of spec §2', () => {
@@ -36,5 +36,12 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/\\evil.example')).toBeNull();
     expect(safeRedirect('')).toBeNull();
     expect(safeRedirect(null)).toBeNull();
+  });
+});
+
+describe('taskDetailPath', () => {
+  it('carries task_id, app_id and task_type in the query', () => {
+    expect(taskDetailPath({ task_id: 7, app_id: 3, task_type: 1 })).toBe('/task-detail?task_id=7&app_id=3&task_type=1');
+    expect(taskDetailPath({ task_id: 7, app_id: null, task_type: 2 })).toBe('/task-detail?task_id=7&task_type=2');
   });
 });

@@ -47,3 +47,11 @@ export function safeRedirect(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
+
+/** The task detail address of spec §2: `/task-detail?task_id=&app_id=&task_type=` (app_id left out when unknown). */
+export function taskDetailPath(task: { task_id: number; task_type: number; app_id?: number | null }): string {
+  const query = new URLSearchParams({ task_id: String(task.task_id) });
+  if (task.app_id) query.set('app_id', String(task.app_id));
+  query.set('task_type', String(task.task_type));
+  return `${paths.taskDetail}?${query.toString()}`;
+}

@@ -39,6 +39,7 @@ export const applySubmitSchema = z.object({
   experience: z.string({ error: '推广经验格式不正确' }).trim().max(500, '推广经验不能超过500字').default(''),
 });
 export type ApplySubmit = z.input<typeof applySubmitSchema>;
+export type ApplySubmitParsed = z.output<typeof applySubmitSchema>;
 
 export const applicationSchema = z.object({
   id: z.number().int(),

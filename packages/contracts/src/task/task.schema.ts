@@ -13,7 +13,10 @@ export const TASK_SORT_LABELS: Record<TaskSort, string> = {
 };
 
 const idSchema = (label: string) =>
-  z.coerce.number({ error: `${label}不正确` }).int(`${label}不正确`).positive(`${label}不正确`);
+  z.coerce
+    .number({ error: `${label}不正确` })
+    .int(`${label}不正确`)
+    .positive(`${label}不正确`);
 
 export const taskPageQuerySchema = pageQuerySchema.extend({
   task_type: taskTypeSchema.default(1),

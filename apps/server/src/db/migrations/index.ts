@@ -1,7 +1,9 @@
 /** Every migration, by its timestamped name. Shipped migrations are frozen: add a new one instead. */
 import type { Migration } from 'kysely';
 import * as foundation from './20261121120000_foundation.js';
+import * as taskPromotion from './20261121140000_task_promotion.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
+  '20261121140000_task_promotion': taskPromotion,
 };

@@ -9,7 +9,7 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, ctx.clock.now());
+    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterAll(() => ctx.close());
 
@@ -36,7 +36,7 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
     const before = await Promise.all(
       (['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count),
     );
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, ctx.clock.now() + 1000);
+    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() + 1000 });
     const after = await Promise.all(
       (['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count),
     );

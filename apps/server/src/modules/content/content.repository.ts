@@ -1,5 +1,14 @@
-/** SQL for the content the shell shows: the support poster and help templates. */
+/** SQL for content: apps, banners, the support poster, help templates and the serial hit chart. */
+import type { RadarRequest } from '@cc/contracts';
 import type { Db } from '../../db/database.js';
+
+export interface RadarFilter {
+  channel?: RadarRequest['channel'];
+  taskType?: 1 | 2;
+  sort: 'publish_at' | 'total_income';
+  limit: number;
+  offset: number;
+}
 
 export class ContentRepository {
   constructor(private readonly db: Db) {}
@@ -20,5 +29,64 @@ export class ContentRepository {
       .select(['id', 'title', 'content', 'updated_at'])
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  listApps(taskType?: 1 | 2) {
+    let query = this.db
+      .selectFrom('apps')
+      .select(['apps.id', 'apps.name', 'apps.icon_url', 'apps.platform'])
+      .where('apps.status', '=', 1);
+    if (taskType !== undefined) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('tasks')
+            .select('tasks.id')
+            .whereRef('tasks.app_id', '=', 'apps.id')
+            .where('tasks.task_type', '=', taskType)
+            .where('tasks.status', '=', 1),
+        ),
+      );
+    }
+    return query.orderBy('apps.sort').orderBy('apps.id').execute();
+  }
+
+  listBanners(platform: number) {
+    return this.db
+      .selectFrom('banners')
+      .select(['id', 'title', 'image_url', 'link_url'])
+      .where('platform', '=', platform)
+      .where('status', '=', 1)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  async radar(filter: RadarFilter) {
+    let base = this.db.selectFrom('serials').innerJoin('apps', 'apps.id', 'serials.app_id');
+    if (filter.channel) base = base.where('serials.channel', '=', filter.channel);
+    if (filter.taskType) base = base.where('serials.task_type', '=', filter.taskType);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const sortColumn = filter.sort === 'publish_at' ? 'serials.publish_at' : 'serials.total_income_fen';
+    const rows = await base
+      .leftJoin('tasks', (join) => join.onRef('tasks.serial_id', '=', 'serials.id').on('tasks.status', '=', 1))
+      .select([
+        'serials.id as serial_id',
+        'serials.task_type',
+        'serials.name',
+        'serials.cover_url',
+        'serials.channel',
+        'serials.tags',
+        'serials.publish_at',
+        'serials.total_income_fen',
+        'apps.name as app_name',
+        'tasks.id as task_id',
+      ])
+      .orderBy(sortColumn, 'desc')
+      .orderBy('serials.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    return { rows, total: Number(total.n) };
   }
 }

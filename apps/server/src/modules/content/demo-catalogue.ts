@@ -261,6 +261,25 @@ export const DEMO_SERIALS: DemoSerial[] = [
   },
 ];
 
+/** Preview episodes each demo drama ships with: the material a promoter downloads and cuts. */
+export const PREVIEW_EPISODES = 3;
+
+/** The two tutorial videos every task points to (spec: a video-sharing site and a short-video app). */
+export const DEMO_TUTORIALS = {
+  video: {
+    path: 'demo/tutorials/video-site.mp4',
+    title: '推广教程',
+    subtitle: '视频网站发布指南',
+    palette: p('#165DFF', '#0FC6C2'),
+  },
+  short: {
+    path: 'demo/tutorials/short-video.mp4',
+    title: '推广教程',
+    subtitle: '短视频平台发布指南',
+    palette: p('#F53F3F', '#FF7D00'),
+  },
+};
+
 export const DEMO_BANNERS = [
   {
     key: 'banner-ai',

@@ -1,15 +1,92 @@
 /**
- * Seeds the demo catalogue. Idempotent: every row has a natural key, inserts skip what exists, and artwork is
- * rewritten deterministically, so running it on every start changes nothing the second time.
+ * Seeds the demo catalogue. Idempotent: every row has a natural key, inserts skip what exists, artwork is
+ * rewritten deterministically and videos are made only when missing, so a second run changes nothing.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.js';
-import { bannerSvg, coverSvg, iconSvg } from './cover-art.js';
-import { DEMO_APPS, DEMO_BANNERS, DEMO_SERIALS, HELP_TEMPLATES, SUPPORT_POSTER } from './demo-catalogue.js';
+import { hasFfmpeg, probeDurationMs, runFfmpeg } from '../../providers/media/ffmpeg.js';
+import { bannerSvg, coverSvg, iconSvg, type Palette } from './cover-art.js';
+import {
+  DEMO_APPS,
+  DEMO_BANNERS,
+  DEMO_SERIALS,
+  DEMO_TUTORIALS,
+  HELP_TEMPLATES,
+  PREVIEW_EPISODES,
+  SUPPORT_POSTER,
+} from './demo-catalogue.js';
+import { buildPosterArgs, buildTitleCardArgs } from './demo-media.js';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+export interface SeedOptions {
+  now?: number;
+  /** Make the demo videos with ffmpeg (skipped with a warning when ffmpeg is missing). */
+  media?: boolean;
+  log?: (message: string) => void;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Renders a title-card video and its poster under mediaDir unless both exist; returns duration and size. */
+async function ensureTitleCard(
+  mediaDir: string,
+  relative: string,
+  title: string,
+  subtitle: string,
+  palette: Palette,
+  seconds: number,
+): Promise<{ durationMs: number; size: number; poster: string }> {
+  const output = path.join(mediaDir, relative);
+  const posterRelative = relative.replace(/\.mp4$/, '.jpg');
+  const poster = path.join(mediaDir, posterRelative);
+  if (!(await exists(output)) || !(await exists(poster))) {
+    await fs.mkdir(path.dirname(output), { recursive: true });
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-media-'));
+    try {
+      const titleFile = path.join(work, 'title.txt');
+      const subtitleFile = path.join(work, 'subtitle.txt');
+      await fs.writeFile(titleFile, title);
+      await fs.writeFile(subtitleFile, subtitle);
+      const partial = path.join(work, 'out.mp4');
+      await runFfmpeg(
+        buildTitleCardArgs({
+          titleFile,
+          subtitleFile,
+          palette,
+          seconds,
+          width: 480,
+          height: 270,
+          toneHz: 440,
+          output: partial,
+        }),
+      );
+      await runFfmpeg(buildPosterArgs(partial, poster, 1, 320));
+      // Move into place last so an interrupted run never leaves a half-written video behind.
+      await fs.copyFile(partial, output);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  }
+  return { durationMs: await probeDurationMs(output), size: (await fs.stat(output)).size, poster: posterRelative };
+}
+
+/** Runs `jobs` two at a time: the machines have two cores and ffmpeg starts quickly. */
+async function inPairs(jobs: (() => Promise<void>)[]): Promise<void> {
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await job();
+  };
+  await Promise.all([worker(), worker()]);
+}
 
 async function writeMedia(mediaDir: string, relative: string, content: string): Promise<string> {
   const file = path.join(mediaDir, relative);
@@ -18,7 +95,16 @@ async function writeMedia(mediaDir: string, relative: string, content: string): 
   return `/media/${relative}`;
 }
 
-export async function seedDemoData(db: Db, mediaDir: string, now: number = Date.now()): Promise<void> {
+export async function seedDemoData(db: Db, mediaDir: string, options: SeedOptions = {}): Promise<void> {
+  const now = options.now ?? Date.now();
+  const log = options.log ?? (() => undefined);
+  let media = options.media ?? false;
+  if (media && !(await hasFfmpeg())) {
+    log('ffmpeg is not installed: the demo catalogue is seeded without videos (apt-get install ffmpeg)');
+    media = false;
+  }
+  const mediaJobs: (() => Promise<void>)[] = [];
+
   const appIds = new Map<string, number>();
   for (const [index, app] of DEMO_APPS.entries()) {
     const icon = await writeMedia(mediaDir, `demo/icons/${app.key}.svg`, iconSvg(app.name, app.palette));
@@ -78,8 +164,8 @@ export async function seedDemoData(db: Db, mediaDir: string, now: number = Date.
         serial_id: row.id,
         title: `${serial.name} 推广任务`,
         share_rate_bp: serial.shareRatePercent * 100,
-        tutorial_video_url: '/media/demo/tutorials/long.mp4',
-        tutorial_short_url: '/media/demo/tutorials/short.mp4',
+        tutorial_video_url: `/media/${DEMO_TUTORIALS.video.path}`,
+        tutorial_short_url: `/media/${DEMO_TUTORIALS.short.path}`,
         open_at: now - serial.daysAgo * DAY,
         close_at: null,
         status: 1,
@@ -87,6 +173,45 @@ export async function seedDemoData(db: Db, mediaDir: string, now: number = Date.
       })
       .onConflict((oc) => oc.column('serial_id').doNothing())
       .execute();
+
+    const episodes = serial.taskType === 1 ? PREVIEW_EPISODES : 0;
+    for (let number = 1; number <= episodes; number++) {
+      await db
+        .insertInto('episodes')
+        .values({
+          serial_id: row.id,
+          number,
+          title: `第${number}集`,
+          duration_ms: 0,
+          media_path: '',
+          poster_path: '',
+          size_bytes: 0,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['serial_id', 'number']).doNothing())
+        .execute();
+      if (!media) continue;
+      const relative = `demo/episodes/${serial.key}/${number}.mp4`;
+      mediaJobs.push(async () => {
+        const card = await ensureTitleCard(mediaDir, relative, serial.name, `第 ${number} 集`, serial.palette, 6);
+        await db
+          .updateTable('episodes')
+          .set({ media_path: relative, poster_path: card.poster, duration_ms: card.durationMs, size_bytes: card.size })
+          .where('serial_id', '=', row.id)
+          .where('number', '=', number)
+          .execute();
+      });
+    }
+  }
+
+  if (media) {
+    for (const tutorial of Object.values(DEMO_TUTORIALS)) {
+      mediaJobs.push(async () => {
+        await ensureTitleCard(mediaDir, tutorial.path, tutorial.title, tutorial.subtitle, tutorial.palette, 8);
+      });
+    }
+    log(`Rendering ${mediaJobs.length} demo videos with ffmpeg (only those missing)`);
+    await inPairs(mediaJobs);
   }
 
   for (const [index, banner] of DEMO_BANNERS.entries()) {

@@ -1,16 +1,12 @@
-/** Invite codes: short, easy to read aloud and type (no 0/O, 1/I/L). */
-import { randomInt } from 'node:crypto';
+/** Invite codes: eight readable characters, stored upper-case, matched case-insensitively. */
+import { readableCode } from '../../readable-code.js';
 
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_LENGTH = 8;
 
 export function generateInviteCode(): string {
-  let code = '';
-  for (let i = 0; i < INVITE_CODE_LENGTH; i++) code += ALPHABET[randomInt(0, ALPHABET.length)];
-  return code;
+  return readableCode(INVITE_CODE_LENGTH);
 }
 
-/** Invite codes are case-insensitive for people; stored upper-case. */
 export function normalizeInviteCode(code: string): string {
   return code.trim().toUpperCase();
 }

@@ -1,7 +1,148 @@
-/** The task center (/task): promotion tasks to browse and receive; built by the task issue. */
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/**
+ * The task center (/task): 短剧 / 小说 tabs, an app filter, keyword search and sort over a grid of task cards,
+ * twelve to a page, each with its '推广' button (spec §2, §4).
+ */
+import { Input, Pagination, Select, Tabs } from '@arco-design/web-react';
+import { IconSearch } from '@arco-design/web-react/icon';
+import { TASK_SORT_LABELS, TASK_SORTS, TASK_TYPE_LABELS, TaskType, type TaskSort } from '@cc/contracts';
+import { useState } from 'react';
+import { EmptyState } from '../../components/empty-state';
+import { LoadError } from '../../components/load-error';
+import { PageHeading } from '../../components/page-heading';
+import { TaskCard, TaskCardSkeleton } from '../../components/task-card/task-card';
+import { ApiError } from '../../lib/api-error';
+import { useTaskPage } from '../../lib/task/get-task-page';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
+import { useTaskApps } from './api/get-task-apps';
+import { AppFilter } from './components/app-filter';
+import { useTaskFilters } from './components/use-task-filters';
+import styles from './task-page.module.css';
+
+const PAGE_SIZE = 12;
+const TASK_TYPES = [TaskType.Playlet, TaskType.Novel] as const;
+
+function SearchBox({ keyword, onSearch }: { keyword: string; onSearch: (keyword: string) => void }) {
+  // The box edits its own draft; the list follows only on search, so typing does not fire a request per key.
+  const [draft, setDraft] = useState(keyword);
+  return (
+    <Input.Search
+      className={styles.search}
+      allowClear
+      value={draft}
+      maxLength={50}
+      placeholder={text.task.searchPlaceholder}
+      onChange={(value) => {
+        setDraft(value);
+        if (!value) onSearch('');
+      }}
+      onSearch={(value) => onSearch(value.trim())}
+      data-testid="task-search"
+    />
+  );
+}
+
+function TaskGrid({ children }: { children: React.ReactNode }) {
+  return (
+    <div className={styles.grid} data-testid="task-grid">
+      {children}
+    </div>
+  );
+}
 
 export function TaskPage() {
-  return <ComingSoonPage title={text.task.title} description={text.task.description} />;
+  const isMobile = useIsMobile();
+  const { filters, update } = useTaskFilters();
+  const apps = useTaskApps(filters.taskType);
+  const tasks = useTaskPage({
+    task_type: filters.taskType,
+    app_id: filters.appId,
+    keyword: filters.keyword || undefined,
+    sort: filters.sort,
+    page_num: filters.page,
+    page_size: PAGE_SIZE,
+  });
+
+  function renderList() {
+    if (tasks.isPending) {
+      return (
+        <TaskGrid>
+          {Array.from({ length: PAGE_SIZE }, (_, index) => (
+            <TaskCardSkeleton key={index} />
+          ))}
+        </TaskGrid>
+      );
+    }
+    if (tasks.isError) {
+      return (
+        <LoadError
+          message={tasks.error instanceof ApiError ? tasks.error.msg : undefined}
+          retrying={tasks.isFetching}
+          onRetry={() => void tasks.refetch()}
+        />
+      );
+    }
+    const { data, page } = tasks.data;
+    if (data.length === 0) {
+      return <EmptyState description={text.task.empty} hint={text.task.emptyHint} icon={<IconSearch />} testId="task-empty" />;
+    }
+    return (
+      <>
+        <TaskGrid>
+          {data.map((task) => (
+            <TaskCard key={task.task_id} task={task} />
+          ))}
+        </TaskGrid>
+        {page.total_count > PAGE_SIZE && (
+          <Pagination
+            className={styles.pager}
+            current={page.page_num}
+            pageSize={PAGE_SIZE}
+            total={page.total_count}
+            simple={isMobile}
+            onChange={(pageNum) => {
+              update({ page: pageNum });
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title={text.task.title} description={isMobile ? undefined : text.task.description} />
+      <section className={styles.panel}>
+        <Tabs
+          activeTab={String(filters.taskType)}
+          onChange={(key) => update({ taskType: Number(key) as TaskType, appId: undefined })}
+          className={styles.tabs}
+          data-testid="task-type-tabs"
+        >
+          {TASK_TYPES.map((type) => (
+            <Tabs.TabPane key={String(type)} title={TASK_TYPE_LABELS[type]} />
+          ))}
+        </Tabs>
+        <AppFilter
+          apps={apps.data}
+          loading={apps.isPending}
+          value={filters.appId}
+          onChange={(appId) => update({ appId })}
+        />
+        <div className={styles.toolbar}>
+          <SearchBox key={filters.keyword} keyword={filters.keyword} onSearch={(keyword) => update({ keyword })} />
+          <Select
+            className={styles.sort}
+            value={filters.sort}
+            placeholder={text.task.sortPlaceholder}
+            onChange={(sort: TaskSort) => update({ sort })}
+            data-testid="task-sort"
+            options={TASK_SORTS.map((sort) => ({ value: sort, label: TASK_SORT_LABELS[sort] }))}
+          />
+        </div>
+      </section>
+      {renderList()}
+    </>
+  );
 }

@@ -12,6 +12,7 @@ export const common = {
   pageLoadFailed: '页面加载失败',
   pageLoadFailedHint: '网络异常或版本已更新，请刷新页面后重试',
   refresh: '刷新页面',
+  retry: '重试',
   back: '返回',
   save: '保存',
   cancel: '取消',

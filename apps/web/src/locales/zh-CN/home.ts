@@ -1,13 +1,29 @@
-/** Texts of the home page. */
+/** Texts of the home page: banners, headline figures, recommended tasks and the hit chart. */
 export const home = {
-  title: '欢迎来到创作者中心',
-  intro:
-    '领取短剧与小说推广任务，分享链接即可获得收益分成；邀请好友组建团队，还能使用 AI 工具高效剪辑、去重与发布短剧内容。',
-  toTask: '任务中心',
-  toAi: 'AI工具',
-  highlights: {
-    task: { title: '推广任务', description: '海量短剧、小说任务随时领取，一键复制推广链接' },
-    income: { title: '收益结算', description: '订单分成清晰可查，支持提现到银行卡或支付宝' },
-    ai: { title: 'AI 创作', description: '高能混剪、影视解说、字幕翻译，积分即用即付' },
+  bannerAlt: '活动横幅',
+  overview: {
+    title: '我的推广数据',
+    taskCount: '推广任务',
+    clickCount: '累计点击',
+    orderCount: '订单数',
+    shareAmount: '累计分成',
+    toMyTask: '我的任务',
+  },
+  welcome: {
+    title: '欢迎来到创作者中心',
+    intro: '领取短剧与小说推广任务，分享链接即可获得收益分成。登录后查看您的推广数据。',
+    login: '登录/注册',
+    toTask: '浏览任务',
+  },
+  recommended: {
+    title: '推荐任务',
+    more: '查看全部',
+  },
+  chart: {
+    title: '热剧榜',
+    channels: { all: '全部', male: '男频', female: '女频' },
+    sorts: { publish_at: '最新', total_income: '最热' },
+    totalIncome: '累计收益',
+    empty: '暂无榜单数据',
   },
 } as const;

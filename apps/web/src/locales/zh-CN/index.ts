@@ -9,7 +9,9 @@ import { help } from './help';
 import { home } from './home';
 import { income } from './income';
 import { layout } from './layout';
+import { player } from './player';
 import { profile } from './profile';
+import { promotion } from './promotion';
 import { task } from './task';
 import { team } from './team';
 import { tool } from './tool';
@@ -26,7 +28,9 @@ export const text = {
   home,
   income,
   layout,
+  player,
   profile,
+  promotion,
   task,
   team,
   tool,

@@ -1,5 +1,34 @@
-/** Texts of the creator onboarding application. */
+/** Texts of the creator onboarding application (/apply). */
 export const user = {
   applyTitle: '入驻申请',
   applyDescription: '提交创作者入驻申请，审核通过后即可开始推广',
+  form: {
+    realName: '真实姓名',
+    realNamePlaceholder: '请输入真实姓名',
+    phone: '手机号',
+    code: '验证码',
+    platform: '主要平台',
+    platformPlaceholder: '请选择主要推广平台',
+    channelLink: '账号主页链接',
+    channelLinkPlaceholder: '请输入账号主页链接，如 https://…',
+    followerRange: '粉丝量',
+    followerRangePlaceholder: '请选择粉丝量',
+    experience: '推广经验',
+    experiencePlaceholder: '简单介绍您的推广经验（选填）',
+    submit: '提交申请',
+    submitted: '申请已提交，请等待审核',
+    submitFailed: '提交失败，请重试',
+  },
+  status: {
+    pendingHint: '我们将在 1-3 个工作日内完成审核，请耐心等待',
+    submittedAt: '提交时间：{time}',
+    reviewedAt: '审核时间：{time}',
+    reason: '未通过原因：{reason}',
+    rejectedHint: '您可以根据原因修改资料后重新提交',
+    approvedHint: '恭喜您已成为平台认证创作者，快去领取推广任务吧',
+    reapply: '重新申请',
+    platform: '主要平台',
+    channelLink: '账号主页',
+    followerRange: '粉丝量',
+  },
 } as const;

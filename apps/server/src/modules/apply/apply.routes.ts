@@ -1,0 +1,93 @@
+/** Creator onboarding for the agent (`/agent/v1/apply/*`) and its review for operators (`/ops/v1/applications`). */
+import { timingSafeEqual, createHash } from 'node:crypto';
+import {
+  applicationSchema,
+  applySubmitSchema,
+  applyStatusSchema,
+  pageQuerySchema,
+  pagedSchema,
+  reviewRejectSchema,
+} from '@cc/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appError } from '../../errors.js';
+import { identityOf } from '../../plugins/auth.js';
+import { ok, okSchema } from '../../plugins/envelope.js';
+import { parseBearer } from '../auth/token.js';
+import { offsetOf, paged } from '../paging.js';
+import type { ApplyService } from './apply.service.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Operators authenticate with the configured OPERATOR_TOKEN; with none configured the operator API is closed. */
+function operatorGuard(operatorToken: string | null) {
+  return async (request: FastifyRequest) => {
+    const given = parseBearer(request.headers.authorization);
+    if (!operatorToken || !given || !timingSafeEqual(digest(given), digest(operatorToken))) {
+      throw appError('operatorUnauthorized');
+    }
+  };
+}
+
+const idParams = z.object({ id: z.coerce.number({ error: '申请编号不正确' }).int().positive('申请编号不正确') });
+
+export function applyRoutes(applications: ApplyService, operatorToken: string | null): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/agent/v1/apply/submit',
+      { onRequest: app.authenticate, schema: { body: applySubmitSchema, response: okSchema(applicationSchema) } },
+      async (request) =>
+        ok(await applications.submit(identityOf(request).agentId, request.body), '提交成功，请等待审核'),
+    );
+
+    app.get(
+      '/agent/v1/apply/status',
+      { onRequest: app.authenticate, schema: { response: okSchema(applyStatusSchema) } },
+      async (request) => ok({ application: await applications.status(identityOf(request).agentId) }),
+    );
+
+    app.post(
+      '/agent/v1/apply/ack',
+      { onRequest: app.authenticate, schema: { response: okSchema(z.null()) } },
+      async (request) => {
+        await applications.acknowledgeApproval(identityOf(request).agentId);
+        return ok(null);
+      },
+    );
+
+    const operator = operatorGuard(operatorToken);
+
+    app.get(
+      '/ops/v1/applications',
+      {
+        onRequest: operator,
+        schema: {
+          querystring: pageQuerySchema.extend({ status: z.coerce.number().int().min(1).max(3).optional() }),
+          response: okSchema(pagedSchema(applicationSchema)),
+        },
+      },
+      async (request) => {
+        const { limit, offset } = offsetOf(request.query);
+        const { data, total } = await applications.page(request.query.status, limit, offset);
+        return ok(paged(data, total, request.query));
+      },
+    );
+
+    app.post(
+      '/ops/v1/applications/:id/approve',
+      { onRequest: operator, schema: { params: idParams, response: okSchema(applicationSchema) } },
+      async (request) => ok(await applications.review(request.params.id, 'approve', '', 'operator'), '已通过'),
+    );
+
+    app.post(
+      '/ops/v1/applications/:id/reject',
+      {
+        onRequest: operator,
+        schema: { params: idParams, body: reviewRejectSchema, response: okSchema(applicationSchema) },
+      },
+      async (request) =>
+        ok(await applications.review(request.params.id, 'reject', request.body.reason, 'operator'), '已驳回'),
+    );
+  };
+}

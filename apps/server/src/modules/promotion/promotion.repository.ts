@@ -1,0 +1,158 @@
+/** SQL for promotion: task receipts (an agent's code for a task), clicks on short links, and task figures. */
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+type Trx = Transaction<Database>;
+
+export class PromotionRepository {
+  constructor(private readonly db: Db) {}
+
+  receiptFor(agentId: number, taskId: number) {
+    return this.db
+      .selectFrom('task_receipts')
+      .select(['id', 'code', 'actived_at'])
+      .where('agent_id', '=', agentId)
+      .where('task_id', '=', taskId)
+      .executeTakeFirst();
+  }
+
+  /** Inserts unless the agent already holds the task or the code is taken; says whether it inserted. */
+  async insertReceipt(row: { agent_id: number; task_id: number; code: string; created_at: number }): Promise<boolean> {
+    const result = await this.db
+      .insertInto('task_receipts')
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async activate(agentId: number, receiptId: number, now: number): Promise<number | null> {
+    await this.db
+      .updateTable('task_receipts')
+      .set({ actived_at: now })
+      .where('id', '=', receiptId)
+      .where('agent_id', '=', agentId)
+      .where('actived_at', 'is', null)
+      .execute();
+    const row = await this.db
+      .selectFrom('task_receipts')
+      .select('actived_at')
+      .where('id', '=', receiptId)
+      .where('agent_id', '=', agentId)
+      .executeTakeFirst();
+    return row?.actived_at ?? null;
+  }
+
+  /** What a short link needs: the receipt and where its app lands. */
+  linkTarget(code: string) {
+    return this.db
+      .selectFrom('task_receipts')
+      .innerJoin('tasks', 'tasks.id', 'task_receipts.task_id')
+      .innerJoin('apps', 'apps.id', 'tasks.app_id')
+      .select(['task_receipts.id as receipt_id', 'tasks.serial_id', 'apps.landing_url'])
+      .where('task_receipts.code', '=', code)
+      .executeTakeFirst();
+  }
+
+  async countedClickSince(trx: Trx, receiptId: number, visitorHash: string, since: number): Promise<boolean> {
+    const row = await trx
+      .selectFrom('promotion_clicks')
+      .select('id')
+      .where('receipt_id', '=', receiptId)
+      .where('visitor_hash', '=', visitorHash)
+      .where('counted', '=', 1)
+      .where('created_at', '>', since)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertClick(
+    trx: Trx,
+    row: { receipt_id: number; visitor_hash: string; referrer: string; counted: number; created_at: number },
+  ): Promise<void> {
+    await trx.insertInto('promotion_clicks').values(row).execute();
+  }
+
+  async incrementClickCount(trx: Trx, receiptId: number): Promise<void> {
+    await trx
+      .updateTable('task_receipts')
+      .set((eb) => ({ click_count: eb('click_count', '+', 1) }))
+      .where('id', '=', receiptId)
+      .execute();
+  }
+
+  /**
+   * The agent's active tasks with their figures. Orders come from `share_orders` (the agent's own share, type 1):
+   * recharges count as orders, refunds subtract from the amounts.
+   */
+  private activeTasks(agentId: number, taskType?: number) {
+    const orders = this.db
+      .selectFrom('share_orders')
+      .select((eb) => [
+        'receipt_id',
+        eb.fn.sum<number>(sql`case when order_type = 1 then 1 else 0 end`).as('order_count'),
+        eb.fn
+          .sum<number>(sql`case when order_type = 2 then -order_amount_fen else order_amount_fen end`)
+          .as('order_fen'),
+        eb.fn.sum<number>(sql`case when order_type = 2 then -ad_amount_fen else ad_amount_fen end`).as('ad_fen'),
+        eb.fn
+          .sum<number>(sql`case when order_type = 2 then -share_amount_fen else share_amount_fen end`)
+          .as('share_fen'),
+      ])
+      .where('share_type', '=', 1)
+      .where('agent_id', '=', agentId)
+      .groupBy('receipt_id')
+      .as('orders');
+    return this.db
+      .selectFrom('task_receipts')
+      .innerJoin('tasks', 'tasks.id', 'task_receipts.task_id')
+      .leftJoin(orders, 'orders.receipt_id', 'task_receipts.id')
+      .where('task_receipts.agent_id', '=', agentId)
+      .where('task_receipts.actived_at', 'is not', null)
+      .$if(taskType !== undefined, (qb) => qb.where('tasks.task_type', '=', taskType!));
+  }
+
+  async myTasks(agentId: number, taskType: number | undefined, limit: number, offset: number) {
+    const base = this.activeTasks(agentId, taskType);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .innerJoin('serials', 'serials.id', 'tasks.serial_id')
+      .innerJoin('apps', 'apps.id', 'tasks.app_id')
+      .select((eb) => [
+        'task_receipts.id as atr_id',
+        'task_receipts.task_id',
+        'task_receipts.code',
+        'task_receipts.click_count',
+        'task_receipts.actived_at',
+        'tasks.task_type',
+        'tasks.app_id',
+        'tasks.title',
+        'serials.name as serial_name',
+        'serials.cover_url as cover',
+        'apps.name as app_name',
+        eb.fn.coalesce('orders.order_count', sql<number>`0`).as('order_count'),
+        eb.fn.coalesce('orders.order_fen', sql<number>`0`).as('order_fen'),
+        eb.fn.coalesce('orders.ad_fen', sql<number>`0`).as('ad_fen'),
+        eb.fn.coalesce('orders.share_fen', sql<number>`0`).as('share_fen'),
+      ])
+      .orderBy('task_receipts.actived_at', 'desc')
+      .orderBy('task_receipts.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { rows, total: Number(total.n) };
+  }
+
+  async overview(agentId: number) {
+    return this.activeTasks(agentId)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('task_count'),
+        eb.fn.coalesce(eb.fn.sum<number>('task_receipts.click_count'), sql<number>`0`).as('click_count'),
+        eb.fn.coalesce(eb.fn.sum<number>('orders.order_count'), sql<number>`0`).as('order_count'),
+        eb.fn.coalesce(eb.fn.sum<number>('orders.share_fen'), sql<number>`0`).as('share_fen'),
+      ])
+      .executeTakeFirstOrThrow();
+  }
+}

@@ -1,0 +1,81 @@
+/** Promotion calls of spec §7 (receive, active, my_task), the creator's overview, and the `/s/{code}` short link. */
+import {
+  activeRequestSchema,
+  myTaskQuerySchema,
+  myTaskRowSchema,
+  pagedSchema,
+  promotionOverviewSchema,
+  receiveRequestSchema,
+  receiveResultSchema,
+} from '@cc/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { identityOf } from '../../plugins/auth.js';
+import { ok, okSchema } from '../../plugins/envelope.js';
+import { offsetOf, paged } from '../paging.js';
+import type { PromotionService } from './promotion.service.js';
+
+const NOT_FOUND_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>链接已失效</title><body style="font-family:sans-serif;text-align:center;padding:72px 24px;color:#1d2129">
+<h1 style="font-size:22px">链接已失效</h1><p style="color:#86909c">该推广链接不存在或已下线，请联系分享者获取新的链接。</p>
+<p><a href="/" style="color:#165dff">访问创作者中心</a></p></body></html>`;
+
+export function promotionRoutes(promotions: PromotionService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/agent/v1/task/receive',
+      { onRequest: app.authenticate, schema: { body: receiveRequestSchema, response: okSchema(receiveResultSchema) } },
+      async (request) =>
+        ok(await promotions.receive(identityOf(request).agentId, request.body.task_id, request.body.task_type)),
+    );
+
+    app.post(
+      '/agent/v1/task/active',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          body: activeRequestSchema,
+          response: okSchema(z.object({ atr_id: z.number().int(), actived_at: z.string() })),
+        },
+      },
+      async (request) =>
+        ok(await promotions.activate(identityOf(request).agentId, request.body.atr_id), '已添加到我的任务'),
+    );
+
+    app.get(
+      '/agent/v1/task/my_task',
+      {
+        onRequest: app.authenticate,
+        schema: { querystring: myTaskQuerySchema, response: okSchema(pagedSchema(myTaskRowSchema)) },
+      },
+      async (request) => {
+        const { limit, offset } = offsetOf(request.query);
+        const { data, total } = await promotions.myTasks(
+          identityOf(request).agentId,
+          request.query.task_type,
+          limit,
+          offset,
+        );
+        return ok(paged(data, total, request.query));
+      },
+    );
+
+    app.get(
+      '/agent/v1/task/overview',
+      { onRequest: app.authenticate, schema: { response: okSchema(promotionOverviewSchema) } },
+      async (request) => ok(await promotions.overview(identityOf(request).agentId)),
+    );
+
+    app.get('/s/:code', { schema: { params: z.object({ code: z.string().max(32) }) } }, async (request, reply) => {
+      const target = await promotions.click({
+        code: request.params.code.toUpperCase(),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        referrer: request.headers.referer ?? '',
+      });
+      reply.header('cache-control', 'no-store');
+      if (!target) return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+      return reply.redirect(target, 302);
+    });
+  };
+}

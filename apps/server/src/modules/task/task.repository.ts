@@ -1,0 +1,136 @@
+/** SQL for the task catalogue: open tasks with their serial and app, and the serials' episodes. */
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+export interface TaskFilter {
+  taskType: 1 | 2;
+  appId?: number;
+  keyword?: string;
+  sort: 'publish_at' | 'total_income' | 'share_rate';
+  now: number;
+  limit: number;
+  offset: number;
+}
+
+const SORT_COLUMN = {
+  publish_at: 'serials.publish_at',
+  total_income: 'serials.total_income_fen',
+  share_rate: 'tasks.share_rate_bp',
+} as const;
+
+type TaskJoin = ExpressionBuilder<Database, 'tasks' | 'serials' | 'apps'>;
+
+/** LIKE with the user's % and _ taken literally. */
+function containsKeyword(eb: TaskJoin, keyword: string) {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return eb.or([
+    sql<boolean>`${eb.ref('serials.name')} like ${pattern} escape '\\'`,
+    sql<boolean>`${eb.ref('serials.tags')} like ${pattern} escape '\\'`,
+  ]);
+}
+
+export class TaskRepository {
+  constructor(private readonly db: Db) {}
+
+  private catalogue() {
+    return this.db
+      .selectFrom('tasks')
+      .innerJoin('serials', 'serials.id', 'tasks.serial_id')
+      .innerJoin('apps', 'apps.id', 'tasks.app_id');
+  }
+
+  private columns() {
+    return [
+      'tasks.id as task_id',
+      'tasks.task_type',
+      'tasks.app_id',
+      'tasks.title',
+      'tasks.share_rate_bp',
+      'tasks.status',
+      'tasks.open_at',
+      'tasks.close_at',
+      'tasks.tutorial_video_url',
+      'tasks.tutorial_short_url',
+      'apps.name as app_name',
+      'apps.icon_url as app_icon',
+      'apps.landing_url',
+      'apps.deep_link_pattern',
+      'serials.id as serial_id',
+      'serials.name as serial_name',
+      'serials.cover_url',
+      'serials.intro',
+      'serials.tags',
+      'serials.channel',
+      'serials.episode_count',
+      'serials.publish_at',
+      'serials.total_income_fen',
+    ] as const;
+  }
+
+  async page(filter: TaskFilter) {
+    const base = this.catalogue()
+      .where('tasks.status', '=', 1)
+      .where('apps.status', '=', 1)
+      .where('tasks.task_type', '=', filter.taskType)
+      .where('tasks.open_at', '<=', filter.now)
+      .where((eb) => eb.or([eb('tasks.close_at', 'is', null), eb('tasks.close_at', '>', filter.now)]))
+      .$if(filter.appId !== undefined, (qb) => qb.where('tasks.app_id', '=', filter.appId!))
+      .$if(!!filter.keyword, (qb) => qb.where((eb) => containsKeyword(eb, filter.keyword!)));
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .select(this.columns())
+      .orderBy(SORT_COLUMN[filter.sort], 'desc')
+      .orderBy('tasks.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    return { rows, total: Number(total.n) };
+  }
+
+  byId(taskId: number) {
+    return this.catalogue().select(this.columns()).where('tasks.id', '=', taskId).executeTakeFirst();
+  }
+
+  /** Task ids of `taskIds` the agent has received. */
+  async receivedAmong(agentId: number, taskIds: number[]): Promise<Set<number>> {
+    if (taskIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('task_receipts')
+      .select('task_id')
+      .where('agent_id', '=', agentId)
+      .where('task_id', 'in', taskIds)
+      .execute();
+    return new Set(rows.map((r) => r.task_id));
+  }
+
+  async countPlayableEpisodes(serialId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('episodes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('serial_id', '=', serialId)
+      .where('media_path', '!=', '')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async episodes(serialId: number, limit: number, offset: number) {
+    const base = this.db.selectFrom('episodes').where('serial_id', '=', serialId);
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll().orderBy('number').limit(limit).offset(offset).execute();
+    return { rows, total: Number(total.n) };
+  }
+
+  episodeById(episodeId: number) {
+    return this.db
+      .selectFrom('episodes')
+      .innerJoin('serials', 'serials.id', 'episodes.serial_id')
+      .selectAll('episodes')
+      .select('serials.name as serial_name')
+      .where('episodes.id', '=', episodeId)
+      .executeTakeFirst();
+  }
+}
+
+export type TaskRow = NonNullable<Awaited<ReturnType<TaskRepository['byId']>>>;
+export type EpisodeRow = Awaited<ReturnType<TaskRepository['episodes']>>['rows'][number];

@@ -1,0 +1,95 @@
+/** The task center: open tasks for browsing, a task's detail, and its episodes (preview material). */
+import { fenToYuan, type Episode, type TaskCard, type TaskInfo } from '@cc/contracts';
+import type { Clock } from '../../clock.js';
+import { appError } from '../../errors.js';
+import { isoTime, splitTags } from '../paging.js';
+import type { EpisodeRow, TaskFilter, TaskRepository, TaskRow } from './task.repository.js';
+
+export function toTaskCard(row: TaskRow, received: boolean): TaskCard {
+  return {
+    task_id: row.task_id,
+    task_type: row.task_type,
+    app_id: row.app_id,
+    app_name: row.app_name,
+    app_icon: row.app_icon,
+    serial_id: row.serial_id,
+    serial_name: row.serial_name,
+    title: row.title,
+    cover_url: row.cover_url,
+    intro: row.intro,
+    tags: splitTags(row.tags),
+    channel: row.channel,
+    episode_count: row.episode_count,
+    share_rate: row.share_rate_bp / 100,
+    publish_at: isoTime(row.publish_at),
+    total_income: fenToYuan(row.total_income_fen),
+    received,
+  };
+}
+
+export function toEpisode(row: EpisodeRow): Episode {
+  return {
+    episode_id: row.id,
+    serial_id: row.serial_id,
+    number: row.number,
+    title: row.title,
+    duration: row.duration_ms / 1000,
+    video_url: row.media_path ? `/media/${row.media_path}` : '',
+    poster_url: row.poster_path ? `/media/${row.poster_path}` : '',
+    size: row.size_bytes,
+  };
+}
+
+/** A task can be promoted while it is on, opened, and not yet closed. */
+export function isTaskOpen(task: Pick<TaskRow, 'status' | 'open_at' | 'close_at'>, now: number): boolean {
+  return task.status === 1 && task.open_at <= now && (task.close_at === null || task.close_at > now);
+}
+
+export class TaskService {
+  constructor(
+    private readonly tasks: TaskRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async page(filter: Omit<TaskFilter, 'now'>, agentId: number | null) {
+    const { rows, total } = await this.tasks.page({ ...filter, now: this.clock.now() });
+    const received = agentId
+      ? await this.tasks.receivedAmong(
+          agentId,
+          rows.map((r) => r.task_id),
+        )
+      : new Set<number>();
+    return { data: rows.map((row) => toTaskCard(row, received.has(row.task_id))), total };
+  }
+
+  async info(taskId: number, agentId: number): Promise<TaskInfo> {
+    const task = await this.tasks.byId(taskId);
+    if (!task || task.status !== 1) throw appError('taskNotFound');
+    const received = await this.tasks.receivedAmong(agentId, [taskId]);
+    return {
+      ...toTaskCard(task, received.has(taskId)),
+      app_landing_url: task.landing_url,
+      available_episodes: await this.tasks.countPlayableEpisodes(task.serial_id),
+      tutorial_video_url: task.tutorial_video_url,
+      tutorial_short_url: task.tutorial_short_url,
+    };
+  }
+
+  async episodes(query: { task_id?: number; serial_id?: number }, limit: number, offset: number) {
+    let serialId = query.serial_id;
+    if (query.task_id !== undefined) {
+      const task = await this.tasks.byId(query.task_id);
+      if (!task) throw appError('taskNotFound');
+      serialId = task.serial_id;
+    }
+    if (serialId === undefined) throw appError('validation', '请指定任务或剧集');
+    const { rows, total } = await this.tasks.episodes(serialId, limit, offset);
+    return { data: rows.map(toEpisode), total };
+  }
+
+  async episode(episodeId: number) {
+    const row = await this.tasks.episodeById(episodeId);
+    if (!row) throw appError('episodeNotFound');
+    return row;
+  }
+}

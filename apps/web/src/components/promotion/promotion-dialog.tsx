@@ -1,0 +1,138 @@
+/**
+ * The '推广链接' dialog of spec §2: short-drama link, app link, code and code text, each with a copy button, and two
+ * tutorial players that start muted when it opens and are destroyed when it closes. Copying adds the task to my tasks
+ * (spec §4, §8). Mounted once by the default layout.
+ */
+import { Button, Message } from '@arco-design/web-react';
+import { IconCopy } from '@arco-design/web-react/icon';
+import { promotionCopyText, TUTORIAL_PLAYER_SIZE } from '@cc/contracts';
+import { useState } from 'react';
+import { isSuccess } from '../../lib/api-error';
+import { copyText } from '../../lib/clipboard';
+import { fillText } from '../../lib/fill-text';
+import { useActivateTask } from '../../lib/promotion/activate-task';
+import {
+  closePromotionDialog,
+  usePromotionDialog,
+  type PromotionDialogContent,
+} from '../../lib/promotion/promotion-dialog-store';
+import { toastFailure } from '../../lib/toast';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { text } from '../../locales/zh-CN';
+import { AppModal } from '../app-modal';
+import { VideoPlayer } from '../video-player';
+import styles from './promotion-dialog.module.css';
+
+const ROW_KEYS = ['serial_link', 'app_link', 'code', 'copy_text'] as const;
+type RowKey = (typeof ROW_KEYS)[number];
+
+function rowValues({ result, serialName, appName }: PromotionDialogContent): Record<RowKey, string> {
+  return {
+    serial_link: result.serial_link,
+    app_link: result.app_link,
+    code: result.code,
+    copy_text: promotionCopyText(serialName, appName, result.code),
+  };
+}
+
+/** Copy, say so, and — when the receive gave a record — activate it so the task joins my tasks (once per record). */
+function useCopyAndActivate(atrId: number | undefined) {
+  const activate = useActivateTask();
+  const [activatedId, setActivatedId] = useState<number | null>(null);
+
+  return async function copy(value: string) {
+    if (!(await copyText(value))) {
+      Message.error(text.promotion.copyFailed);
+      return;
+    }
+    if (!atrId) {
+      Message.success(text.promotion.copied);
+      return;
+    }
+    Message.success(text.promotion.copiedAndAdded);
+    if (activatedId === atrId || activate.isPending) return;
+    const result = await activate.mutateAsync(atrId);
+    if (isSuccess(result)) setActivatedId(atrId);
+    else toastFailure(result.msg);
+  };
+}
+
+function TutorialPlayers({ videoUrl, shortUrl, fluid }: { videoUrl: string; shortUrl: string; fluid: boolean }) {
+  const tutorials = [
+    { key: 'video', url: videoUrl, caption: text.promotion.tutorials.video },
+    { key: 'short', url: shortUrl, caption: text.promotion.tutorials.short },
+  ];
+  return (
+    <section className={styles.tutorials}>
+      <h3 className={styles.tutorialsTitle}>{text.promotion.tutorialsTitle}</h3>
+      <div className={styles.players}>
+        {tutorials.map((tutorial) => (
+          <figure key={tutorial.key} className={styles.tutorial}>
+            <VideoPlayer
+              url={tutorial.url}
+              width={TUTORIAL_PLAYER_SIZE.width}
+              height={TUTORIAL_PLAYER_SIZE.height}
+              fluid={fluid}
+              autoplayMuted
+              compact
+              testId={`tutorial-${tutorial.key}`}
+            />
+            <figcaption className={styles.tutorialCaption}>{tutorial.caption}</figcaption>
+          </figure>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function PromotionDialog() {
+  const { visible, content } = usePromotionDialog();
+  const isMobile = useIsMobile();
+  const copy = useCopyAndActivate(content?.result.atr_id);
+  const values = content ? rowValues(content) : null;
+
+  return (
+    <AppModal
+      data-testid="promotion-dialog"
+      title={text.promotion.dialogTitle}
+      visible={visible}
+      onCancel={closePromotionDialog}
+      wrapClassName={isMobile ? styles.mobile : undefined}
+      style={isMobile ? { width: '100%', maxWidth: '100vw', margin: 0 } : undefined}
+    >
+      {values && (
+        <dl className={styles.rows}>
+          {ROW_KEYS.map((key) => {
+            const label = text.promotion.rows[key];
+            const valueClass = [
+              styles.value,
+              key === 'copy_text' ? '' : styles.singleLine,
+              key === 'code' ? styles.codeValue : '',
+            ].join(' ');
+            return (
+              <div key={key} className={styles.row}>
+                <dt className={styles.label}>{label}</dt>
+                <dd className={valueClass} data-testid={`value-${key}`} title={values[key]}>
+                  {values[key]}
+                </dd>
+                <Button
+                  type="text"
+                  className={styles.copy}
+                  icon={<IconCopy />}
+                  aria-label={fillText(text.promotion.copyLabel, { label })}
+                  data-testid={`copy-${key}`}
+                  onClick={() => void copy(values[key])}
+                />
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      <p className={styles.hint}>{text.promotion.hint}</p>
+      {/* Rendered only while open: closing unmounts the players, which destroys them. */}
+      {visible && content && (
+        <TutorialPlayers videoUrl={content.result.facebook_url} shortUrl={content.result.tiktok_url} fluid={isMobile} />
+      )}
+    </AppModal>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * A task as a card (task center, home recommendations): 3:4 cover, name, app, tags, episode count, share rate and
+ * total income, with the '推广' button. Clicking elsewhere on the card opens the task's detail (login required).
+ */
+import { Skeleton } from '@arco-design/web-react';
+import type { TaskCard as TaskCardData } from '@cc/contracts';
+import type { KeyboardEvent } from 'react';
+import { fillText } from '../../lib/fill-text';
+import { formatYuan } from '../../lib/format';
+import { taskDetailPath } from '../../lib/paths';
+import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
+import { text } from '../../locales/zh-CN';
+import { AppBadge } from '../app-badge';
+import { PromotionButton } from '../promotion/promotion-button';
+import styles from './task-card.module.css';
+
+const MAX_TAGS = 3;
+
+export function TaskCard({ task }: { task: TaskCardData }) {
+  const goTo = useGuardedNavigate();
+  const open = () => goTo(taskDetailPath(task));
+
+  function openWithKeyboard(event: KeyboardEvent) {
+    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    open();
+  }
+
+  return (
+    <article
+      className={styles.card}
+      data-testid="task-card"
+      data-task-id={task.task_id}
+      role="link"
+      tabIndex={0}
+      aria-label={task.serial_name}
+      onClick={open}
+      onKeyDown={openWithKeyboard}
+    >
+      <div className={styles.cover}>
+        <img
+          className={styles.coverImage}
+          src={task.cover_url}
+          alt={fillText(text.task.coverAlt, { name: task.serial_name })}
+          loading="lazy"
+        />
+        {task.received && <span className={styles.received}>{text.task.received}</span>}
+        <div className={styles.coverShade}>
+          <span>{fillText(text.task.episodeCount, { n: task.episode_count })}</span>
+        </div>
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name} title={task.serial_name}>
+          {task.serial_name}
+        </h3>
+        <AppBadge name={task.app_name} iconUrl={task.app_icon} />
+        <div className={styles.tags}>
+          {task.tags.slice(0, MAX_TAGS).map((tag) => (
+            <span key={tag} className={styles.tag}>
+              {tag}
+            </span>
+          ))}
+        </div>
+        <div className={styles.figures}>
+          <span className={styles.shareRate} data-testid="share-rate">
+            {fillText(text.task.shareRate, { rate: task.share_rate })}
+          </span>
+          <span className={styles.income} title={text.task.totalIncome}>
+            {text.task.totalIncome} {formatYuan(task.total_income)}
+          </span>
+        </div>
+        <PromotionButton className={styles.action} long task={task} />
+      </div>
+    </article>
+  );
+}
+
+export function TaskCardSkeleton() {
+  return (
+    <div className={styles.card} aria-hidden="true" data-testid="task-card-skeleton">
+      <div className={styles.skeletonCover} />
+      <Skeleton className={styles.skeletonBody} animation text={{ rows: 3, width: ['80%', '50%', '100%'] }} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/** xgplayer options built from the spec §9 player defaults, for the episode player and the tutorial players. */
+import { PLAYER_DEFAULTS, THEME_COLOR } from '@cc/contracts';
+import type { IPlayerOptions } from 'xgplayer';
+
+export interface PlayerSetup {
+  url: string;
+  poster?: string;
+  /** Fixed size in px; ignored when `fluid`. */
+  width?: number;
+  height?: number;
+  /** Fill the container's width keeping 16:9 (mobile). */
+  fluid?: boolean;
+  /** Start at once, muted so browsers allow it (the tutorial players). */
+  autoplayMuted?: boolean;
+  /** A small player: no speed list, no seek thumbnails. */
+  compact?: boolean;
+}
+
+/** The poster as a one-frame seek thumbnail until the server produces sprite sheets. */
+function posterThumbnail(poster: string | undefined): IPlayerOptions['thumbnail'] {
+  if (!poster) return undefined;
+  return { urls: [poster], pic_num: 1, col: 1, row: 1, ...PLAYER_DEFAULTS.thumbnail };
+}
+
+export function buildPlayerOptions(el: HTMLElement, setup: PlayerSetup): IPlayerOptions {
+  const size = setup.fluid
+    ? { fluid: true }
+    : { width: setup.width ?? PLAYER_DEFAULTS.width, height: setup.height ?? PLAYER_DEFAULTS.height };
+  return {
+    el,
+    url: setup.url,
+    poster: setup.poster,
+    ...size,
+    lang: 'zh-cn',
+    volume: PLAYER_DEFAULTS.volume,
+    autoplay: Boolean(setup.autoplayMuted),
+    autoplayMuted: Boolean(setup.autoplayMuted),
+    inactive: PLAYER_DEFAULTS.inactive,
+    minWaitDelay: PLAYER_DEFAULTS.waitingDelay,
+    playbackRate: setup.compact ? false : [...PLAYER_DEFAULTS.playbackRate],
+    thumbnail: setup.compact ? undefined : posterThumbnail(setup.poster),
+    prompt: { interval: PLAYER_DEFAULTS.promptHide },
+    waitingTimeoutJump: {
+      waitingTime: PLAYER_DEFAULTS.waitingJump.waitSeconds,
+      jumpSize: PLAYER_DEFAULTS.waitingJump.sizeSeconds,
+      jumpCntMax: PLAYER_DEFAULTS.waitingJump.maxJumps,
+    },
+    gapJump: { smallGapLimit: PLAYER_DEFAULTS.smallGapSeconds },
+    // The page shows its own Chinese error with the refresh prompt of spec §8 instead of the built-in layer.
+    ignores: ['error'],
+    commonStyle: { playedColor: THEME_COLOR, volumeColor: THEME_COLOR },
+  };
+}

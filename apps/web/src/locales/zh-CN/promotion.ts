@@ -1,0 +1,27 @@
+/** Texts of the promotion button, the '推广链接' dialog (spec §2, §4, §8) and the '审核通过' dialog. */
+import { ClientMessages } from '@cc/contracts';
+
+export const promotion = {
+  button: '推广',
+  toTask: '去推广',
+  dialogTitle: '推广链接',
+  rows: {
+    serial_link: '短剧链接',
+    app_link: 'APP链接',
+    code: '口令',
+    copy_text: '口令推广文案',
+  },
+  copyLabel: '复制{label}',
+  copied: ClientMessages.copied,
+  copiedAndAdded: ClientMessages.copiedAndAdded,
+  copyFailed: '复制失败，请手动选择文字复制',
+  receiveFailed: ClientMessages.receiveFailed,
+  hint: '复制任意一项即可开始推广，推广数据可在“我的任务”中查看',
+  tutorialsTitle: '推广教程',
+  tutorials: { video: '视频网站教程', short: '短视频教程' },
+  approval: {
+    title: '审核通过',
+    heading: '恭喜您通过创作者入驻审核！',
+    content: '您已成为平台认证创作者，现在就去任务中心领取短剧、小说推广任务，复制推广链接即可开始赚取收益分成。',
+  },
+} as const;
