@@ -168,13 +168,13 @@ export interface ShareOrderTable {
   task_id: number | null;
   serial_id: number | null;
   app_id: number | null;
-  share_type: number;
-  order_type: number;
-  platform: number;
+  share_type: Generated<number>;
+  order_type: Generated<number>;
+  platform: Generated<number>;
   order_amount_fen: number;
   ad_amount_fen: number;
   share_amount_fen: number;
-  sett_status: number;
+  sett_status: Generated<number>;
   expected_sett_date: string | null;
   order_at: number;
   created_at: number;

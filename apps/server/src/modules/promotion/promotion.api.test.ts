@@ -1,0 +1,250 @@
+import { ErrorCode } from '@cc/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { seedDemoData } from '../content/demo-seed.js';
+
+const HOUR = 60 * 60_000;
+
+describe(`promotion (${testDatabaseKind})`, () => {
+  let ctx: TestContext;
+  let token: string;
+  let agentId: number;
+  let task: { task_id: number; task_type: number; serial_id: number; app_id: number };
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ PUBLIC_BASE_URL: 'https://cc.example.com' });
+    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    token = (await loginAs(ctx, nextPhone())).json.body.access_token;
+    agentId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token })).json.body.agent_id;
+    task = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/page?task_type=1&page_size=1' })).json.body
+      .data[0];
+  });
+  afterAll(() => ctx.close());
+
+  const receive = (body: object, withToken = token) =>
+    call(ctx.app, { url: '/agent/v1/task/receive', token: withToken, body });
+  const activate = (atrId: number | string, withToken = token) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/agent/v1/task/active',
+      headers: {
+        vendor: 'default',
+        authorization: `Bearer ${withToken}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: `atr_id=${atrId}`,
+    });
+  const visit = (path: string, headers: Record<string, string> = {}, ip = '203.0.113.7') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { 'user-agent': 'Mozilla/5.0 test', ...headers },
+      remoteAddress: ip,
+    });
+
+  it('receives a task with real links, and answers the same again', async () => {
+    const first = await receive({ task_id: task.task_id, task_type: 1 });
+    expect(first.json.code).toBe(0);
+    const result = first.json.body;
+    expect(result.code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(result.serial_link).toBe(`https://cc.example.com/s/${result.code}`);
+    expect(result.app_link).toMatch(new RegExp(`^(hongguo|hema)://.*${task.serial_id}.*code=${result.code}$`));
+    expect(result.facebook_url).toBe('https://cc.example.com/media/demo/tutorials/video-site.mp4');
+    expect(result.tiktok_url).toBe('https://cc.example.com/media/demo/tutorials/short-video.mp4');
+    const again = await receive({ task_id: task.task_id, task_type: 1 });
+    expect(again.json.body).toEqual(result);
+  });
+
+  it('gives each agent their own code, and one receipt under concurrent receives', async () => {
+    const other = (await loginAs(ctx, nextPhone())).json.body.access_token;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => receive({ task_id: task.task_id, task_type: 1 }, other)),
+    );
+    const codes = new Set(answers.map((a) => a.json.body.code));
+    expect(codes.size).toBe(1);
+    const mine = (await receive({ task_id: task.task_id, task_type: 1 })).json.body.code;
+    expect(codes.has(mine)).toBe(false);
+  });
+
+  it('refuses unknown, mismatched and closed tasks clearly', async () => {
+    expect((await receive({ task_id: 999999, task_type: 1 })).json).toMatchObject({ code: ErrorCode.taskNotFound });
+    expect((await receive({ task_id: task.task_id, task_type: 2 })).json).toMatchObject({
+      code: ErrorCode.taskTypeMismatch,
+      msg: '任务类型不匹配，请刷新页面后重试',
+    });
+    const closed = await ctx.database.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('task_type', '=', 2)
+      .executeTakeFirstOrThrow();
+    await ctx.database.db
+      .updateTable('tasks')
+      .set({ close_at: ctx.clock.now() - 1 })
+      .where('id', '=', closed.id)
+      .execute();
+    expect((await receive({ task_id: closed.id, task_type: 2 })).json).toMatchObject({
+      code: ErrorCode.taskClosed,
+      msg: '该任务已结束推广',
+    });
+    expect((await receive({ task_type: 1 })).json.msg).toBe('任务编号不正确');
+    expect(
+      (await call(ctx.app, { url: '/agent/v1/task/receive', body: { task_id: task.task_id, task_type: 1 } })).status,
+    ).toBe(401);
+  });
+
+  it('activates from a form body, idempotently, only for the owner', async () => {
+    const { atr_id } = (await receive({ task_id: task.task_id, task_type: 1 })).json.body;
+    const first = await activate(atr_id);
+    expect(first.json()).toMatchObject({ code: 0, msg: '已添加到我的任务', body: { atr_id } });
+    ctx.clock.advance(HOUR);
+    const second = await activate(atr_id);
+    expect(second.json().body.actived_at).toBe(first.json().body.actived_at);
+    const stranger = (await loginAs(ctx, nextPhone())).json.body.access_token;
+    expect((await activate(atr_id, stranger)).json()).toMatchObject({ code: ErrorCode.receiptNotFound });
+    expect((await activate('abc')).json().msg).toBe('推广记录不正确');
+  });
+
+  it('counts short-link visits once per visitor per 24 hours and redirects to the app landing page', async () => {
+    const { code, atr_id } = (await receive({ task_id: task.task_id, task_type: 1 })).json.body;
+    const clicks = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('task_receipts')
+          .select('click_count')
+          .where('id', '=', atr_id)
+          .executeTakeFirstOrThrow()
+      ).click_count;
+    const before = await clicks();
+
+    const response = await visit(`/s/${code}`, { referer: 'https://www.douyin.com/video/1' });
+    expect(response.statusCode).toBe(302);
+    const target = new URL(response.headers.location as string);
+    const landing = await ctx.database.db
+      .selectFrom('apps')
+      .select('landing_url')
+      .where('id', '=', task.app_id)
+      .executeTakeFirstOrThrow();
+    expect(`${target.origin}${target.pathname}`).toBe(landing.landing_url);
+    expect(target.searchParams.get('code')).toBe(code);
+    expect(target.searchParams.get('serial_id')).toBe(String(task.serial_id));
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(await clicks()).toBe(before + 1);
+
+    await visit(`/s/${code}`);
+    ctx.clock.advance(23 * HOUR);
+    await visit(`/s/${code}`);
+    expect(await clicks()).toBe(before + 1);
+    await visit(`/s/${code}`, { 'user-agent': 'Another browser' });
+    await visit(`/s/${code}`, {}, '198.51.100.9');
+    expect(await clicks()).toBe(before + 3);
+    ctx.clock.advance(HOUR + 1000);
+    await visit(`/s/${code.toLowerCase()}`);
+    expect(await clicks()).toBe(before + 4);
+
+    const recorded = await ctx.database.db
+      .selectFrom('promotion_clicks')
+      .selectAll()
+      .where('receipt_id', '=', atr_id)
+      .orderBy('id')
+      .execute();
+    expect(recorded).toHaveLength(6);
+    expect(recorded.map((c) => c.counted)).toEqual([1, 0, 0, 1, 1, 1]);
+    expect(recorded[0]!.referrer).toBe('https://www.douyin.com/video/1');
+    expect(recorded[0]!.visitor_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('counts concurrent visits of one visitor once', async () => {
+    const other = (await loginAs(ctx, nextPhone())).json.body.access_token;
+    const { code, atr_id } = (await receive({ task_id: task.task_id, task_type: 1 }, other)).json.body;
+    await Promise.all(Array.from({ length: 10 }, () => visit(`/s/${code}`, {}, '192.0.2.44')));
+    const row = await ctx.database.db
+      .selectFrom('task_receipts')
+      .select('click_count')
+      .where('id', '=', atr_id)
+      .executeTakeFirstOrThrow();
+    expect(row.click_count).toBe(1);
+  });
+
+  it('answers an unknown short link with a Chinese page', async () => {
+    const response = await visit('/s/NOSUCHCD');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('链接已失效');
+  });
+
+  it('lists my active tasks with live figures, joined to the share orders', async () => {
+    const fresh = (await loginAs(ctx, nextPhone())).json.body.access_token;
+    const freshId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token: fresh })).json.body
+      .agent_id;
+    const tasks = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/page?task_type=1&page_size=3' })).json.body
+      .data;
+    const receipts: { atr_id: number; code: string }[] = [];
+    for (const t of tasks) receipts.push((await receive({ task_id: t.task_id, task_type: 1 }, fresh)).json.body);
+    expect(
+      (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/my_task', token: fresh })).json.body.data,
+    ).toEqual([]);
+
+    await activate(receipts[0].atr_id, fresh);
+    ctx.clock.advance(1000);
+    await activate(receipts[1].atr_id, fresh);
+    await visit(`/s/${receipts[0].code}`);
+
+    const order = (no: string, type: number, orderFen: number, shareFen: number, shareType = 1) => ({
+      order_no: no,
+      agent_id: freshId,
+      receipt_id: receipts[0].atr_id,
+      task_id: tasks[0].task_id,
+      share_type: shareType,
+      order_type: type,
+      order_amount_fen: orderFen,
+      ad_amount_fen: Math.round(orderFen / 10),
+      share_amount_fen: shareFen,
+      order_at: ctx.clock.now(),
+      created_at: ctx.clock.now(),
+    });
+    await ctx.database.db
+      .insertInto('share_orders')
+      .values([
+        order(`o-${freshId}-1`, 1, 3000, 2100),
+        order(`o-${freshId}-2`, 1, 1990, 1393),
+        order(`o-${freshId}-3`, 2, 1990, 1393),
+        order(`o-${freshId}-4`, 1, 5000, 500, 3),
+      ])
+      .execute();
+
+    const { json } = await call(ctx.app, { method: 'GET', url: '/agent/v1/task/my_task?page_size=10', token: fresh });
+    expect(json.body.page.total_count).toBe(2);
+    const [newest, oldest] = json.body.data;
+    expect(newest).toMatchObject({
+      atr_id: receipts[1].atr_id,
+      click_count: 0,
+      order_count: 0,
+      order_amount: '0.00',
+      share_amount: '0.00',
+    });
+    expect(oldest).toMatchObject({
+      atr_id: receipts[0].atr_id,
+      task_id: tasks[0].task_id,
+      code: receipts[0].code,
+      cover: tasks[0].cover_url,
+      click_count: 1,
+      order_count: 2,
+      order_amount: '30.00',
+      ad_amount: '3.00',
+      share_amount: '21.00',
+    });
+    expect(Date.parse(oldest.actived_at)).toBeLessThan(Date.parse(newest.actived_at));
+
+    const overview = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/overview', token: fresh })).json.body;
+    expect(overview).toEqual({ task_count: 2, click_count: 1, order_count: 2, share_amount: '21.00' });
+    const emptyOverview = (
+      await call(ctx.app, {
+        method: 'GET',
+        url: '/agent/v1/task/overview',
+        token: (await loginAs(ctx, nextPhone())).json.body.access_token,
+      })
+    ).json.body;
+    expect(emptyOverview).toEqual({ task_count: 0, click_count: 0, order_count: 0, share_amount: '0.00' });
+    expect(agentId).not.toBe(freshId);
+  });
+});
