@@ -184,15 +184,15 @@ describe(`promotion (${testDatabaseKind})`, () => {
       (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/my_task', token: fresh })).json.body.data,
     ).toEqual([]);
 
-    await activate(receipts[0].atr_id, fresh);
+    await activate(receipts[0]!.atr_id, fresh);
     ctx.clock.advance(1000);
-    await activate(receipts[1].atr_id, fresh);
-    await visit(`/s/${receipts[0].code}`);
+    await activate(receipts[1]!.atr_id, fresh);
+    await visit(`/s/${receipts[0]!.code}`);
 
     const order = (no: string, type: number, orderFen: number, shareFen: number, shareType = 1) => ({
       order_no: no,
       agent_id: freshId,
-      receipt_id: receipts[0].atr_id,
+      receipt_id: receipts[0]!.atr_id,
       task_id: tasks[0].task_id,
       share_type: shareType,
       order_type: type,
@@ -216,16 +216,16 @@ describe(`promotion (${testDatabaseKind})`, () => {
     expect(json.body.page.total_count).toBe(2);
     const [newest, oldest] = json.body.data;
     expect(newest).toMatchObject({
-      atr_id: receipts[1].atr_id,
+      atr_id: receipts[1]!.atr_id,
       click_count: 0,
       order_count: 0,
       order_amount: '0.00',
       share_amount: '0.00',
     });
     expect(oldest).toMatchObject({
-      atr_id: receipts[0].atr_id,
+      atr_id: receipts[0]!.atr_id,
       task_id: tasks[0].task_id,
-      code: receipts[0].code,
+      code: receipts[0]!.code,
       cover: tasks[0].cover_url,
       click_count: 1,
       order_count: 2,
