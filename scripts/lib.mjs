@@ -22,6 +22,10 @@ export function has(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
+export function cjkFontPresent() {
+  return spawnSync('sh', ['-c', 'fc-list :lang=zh | grep -q .'], { stdio: 'ignore' }).status === 0;
+}
+
 /** npm ci on a fresh clone; npm install when package.json changed since the last install. */
 export function ensureNodeModules() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');

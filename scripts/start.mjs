@@ -2,9 +2,14 @@
 // the whole product on one port (the server migrates and seeds on start with SEED_DEMO=true).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureNodeModules, root, run, step } from './lib.mjs';
+import { cjkFontPresent, ensureDebianPackages, ensureNodeModules, has, root, run, step } from './lib.mjs';
 
 ensureNodeModules();
+// The demo catalogue's videos are made with ffmpeg and titled in a CJK font.
+ensureDebianPackages([
+  { name: 'ffmpeg', present: () => has('ffmpeg') },
+  { name: 'fonts-noto-cjk', present: cjkFontPresent },
+]);
 step('Building the web app');
 run('npm', ['run', 'build']);
 

@@ -1,17 +1,14 @@
 // `npm test`: install what the tests need (npm packages; Debian chromium, ffmpeg and CJK fonts when
 // missing), then run every test: unit and API suites on SQLite, and the end-to-end suite in Chromium
 // against the built product.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { ensureDebianPackages, ensureNodeModules, has, run, step } from './lib.mjs';
-
-const hasCjkFont = () => spawnSync('sh', ['-c', 'fc-list :lang=zh | grep -q .'], { stdio: 'ignore' }).status === 0;
+import { cjkFontPresent, ensureDebianPackages, ensureNodeModules, has, run, step } from './lib.mjs';
 
 ensureNodeModules();
 ensureDebianPackages([
   { name: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') || has('chromium') },
   { name: 'ffmpeg', present: () => has('ffmpeg') },
-  { name: 'fonts-noto-cjk', present: hasCjkFont },
+  { name: 'fonts-noto-cjk', present: cjkFontPresent },
 ]);
 
 step('Unit and API tests (SQLite)');
