@@ -17,6 +17,10 @@ export const templateSchema = z.object({
 });
 export type Template = z.infer<typeof templateSchema>;
 
+/** A help topic in the help page's menu. */
+export const templateSummarySchema = z.object({ id: z.number().int(), title: z.string() });
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
 export const templateParamsSchema = z.object({
   id: z.coerce.number({ error: '模板编号不正确' }).int('模板编号不正确').positive('模板编号不正确'),
 });

@@ -60,6 +60,11 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
     expect(image.body).toContain('<svg');
   });
 
+  it('lists help topics in order', async () => {
+    const { json } = await call(ctx.app, { method: 'GET', url: '/agent/v1/template/list' });
+    expect(json.body.map((t: { title: string }) => t.title)).toEqual(['新手入门', '推广规范', '积分说明']);
+  });
+
   it('serves help templates as markdown by id, and a clear message for a missing one', async () => {
     const first = await ctx.database.db.selectFrom('templates').select('id').orderBy('id').executeTakeFirstOrThrow();
     const { json } = await call(ctx.app, { method: 'GET', url: `/agent/v1/template/${first.id}` });

@@ -31,6 +31,10 @@ export class ContentRepository {
       .executeTakeFirst();
   }
 
+  listTemplates() {
+    return this.db.selectFrom('templates').select(['id', 'title']).orderBy('id').execute();
+  }
+
   listApps(taskType?: 1 | 2) {
     let query = this.db
       .selectFrom('apps')

@@ -16,6 +16,7 @@ import {
   radarRequestSchema,
   templateParamsSchema,
   templateSchema,
+  templateSummarySchema,
 } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,6 +39,11 @@ export function contentRoutes(content: ContentRepository): FastifyPluginAsyncZod
       if (!poster) throw appError('notFound', '暂无客服二维码');
       return ok(poster);
     });
+
+    // The help page's menu; a static path wins over `/template/:id` in the router.
+    app.get('/agent/v1/template/list', { schema: { response: okSchema(z.array(templateSummarySchema)) } }, async () =>
+      ok(await content.listTemplates()),
+    );
 
     app.get(
       '/agent/v1/template/:id',
