@@ -20,6 +20,10 @@ import { ApplyRepository } from './modules/apply/apply.repository.js';
 import { applyRoutes } from './modules/apply/apply.routes.js';
 import { ApplyService } from './modules/apply/apply.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
+import { CreditRepository } from './modules/credit/credit.repository.js';
+import { creditRoutes } from './modules/credit/credit.routes.js';
+import { CreditService } from './modules/credit/credit.service.js';
+import { PackageRepository } from './modules/credit/package.repository.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { PromotionRepository } from './modules/promotion/promotion.repository.js';
@@ -103,6 +107,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
   });
   const auth = new AuthService(database, userRepository, smsCodes, sessionService, clock, app.log);
+  const credits = new CreditService(database, new CreditRepository(database.db), clock);
   const taskRepository = new TaskRepository(database.db);
   const promotions = new PromotionService(database, new PromotionRepository(database.db), taskRepository, clock, {
     publicBaseUrl: config.publicBaseUrl,
@@ -128,11 +133,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(authRoutes({ auth, smsCodes, sessions: sessionService, users: userRepository }));
-  await app.register(userRoutes(new UserService(userRepository, clock)));
+  await app.register(userRoutes(new UserService(userRepository, credits, clock)));
   await app.register(contentRoutes(new ContentRepository(database.db)));
   await app.register(taskRoutes(new TaskService(taskRepository, clock), config.mediaDir));
   await app.register(promotionRoutes(promotions));
   await app.register(applyRoutes(applications, config.operatorToken));
+  await app.register(creditRoutes(credits, new PackageRepository(database.db), clock));
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));
   await registerWeb(app, config);
 

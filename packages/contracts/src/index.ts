@@ -9,3 +9,4 @@ export * from './content/content.schema.js';
 export * from './task/task.schema.js';
 export * from './promotion/promotion.schema.js';
 export * from './apply/apply.schema.js';
+export * from './credit/credit.schema.js';

@@ -197,6 +197,75 @@ export interface AgentApplicationTable {
   dialog_seen_at: number | null;
 }
 
+export interface CreditAccountTable {
+  agent_id: number;
+  total: Generated<number>;
+  buy: Generated<number>;
+  gift: Generated<number>;
+  updated_at: number;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  agent_id: number;
+  type: number;
+  title: string;
+  credit: number;
+  idempotency_key: string;
+  created_at: number;
+}
+
+export interface CreditGrantTable {
+  id: Generated<number>;
+  agent_id: number;
+  ledger_id: number;
+  /** 2 purchase, 3 gift. */
+  kind: number;
+  amount: number;
+  remaining: number;
+  granted_at: number;
+  expires_at: number;
+}
+
+export interface CreditAllocationTable {
+  id: Generated<number>;
+  ledger_id: number;
+  grant_id: number;
+  amount: number;
+}
+
+export interface CreditPackageTable {
+  id: Generated<number>;
+  name: string;
+  type: number;
+  status: number;
+  price_fen: number;
+  discount: number;
+  discount_price_fen: number | null;
+  credit: number;
+  gift_credit: number;
+  start_at: number | null;
+  end_at: number | null;
+  description: string;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CreditPromotionTable {
+  id: Generated<number>;
+  title: string;
+  start_at: number;
+  end_at: number;
+  status: number;
+}
+
+export interface FreePointClaimTable {
+  agent_id: number;
+  ledger_id: number;
+  created_at: number;
+}
+
 export interface Database {
   agents: AgentTable;
   sessions: SessionTable;
@@ -212,6 +281,13 @@ export interface Database {
   promotion_clicks: PromotionClickTable;
   share_orders: ShareOrderTable;
   agent_applications: AgentApplicationTable;
+  credit_accounts: CreditAccountTable;
+  credit_ledger: CreditLedgerTable;
+  credit_grants: CreditGrantTable;
+  credit_allocations: CreditAllocationTable;
+  credit_packages: CreditPackageTable;
+  credit_promotions: CreditPromotionTable;
+  free_point_claims: FreePointClaimTable;
 }
 
 export type Agent = Selectable<AgentTable>;

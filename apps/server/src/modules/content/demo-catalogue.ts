@@ -351,3 +351,85 @@ export const HELP_TEMPLATES = [
 `,
   },
 ];
+
+/**
+ * Points packages. Ids 1, 7 and 3 are the gift page's fixed samples of spec §3 (price 10 / 30 / 50 yuan), so they
+ * are seeded with those ids.
+ */
+export const DEMO_PACKAGES = [
+  {
+    id: 1,
+    name: '体验包',
+    priceYuan: 10,
+    discount: 100,
+    discountYuan: null,
+    credit: 100,
+    gift: 0,
+    sort: 1,
+    type: 1,
+    description: '轻度体验 AI 工具',
+  },
+  {
+    id: 7,
+    name: '进阶包',
+    priceYuan: 30,
+    discount: 100,
+    discountYuan: null,
+    credit: 300,
+    gift: 150,
+    sort: 2,
+    type: 1,
+    description: '最多人购买，赠送 150 积分',
+  },
+  {
+    id: 3,
+    name: '畅享包',
+    priceYuan: 50,
+    discount: 100,
+    discountYuan: null,
+    credit: 500,
+    gift: 200,
+    sort: 3,
+    type: 1,
+    description: '多次混剪与解说',
+  },
+  {
+    id: 4,
+    name: '专业包',
+    priceYuan: 100,
+    discount: 80,
+    discountYuan: 80,
+    credit: 1000,
+    gift: 600,
+    sort: 4,
+    type: 1,
+    description: '限时 8 折',
+  },
+  {
+    id: 5,
+    name: '团队包',
+    priceYuan: 300,
+    discount: 85,
+    discountYuan: 255,
+    credit: 3000,
+    gift: 2400,
+    sort: 5,
+    type: 1,
+    description: '团队批量创作首选',
+  },
+  {
+    id: 6,
+    name: '挽留特惠包',
+    priceYuan: 30,
+    discount: 60,
+    discountYuan: 18,
+    credit: 300,
+    gift: 100,
+    sort: 6,
+    type: 2,
+    description: '限时挽留优惠',
+  },
+];
+
+/** The running promotion whose countdown shows on the 50 and 100 yuan packages. */
+export const DEMO_PROMOTION = { title: '双十二积分狂欢', days: 20 };

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PostgresAdapter, sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.js';
 import { hasFfmpeg, probeDurationMs, runFfmpeg } from '../../providers/media/ffmpeg.js';
@@ -12,6 +13,8 @@ import { bannerSvg, coverSvg, iconSvg, type Palette } from './cover-art.js';
 import {
   DEMO_APPS,
   DEMO_BANNERS,
+  DEMO_PACKAGES,
+  DEMO_PROMOTION,
   DEMO_SERIALS,
   DEMO_TUTORIALS,
   HELP_TEMPLATES,
@@ -253,6 +256,41 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
     })
     .onConflict((oc) => oc.column('title').doNothing())
     .execute();
+
+  for (const pkg of DEMO_PACKAGES) {
+    await db
+      .insertInto('credit_packages')
+      .values({
+        id: pkg.id,
+        name: pkg.name,
+        type: pkg.type,
+        status: 1,
+        price_fen: pkg.priceYuan * 100,
+        discount: pkg.discount,
+        discount_price_fen: pkg.discountYuan === null ? null : pkg.discountYuan * 100,
+        credit: pkg.credit,
+        gift_credit: pkg.gift,
+        start_at: null,
+        end_at: null,
+        description: pkg.description,
+        sort: pkg.sort,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+  await db
+    .insertInto('credit_promotions')
+    .values({ title: DEMO_PROMOTION.title, start_at: now - DAY, end_at: now + DEMO_PROMOTION.days * DAY, status: 1 })
+    .onConflict((oc) => oc.column('title').doNothing())
+    .execute();
+  // Packages were seeded with fixed ids; move PostgreSQL's identity past them so later inserts do not collide.
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select setval(pg_get_serial_sequence('credit_packages', 'id'), (select max(id) from credit_packages))`.execute(
+      db,
+    );
+  }
 
   for (const template of HELP_TEMPLATES) {
     await db

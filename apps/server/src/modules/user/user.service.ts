@@ -1,5 +1,5 @@
 /** The agent's own profile: the User of spec §3 as the API shows it, and nickname/avatar changes. */
-import type { UpdateInfoRequest, UserInfo } from '@cc/contracts';
+import type { CreditTotal, UpdateInfoRequest, UserInfo } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import type { Agent } from '../../db/schema.js';
 import { appError } from '../../errors.js';
@@ -7,7 +7,7 @@ import type { UserRepository } from './user.repository.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export function toUserInfo(agent: Agent, leaderInviteCode = ''): UserInfo {
+export function toUserInfo(agent: Agent, creditInfo: CreditTotal): UserInfo {
   return {
     agent_id: agent.id,
     phone: agent.phone,
@@ -26,10 +26,9 @@ export function toUserInfo(agent: Agent, leaderInviteCode = ''): UserInfo {
     leader_id: agent.leader_id,
     team_at: iso(agent.team_at),
     team_share_rate: agent.team_share_rate_bp / 100,
-    commander_code: agent.commander_code || leaderInviteCode,
+    commander_code: agent.commander_code,
     avatar_url: agent.avatar_url,
-    // Points arrive with the points ledger; until then every balance is a true zero.
-    creditInfo: { total: 0, buy: 0, gift: 0 },
+    creditInfo,
     open_reelshort: agent.open_reelshort === 1,
   };
 }
@@ -37,13 +36,14 @@ export function toUserInfo(agent: Agent, leaderInviteCode = ''): UserInfo {
 export class UserService {
   constructor(
     private readonly users: UserRepository,
+    private readonly credits: { totals(agentId: number): Promise<CreditTotal> },
     private readonly clock: Clock,
   ) {}
 
   async info(agentId: number): Promise<UserInfo> {
     const agent = await this.users.findById(agentId);
     if (!agent) throw appError('unauthorized');
-    return toUserInfo(agent);
+    return toUserInfo(agent, await this.credits.totals(agentId));
   }
 
   async updateInfo(agentId: number, changes: UpdateInfoRequest): Promise<UserInfo> {

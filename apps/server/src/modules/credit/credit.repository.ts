@@ -1,0 +1,156 @@
+/** SQL for the points ledger. Every write runs in the caller's transaction, under the agent's lock. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+type Trx = Transaction<Database>;
+
+export class CreditRepository {
+  constructor(private readonly db: Db) {}
+
+  async ensureAccount(trx: Trx, agentId: number, now: number): Promise<void> {
+    await trx
+      .insertInto('credit_accounts')
+      .values({ agent_id: agentId, updated_at: now })
+      .onConflict((oc) => oc.column('agent_id').doNothing())
+      .execute();
+  }
+
+  account(agentId: number, executor: Kysely<Database> = this.db) {
+    return executor
+      .selectFrom('credit_accounts')
+      .select(['total', 'buy', 'gift'])
+      .where('agent_id', '=', agentId)
+      .executeTakeFirst();
+  }
+
+  /** Moves the balances by signed amounts; refuses (returns false) rather than let any of them go below zero. */
+  async adjust(trx: Trx, agentId: number, buyDelta: number, giftDelta: number, now: number): Promise<boolean> {
+    const total = buyDelta + giftDelta;
+    const result = await trx
+      .updateTable('credit_accounts')
+      .set((eb) => ({
+        total: eb('total', '+', total),
+        buy: eb('buy', '+', buyDelta),
+        gift: eb('gift', '+', giftDelta),
+        updated_at: now,
+      }))
+      .where('agent_id', '=', agentId)
+      .where((eb) => eb.and([eb('total', '>=', -total), eb('buy', '>=', -buyDelta), eb('gift', '>=', -giftDelta)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  ledgerByKey(key: string, executor: Kysely<Database> = this.db) {
+    return executor
+      .selectFrom('credit_ledger')
+      .select(['id', 'agent_id', 'type', 'credit'])
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  }
+
+  async insertLedger(
+    trx: Trx,
+    row: { agent_id: number; type: number; title: string; credit: number; idempotency_key: string; created_at: number },
+  ): Promise<number> {
+    const inserted = await trx.insertInto('credit_ledger').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  }
+
+  async insertGrant(
+    trx: Trx,
+    row: { agent_id: number; ledger_id: number; kind: number; amount: number; granted_at: number; expires_at: number },
+  ): Promise<void> {
+    await trx
+      .insertInto('credit_grants')
+      .values({ ...row, remaining: row.amount })
+      .execute();
+  }
+
+  /** Unexpired grants with points left, the soonest to expire first (spending takes the oldest first). */
+  liveGrants(trx: Trx, agentId: number, now: number) {
+    return trx
+      .selectFrom('credit_grants')
+      .select(['id', 'kind', 'remaining'])
+      .where('agent_id', '=', agentId)
+      .where('remaining', '>', 0)
+      .where('expires_at', '>', now)
+      .orderBy('expires_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  dueGrants(trx: Trx, agentId: number, now: number) {
+    return trx
+      .selectFrom('credit_grants')
+      .select(['id', 'kind', 'remaining'])
+      .where('agent_id', '=', agentId)
+      .where('remaining', '>', 0)
+      .where('expires_at', '<=', now)
+      .orderBy('id')
+      .execute();
+  }
+
+  async hasDueGrants(agentId: number, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('credit_grants')
+      .select('id')
+      .where('agent_id', '=', agentId)
+      .where('remaining', '>', 0)
+      .where('expires_at', '<=', now)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async changeGrantRemaining(trx: Trx, grantId: number, delta: number): Promise<void> {
+    await trx
+      .updateTable('credit_grants')
+      .set((eb) => ({ remaining: eb('remaining', '+', delta) }))
+      .where('id', '=', grantId)
+      .execute();
+  }
+
+  async insertAllocations(trx: Trx, rows: { ledger_id: number; grant_id: number; amount: number }[]): Promise<void> {
+    if (rows.length) await trx.insertInto('credit_allocations').values(rows).execute();
+  }
+
+  allocationsOf(trx: Trx, ledgerId: number) {
+    return trx
+      .selectFrom('credit_allocations')
+      .innerJoin('credit_grants', 'credit_grants.id', 'credit_allocations.grant_id')
+      .select(['credit_allocations.grant_id', 'credit_allocations.amount', 'credit_grants.kind'])
+      .where('credit_allocations.ledger_id', '=', ledgerId)
+      .execute();
+  }
+
+  async records(agentId: number, type: number | undefined, limit: number, offset: number) {
+    const base = this.db
+      .selectFrom('credit_ledger')
+      .where('agent_id', '=', agentId)
+      .$if(type !== undefined, (qb) => qb.where('type', '=', type!));
+    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await base
+      .select(['id', 'type', 'title', 'credit', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { rows, total: Number(total.n) };
+  }
+
+  freeClaim(agentId: number, executor: Kysely<Database> = this.db) {
+    return executor
+      .selectFrom('free_point_claims')
+      .select('ledger_id')
+      .where('agent_id', '=', agentId)
+      .executeTakeFirst();
+  }
+
+  async insertFreeClaim(trx: Trx, agentId: number, ledgerId: number, now: number): Promise<void> {
+    await trx
+      .insertInto('free_point_claims')
+      .values({ agent_id: agentId, ledger_id: ledgerId, created_at: now })
+      .execute();
+  }
+}

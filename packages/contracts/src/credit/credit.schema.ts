@@ -1,0 +1,81 @@
+/** Points shapes (spec §3 Points package / Points record / Countdown, §7 Points): totals, records, packages, free claim. */
+import { z } from 'zod';
+import { POINTS_PAGE_SIZE } from '../constants.js';
+import { pageQuerySchema } from '../envelope.js';
+
+export const creditTotalSchema = z.object({
+  total: z.number().int(),
+  buy: z.number().int(),
+  gift: z.number().int(),
+});
+export type CreditTotal = z.infer<typeof creditTotalSchema>;
+
+export const creditDetailQuerySchema = pageQuerySchema.extend({
+  page_size: pageQuerySchema.shape.page_size.default(POINTS_PAGE_SIZE),
+  type: z.coerce
+    .number({ error: '记录类型不正确' })
+    .int('记录类型不正确')
+    .min(1, '记录类型不正确')
+    .max(3, '记录类型不正确')
+    .optional(),
+});
+
+export const creditRecordSchema = z.object({
+  id: z.number().int(),
+  /** 1 cost, 2 purchase, 3 gift (CreditRecordType). */
+  type: z.number().int(),
+  title: z.string(),
+  /** Signed: positive when points arrive, negative when spent or expired. */
+  credit: z.number().int(),
+  created_at: z.string(),
+});
+export type CreditRecord = z.infer<typeof creditRecordSchema>;
+
+export const creditPackageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.number().int(),
+  status: z.number().int(),
+  /** Yuan with two decimals. */
+  price: z.string(),
+  /** Percent; 100 means no discount. */
+  discount: z.number().int(),
+  /** Yuan with two decimals, or null when there is no discount price. */
+  discount_price: z.string().nullable(),
+  credit: z.number().int(),
+  gift_credit: z.number().int(),
+  start_at: z.string().nullable(),
+  end_at: z.string().nullable(),
+  description: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CreditPackage = z.infer<typeof creditPackageSchema>;
+
+export const countdownSchema = z.object({
+  /** Seconds left of the current promotion; 0 when none is running. */
+  gear_position: z.number().int(),
+});
+export type Countdown = z.infer<typeof countdownSchema>;
+
+/** The 'N折' label of a package whose discount is not 100 (e.g. 80 → '8折', 85 → '8.5折'). */
+export function discountLabel(discount: number): string | null {
+  if (discount >= 100 || discount <= 0) return null;
+  return `${Number((discount / 10).toFixed(1))}折`;
+}
+
+export const FreePointsStatus = { Claimable: 0, Claimed: 100 } as const;
+
+/** `GET /activity/agent/receive/point`: whether the free 100 points can still be claimed. */
+export const freePointsStatusSchema = z.object({
+  /** 0 claim now, 100 already claimed (spec §4 Free points). */
+  status: z.number().int(),
+  points: z.number().int(),
+});
+
+/** `POST /activity/receive/fixed/point`: the claim. */
+export const freePointsClaimSchema = z.object({
+  status: z.number().int(),
+  points: z.number().int(),
+  total: z.number().int(),
+});
