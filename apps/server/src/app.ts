@@ -36,10 +36,18 @@ import { UserRepository } from './modules/user/user.repository.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerFormBody } from './plugins/form-body.js';
 import { ok, okSchema, registerEnvelope } from './plugins/envelope.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerVendor } from './plugins/vendor.js';
 import { registerWeb } from './plugins/web.js';
+import { OrderRepository } from './modules/order/order.repository.js';
+import { ALIPAY_NOTIFY_PATH, orderRoutes } from './modules/order/order.routes.js';
+import { OrderService } from './modules/order/order.service.js';
+import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
+import { WalletService } from './modules/withdrawal/wallet.service.js';
+import { AlipayClient } from './providers/payment/alipay-client.js';
+import { AlipaySandbox, loadSandboxKeys, registerAlipaySandbox } from './providers/payment/alipay-sandbox.js';
 import { AliyunSmsDriver } from './providers/sms/aliyun-sms.js';
 import { ConsoleSmsDriver } from './providers/sms/console-sms.js';
 import type { SmsDriver } from './providers/sms/sms-driver.js';
@@ -49,14 +57,44 @@ export interface AppDeps {
   /** An already open database; the app then leaves closing it to the caller. */
   database?: DatabaseHandle;
   smsDriver?: SmsDriver;
+  /** The development Alipay sandbox to use (tests run it on its own port); made from DATA_DIR keys otherwise. */
+  alipaySandbox?: AlipaySandbox;
   /** Where logs go (stdout by default); tests read them to check what is masked. */
   logStream?: { write(line: string): void };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** For the order timeout job of `bin/server.ts` and tests. */
+    orders: OrderService;
+  }
 }
 
 const PHONE_IN_TEXT = /(1[3-9]\d)\d{4}(\d{4})/g;
 
 export function createSmsDriver(config: AppConfig, clock: Clock): SmsDriver {
   return config.sms.driver === 'aliyun' ? new AliyunSmsDriver(config.sms) : new ConsoleSmsDriver(clock);
+}
+
+/** The Alipay client of the configured driver, and the sandbox when it is the development one. */
+export function createAlipay(
+  config: AppConfig,
+  given?: AlipaySandbox,
+): { client: AlipayClient; sandbox: AlipaySandbox | null } {
+  if (config.payment.driver === 'alipay') {
+    const { appId, privateKey, alipayPublicKey, gateway } = config.payment;
+    const notifyUrl = `${config.publicBaseUrl}${ALIPAY_NOTIFY_PATH}`;
+    return { client: new AlipayClient({ appId, privateKey, alipayPublicKey, gateway, notifyUrl }), sandbox: null };
+  }
+  const sandbox = given ?? new AlipaySandbox(loadSandboxKeys(config.dataDir), config.publicBaseUrl);
+  const client = new AlipayClient({
+    appId: sandbox.keys.appId,
+    privateKey: sandbox.keys.app.privateKey,
+    alipayPublicKey: sandbox.keys.alipay.publicKey,
+    gateway: config.payment.gateway ?? `${config.internalBaseUrl}/dev/alipay/gateway.do`,
+    notifyUrl: `${config.internalBaseUrl}${ALIPAY_NOTIFY_PATH}`,
+  });
+  return { client, sandbox };
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -88,10 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // `POST /task/active` is sent as a form (spec §7); values arrive as strings and the route's schema coerces them.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  registerFormBody(app);
 
   const database = deps.database ?? openDatabase(config.database);
   if (!deps.database) app.addHook('onClose', () => database.destroy());
@@ -114,6 +149,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     secret: config.appSecret,
   });
   const applications = new ApplyService(database, new ApplyRepository(database.db), smsCodes, clock);
+  const packages = new PackageRepository(database.db);
+  const wallet = new WalletService(database, new WalletRepository(database.db), clock);
+  const alipay = createAlipay(config, deps.alipaySandbox);
+  const orders = new OrderService({
+    database,
+    orders: new OrderRepository(database.db),
+    packages,
+    credits,
+    wallet,
+    smsCodes,
+    users: userRepository,
+    alipay: alipay.client,
+    clock,
+    log: app.log,
+  });
+  app.decorate('orders', orders);
 
   registerEnvelope(app);
   await registerSecurity(app, config);
@@ -138,7 +189,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(taskRoutes(new TaskService(taskRepository, clock), config.mediaDir));
   await app.register(promotionRoutes(promotions));
   await app.register(applyRoutes(applications, config.operatorToken));
-  await app.register(creditRoutes(credits, new PackageRepository(database.db), clock));
+  await app.register(creditRoutes(credits, packages, clock));
+  await app.register(orderRoutes(orders, wallet));
+  if (alipay.sandbox) registerAlipaySandbox(app, alipay.sandbox);
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));
   await registerWeb(app, config);
 

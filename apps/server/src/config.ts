@@ -71,6 +71,16 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   /** Bearer token of the operator API (`/ops/v1/...`) until the operator console exists. Unset: the API is closed. */
   OPERATOR_TOKEN: z.string().min(24).optional(),
+  /** `sandbox` (development: the built-in Alipay sandbox gateway) or `alipay` (the real Alipay OpenAPI). */
+  PAYMENT_DRIVER: z.enum(['sandbox', 'alipay']).default('sandbox'),
+  /** Alipay app id (alipay driver). */
+  ALIPAY_APP_ID: z.string().optional(),
+  /** The app's RSA2 private key, PEM (PKCS1 or PKCS8; `\n` escapes allowed). */
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  /** Alipay's RSA2 public key, PEM, for response and notification signatures. */
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  /** Alipay gateway. Defaults to the production gateway (alipay) or this server's sandbox (sandbox). */
+  ALIPAY_GATEWAY: z.url().optional(),
   /** Seed demo data on start (embedded profile). */
   SEED_DEMO: bool,
 });
@@ -105,7 +115,12 @@ export interface AppConfig {
   webDistDir: string;
   seedDemo: boolean;
   publicBaseUrl: string;
+  /** How this server reaches itself (the sandbox gateway and its notifications). */
+  internalBaseUrl: string;
   operatorToken: string | null;
+  payment:
+    | { driver: 'sandbox'; gateway: string | null }
+    | { driver: 'alipay'; appId: string; privateKey: string; alipayPublicKey: string; gateway: string };
 }
 
 export class ConfigError extends Error {
@@ -148,6 +163,23 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       protocol: e.ALIYUN_SMS_PROTOCOL,
     };
   }
+  if (production && e.PAYMENT_DRIVER === 'sandbox' && !e.ALLOW_DEV_DRIVERS) {
+    problems.push('PAYMENT_DRIVER: the Alipay sandbox is for development; set PAYMENT_DRIVER=alipay in production');
+  }
+  const pem = (value: string | undefined) => (value ?? '').replace(/\\n/g, '\n');
+  let payment: AppConfig['payment'] = { driver: 'sandbox', gateway: e.ALIPAY_GATEWAY ?? null };
+  if (e.PAYMENT_DRIVER === 'alipay') {
+    for (const name of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const) {
+      if (!e[name]) problems.push(`${name}: required when PAYMENT_DRIVER=alipay`);
+    }
+    payment = {
+      driver: 'alipay',
+      appId: e.ALIPAY_APP_ID ?? '',
+      privateKey: pem(e.ALIPAY_PRIVATE_KEY),
+      alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY),
+      gateway: e.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+    };
+  }
   if (e.VENDORS.length === 0) problems.push('VENDORS: at least one vendor is required');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
@@ -176,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    internalBaseUrl: `http://127.0.0.1:${e.PORT}`,
     operatorToken: e.OPERATOR_TOKEN ?? null,
+    payment,
   };
 }

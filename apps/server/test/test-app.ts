@@ -6,19 +6,40 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
 import { loadConfig, type AppConfig, type Env } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { registerFormBody } from '../src/plugins/form-body.js';
+import { generateRsaKeyPair } from '../src/providers/payment/alipay-signing.js';
+import { AlipaySandbox, registerAlipaySandbox, type SandboxKeys } from '../src/providers/payment/alipay-sandbox.js';
 
 export const VENDOR = 'default';
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
+let sharedKeys: SandboxKeys | undefined;
+/** RSA key generation is slow; one set per test worker is plenty. */
+function sandboxKeys(): SandboxKeys {
+  sharedKeys ??= { appId: '2026000000000001', app: generateRsaKeyPair(), alipay: generateRsaKeyPair() };
+  return sharedKeys;
+}
+
+/** The Alipay sandbox on its own loopback port, as the app's gateway (the app talks to it over HTTP via alipay-sdk). */
+async function startSandboxHost(): Promise<{ sandbox: AlipaySandbox; gateway: string; close(): Promise<void> }> {
+  const host = Fastify({ logger: false });
+  registerFormBody(host);
+  const sandbox = new AlipaySandbox(sandboxKeys(), 'http://127.0.0.1');
+  registerAlipaySandbox(host, sandbox);
+  const address = await host.listen({ port: 0, host: '127.0.0.1' });
+  return { sandbox, gateway: `${address}/dev/alipay/gateway.do`, close: () => host.close() };
+}
+
 export interface TestContext {
   app: FastifyInstance;
+  sandbox: AlipaySandbox;
   clock: ManualClock;
   config: AppConfig;
   database: DatabaseHandle;
@@ -59,6 +80,7 @@ export async function createTestApp(
   env: Partial<Record<keyof Env, string>> = {},
   deps: Pick<AppDeps, 'smsDriver' | 'logStream'> = {},
 ): Promise<TestContext> {
+  const sandboxHost = await startSandboxHost();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -69,20 +91,23 @@ export async function createTestApp(
     RATE_LIMIT_PER_USER: '100000',
     SMS_LIMIT_PER_IP_PER_HOUR: '100000',
     DATABASE_URL: process.env.TEST_DATABASE_URL,
+    ALIPAY_GATEWAY: sandboxHost.gateway,
     ...env,
   });
   const { database, schema, drop } = await openTestDatabase(config);
   await migrateToLatest(database.db, schema);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 4, 0, 0));
-  const app = await buildApp(config, { clock, database, ...deps });
+  const app = await buildApp(config, { clock, database, alipaySandbox: sandboxHost.sandbox, ...deps });
   await app.ready();
   return {
     app,
+    sandbox: sandboxHost.sandbox,
     clock,
     config,
     database,
     async close() {
       await app.close();
+      await sandboxHost.close();
       await database.destroy();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,3 +10,4 @@ export * from './task/task.schema.js';
 export * from './promotion/promotion.schema.js';
 export * from './apply/apply.schema.js';
 export * from './credit/credit.schema.js';
+export * from './order/order.schema.js';

@@ -13,6 +13,14 @@ if (config.seedDemo) await seedDemoData(database.db, config.mediaDir, { media: t
 const app = await buildApp(config, { database });
 app.addHook('onClose', () => database.destroy());
 
+// The order timeout job: pending orders whose 9:59 ran out are closed at Alipay and their wallet holds released.
+const ORDER_SWEEP_MS = 30_000;
+const sweep = setInterval(() => {
+  app.orders.expireDue().catch((error: unknown) => app.log.error({ err: error }, 'order timeout sweep failed'));
+}, ORDER_SWEEP_MS);
+sweep.unref();
+app.addHook('onClose', async () => clearInterval(sweep));
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -266,6 +266,73 @@ export interface FreePointClaimTable {
   created_at: number;
 }
 
+export interface WalletAccountTable {
+  agent_id: number;
+  balance_fen: Generated<number>;
+  held_fen: Generated<number>;
+  updated_at: number;
+}
+
+export interface WalletLedgerTable {
+  id: Generated<number>;
+  agent_id: number;
+  title: string;
+  amount_fen: number;
+  idempotency_key: string;
+  created_at: number;
+}
+
+export interface CashOutTable {
+  id: Generated<number>;
+  agent_id: number;
+  out_status: number;
+  amount_fen: number;
+  pre_pay_amount_fen: Generated<number>;
+  pay_amount_fen: Generated<number>;
+  cash_out_to: Generated<string>;
+  bank_name: Generated<string>;
+  bank_card_number: Generated<string>;
+  alipay_id: Generated<string>;
+  reason: Generated<string>;
+  is_offline: Generated<number>;
+  order_no: string | null;
+  created_at: number;
+  finish_at: number | null;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  order_no: string;
+  agent_id: number;
+  type: number;
+  package_id: number;
+  quantity: number;
+  price_fen: number;
+  credit: number;
+  gift_credit: number;
+  subject: string;
+  pay_type: number;
+  status: number;
+  wallet_hold_fen: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  paid_at: number | null;
+  closed_at: number | null;
+}
+
+export interface PaymentTradeTable {
+  id: Generated<number>;
+  order_id: number;
+  out_trade_no: string;
+  amount_fen: number;
+  qr_code: string;
+  status: number;
+  trade_no: string | null;
+  created_at: number;
+  expires_at: number;
+  paid_at: number | null;
+}
+
 export interface Database {
   agents: AgentTable;
   sessions: SessionTable;
@@ -288,6 +355,11 @@ export interface Database {
   credit_packages: CreditPackageTable;
   credit_promotions: CreditPromotionTable;
   free_point_claims: FreePointClaimTable;
+  wallet_accounts: WalletAccountTable;
+  wallet_ledger: WalletLedgerTable;
+  cash_outs: CashOutTable;
+  orders: OrderTable;
+  payment_trades: PaymentTradeTable;
 }
 
 export type Agent = Selectable<AgentTable>;

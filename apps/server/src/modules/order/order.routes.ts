@@ -1,0 +1,74 @@
+/** Order and payment calls of spec §7, the wallet summary (`can_out`), and Alipay's notification endpoint. */
+import {
+  changePayTypeQuerySchema,
+  createOrderRequestSchema,
+  fenToYuan,
+  orderNoQuerySchema,
+  orderStateSchema,
+  walletPayRequestSchema,
+  walletSummarySchema,
+} from '@cc/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { identityOf } from '../../plugins/auth.js';
+import { ok, okSchema } from '../../plugins/envelope.js';
+import type { WalletService } from '../withdrawal/wallet.service.js';
+import type { OrderService } from './order.service.js';
+
+export const ALIPAY_NOTIFY_PATH = '/pay/alipay/notify';
+
+export function orderRoutes(orders: OrderService, wallet: WalletService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const state = okSchema(orderStateSchema);
+
+    app.post(
+      '/agent/v1/order/create',
+      { onRequest: app.authenticate, schema: { body: createOrderRequestSchema, response: state } },
+      async (request) => ok(await orders.create(identityOf(request).agentId, request.body.pro_id), '下单成功'),
+    );
+
+    app.get(
+      '/agent/v1/order/get_status',
+      { onRequest: app.authenticate, schema: { querystring: orderNoQuerySchema, response: state } },
+      async (request) => ok(await orders.status(identityOf(request).agentId, request.query.order_no)),
+    );
+
+    app.get(
+      '/agent/v1/order/change_pay_type',
+      { onRequest: app.authenticate, schema: { querystring: changePayTypeQuerySchema, response: state } },
+      async (request) =>
+        ok(await orders.changePayType(identityOf(request).agentId, request.query.order_no, request.query.pay_type)),
+    );
+
+    app.get(
+      '/agent/v1/order/reset_qr_code',
+      { onRequest: app.authenticate, schema: { querystring: orderNoQuerySchema, response: state } },
+      async (request) => ok(await orders.resetQrCode(identityOf(request).agentId, request.query.order_no)),
+    );
+
+    app.get(
+      '/agent/v1/order/cancel',
+      { onRequest: app.authenticate, schema: { querystring: orderNoQuerySchema, response: state } },
+      async (request) => ok(await orders.cancel(identityOf(request).agentId, request.query.order_no), '支付已取消'),
+    );
+
+    app.post(
+      '/agent/v1/order/wallet_pay',
+      { onRequest: app.authenticate, schema: { body: walletPayRequestSchema, response: state } },
+      async (request) =>
+        ok(await orders.walletPay(identityOf(request).agentId, request.body.order_no, request.body.code), '支付成功'),
+    );
+
+    app.get(
+      '/agent/v1/credit/income',
+      { onRequest: app.authenticate, schema: { response: okSchema(walletSummarySchema) } },
+      async (request) => ok({ can_out: fenToYuan(await wallet.canOutFen(identityOf(request).agentId)) }),
+    );
+
+    // Alipay posts a form and retries until it reads exactly `success`.
+    app.post(ALIPAY_NOTIFY_PATH, async (request, reply) => {
+      const params = (request.body ?? {}) as Record<string, string>;
+      const handled = await orders.handleNotify(params);
+      return reply.type('text/plain').send(handled ? 'success' : 'failure');
+    });
+  };
+}

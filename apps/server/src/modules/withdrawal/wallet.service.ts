@@ -1,0 +1,74 @@
+/**
+ * The wallet: income waiting to be withdrawn. `can_out` is balance minus holds (money set aside for a combo
+ * payment in progress). Every change writes a ledger row with an idempotency key in the caller's transaction.
+ */
+import type { Transaction } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { lockKey } from '../../db/locks.js';
+import type { Database } from '../../db/schema.js';
+import { appError } from '../../errors.js';
+import type { WalletRepository } from './wallet.repository.js';
+
+type Trx = Transaction<Database>;
+
+export class WalletService {
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly wallets: WalletRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async canOutFen(agentId: number): Promise<number> {
+    const account = await this.wallets.account(agentId);
+    return account ? account.balance_fen - account.held_fen : 0;
+  }
+
+  /** Takes the agent's wallet lock in `trx` and makes sure the account row exists. */
+  async lock(trx: Trx, agentId: number): Promise<void> {
+    await lockKey(trx, this.database.kind, `wallet:${agentId}`);
+    await this.wallets.ensureAccount(trx, agentId, this.clock.now());
+  }
+
+  /** Money into the wallet (settled income); once per key. */
+  async deposit(agentId: number, amountFen: number, key: string, title: string): Promise<void> {
+    await this.database.db.transaction().execute(async (trx) => {
+      await this.lock(trx, agentId);
+      if (await this.wallets.ledgerByKey(trx, key)) return;
+      await this.wallets.move(trx, agentId, amountFen, 0, this.clock.now());
+      await this.wallets.insertLedger(trx, {
+        agent_id: agentId,
+        title,
+        amount_fen: amountFen,
+        idempotency_key: key,
+        created_at: this.clock.now(),
+      });
+    });
+  }
+
+  async hold(trx: Trx, agentId: number, amountFen: number): Promise<void> {
+    if (amountFen > 0 && !(await this.wallets.move(trx, agentId, 0, amountFen, this.clock.now()))) {
+      throw appError('walletInsufficient');
+    }
+  }
+
+  async release(trx: Trx, agentId: number, amountFen: number): Promise<void> {
+    if (amountFen > 0) await this.wallets.move(trx, agentId, 0, -amountFen, this.clock.now());
+  }
+
+  /** Pays `amountFen` of an order from the wallet (from its hold when `fromHold`), recorded as a purchase (out_status 6). */
+  async payOrder(trx: Trx, agentId: number, orderNo: string, amountFen: number, fromHold: boolean): Promise<void> {
+    const now = this.clock.now();
+    if (!(await this.wallets.move(trx, agentId, -amountFen, fromHold ? -amountFen : 0, now))) {
+      throw appError('walletInsufficient');
+    }
+    await this.wallets.insertLedger(trx, {
+      agent_id: agentId,
+      title: '购买积分',
+      amount_fen: -amountFen,
+      idempotency_key: `order:${orderNo}`,
+      created_at: now,
+    });
+    await this.wallets.recordPurchase(trx, agentId, orderNo, amountFen, now);
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * The Alipay sandbox: a development gateway that speaks Alipay's OpenAPI (precreate, query, close; RSA2-signed
+ * requests checked, responses and notifications signed with its own key pair) and a cashier page, '支付宝沙箱
+ * 收银台', where a tester pays or declines what the QR code points to. The server reaches it through alipay-sdk
+ * exactly as it reaches Alipay.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { generateRsaKeyPair, rsa2Sign, rsa2Verify, signContent, type KeyPair } from './alipay-signing.js';
+
+export interface SandboxKeys {
+  appId: string;
+  /** The merchant's (our) key pair: we sign requests with its private key, the sandbox verifies with the public. */
+  app: KeyPair;
+  /** The gateway's key pair: it signs responses and notifications, we verify with the public key. */
+  alipay: KeyPair;
+}
+
+/** Keys are made once and kept under DATA_DIR, so open cashier pages and stored trades survive a restart. */
+export function loadSandboxKeys(dataDir: string): SandboxKeys {
+  const file = path.join(dataDir, 'alipay-sandbox-keys.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as SandboxKeys;
+  const keys: SandboxKeys = { appId: '2026000000000001', app: generateRsaKeyPair(), alipay: generateRsaKeyPair() };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+type SandboxStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
+
+interface SandboxTrade {
+  outTradeNo: string;
+  tradeNo: string;
+  totalAmount: string;
+  subject: string;
+  notifyUrl: string;
+  status: SandboxStatus;
+  token: string;
+  createdAt: Date;
+  paidAt?: Date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Alipay's time format, in Beijing time. */
+function alipayTime(date: Date): string {
+  const d = new Date(date.getTime() + 8 * 3600_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
+
+export class AlipaySandbox {
+  private readonly trades = new Map<string, SandboxTrade>();
+  private readonly byToken = new Map<string, SandboxTrade>();
+
+  constructor(
+    readonly keys: SandboxKeys,
+    /** Where QR codes point (the cashier page's origin). */
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  private signedResponse(method: string, body: Record<string, unknown>): string {
+    const key = `${method.replaceAll('.', '_')}_response`;
+    const content = JSON.stringify(body);
+    return `{"${key}":${content},"sign":"${rsa2Sign(content, this.keys.alipay.privateKey)}"}`;
+  }
+
+  /** Handles one gateway call: verifies the merchant's signature, then acts as Alipay would. */
+  handleGateway(params: Record<string, string>): string {
+    const method = params.method ?? '';
+    if (
+      params.app_id !== this.keys.appId ||
+      !params.sign ||
+      !rsa2Verify(signContent(params), params.sign, this.keys.app.publicKey)
+    ) {
+      return this.signedResponse(method, {
+        code: '40002',
+        msg: 'Invalid Arguments',
+        sub_code: 'isv.invalid-signature',
+        sub_msg: '验签出错',
+      });
+    }
+    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    const trade = biz.out_trade_no ? this.trades.get(biz.out_trade_no) : undefined;
+    const notFound = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+    switch (method) {
+      case 'alipay.trade.precreate': {
+        if (trade?.status === 'TRADE_CLOSED') {
+          return this.signedResponse(method, {
+            code: '40004',
+            msg: 'Business Failed',
+            sub_code: 'ACQ.TRADE_HAS_CLOSE',
+            sub_msg: '交易已关闭',
+          });
+        }
+        const created = trade ?? this.create(biz, params.notify_url ?? '');
+        return this.signedResponse(method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: created.outTradeNo,
+          qr_code: this.qrCodeOf(created),
+        });
+      }
+      case 'alipay.trade.query':
+        if (!trade) return this.signedResponse(method, notFound);
+        return this.signedResponse(method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: trade.outTradeNo,
+          trade_no: trade.tradeNo,
+          trade_status: trade.status,
+          total_amount: trade.totalAmount,
+        });
+      case 'alipay.trade.close':
+        if (!trade) return this.signedResponse(method, notFound);
+        if (trade.status === 'TRADE_SUCCESS') {
+          return this.signedResponse(method, {
+            code: '40004',
+            msg: 'Business Failed',
+            sub_code: 'ACQ.TRADE_STATUS_ERROR',
+            sub_msg: '交易状态不合法',
+          });
+        }
+        trade.status = 'TRADE_CLOSED';
+        return this.signedResponse(method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: trade.outTradeNo,
+          trade_no: trade.tradeNo,
+        });
+      default:
+        return this.signedResponse(method, {
+          code: '40004',
+          msg: 'Business Failed',
+          sub_code: 'isv.invalid-method',
+          sub_msg: '不支持的接口',
+        });
+    }
+  }
+
+  private create(biz: Record<string, string>, notifyUrl: string): SandboxTrade {
+    const trade: SandboxTrade = {
+      outTradeNo: biz.out_trade_no ?? '',
+      tradeNo: `2026${Date.now()}${randomBytes(3).toString('hex')}`,
+      totalAmount: biz.total_amount ?? '0.00',
+      subject: biz.subject ?? '',
+      notifyUrl,
+      status: 'WAIT_BUYER_PAY',
+      token: randomBytes(12).toString('base64url'),
+      createdAt: new Date(),
+    };
+    this.trades.set(trade.outTradeNo, trade);
+    this.byToken.set(trade.token, trade);
+    return trade;
+  }
+
+  private qrCodeOf(trade: SandboxTrade): string {
+    return `${this.publicBaseUrl}/dev/alipay/cashier?t=${trade.token}`;
+  }
+
+  trade(outTradeNo: string): SandboxTrade | undefined {
+    return this.trades.get(outTradeNo);
+  }
+
+  tradeByToken(token: string): SandboxTrade | undefined {
+    return this.byToken.get(token);
+  }
+
+  /** The buyer pays: the trade succeeds and the signed notification Alipay would send is returned. */
+  pay(trade: SandboxTrade): Record<string, string> {
+    if (trade.status !== 'WAIT_BUYER_PAY') throw new Error(`trade ${trade.outTradeNo} is ${trade.status}`);
+    trade.status = 'TRADE_SUCCESS';
+    trade.paidAt = new Date();
+    return this.notificationOf(trade);
+  }
+
+  /** A notification for the trade as it stands, signed like Alipay's asynchronous notifications. */
+  notificationOf(trade: SandboxTrade, overrides: Record<string, string> = {}): Record<string, string> {
+    const params: Record<string, string> = {
+      notify_time: alipayTime(new Date()),
+      notify_type: 'trade_status_sync',
+      notify_id: randomBytes(16).toString('hex'),
+      app_id: this.keys.appId,
+      charset: 'utf-8',
+      version: '1.0',
+      trade_no: trade.tradeNo,
+      out_trade_no: trade.outTradeNo,
+      trade_status: trade.status,
+      total_amount: trade.totalAmount,
+      receipt_amount: trade.totalAmount,
+      buyer_pay_amount: trade.totalAmount,
+      subject: trade.subject,
+      gmt_create: alipayTime(trade.createdAt),
+      ...(trade.paidAt && { gmt_payment: alipayTime(trade.paidAt) }),
+      ...overrides,
+    };
+    const { sign_type: _ignored, ...signed } = params;
+    return { ...params, sign_type: 'RSA2', sign: rsa2Sign(signContent(signed), this.keys.alipay.privateKey) };
+  }
+
+  /** Delivers a notification the way Alipay does: a form POST, retried by Alipay until it reads `success`. */
+  async deliver(trade: SandboxTrade, notification: Record<string, string>): Promise<boolean> {
+    try {
+      const response = await fetch(trade.notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+        body: new URLSearchParams(notification).toString(),
+      });
+      return (await response.text()).trim() === 'success';
+    } catch {
+      return false;
+    }
+  }
+
+  cashierPage(trade: SandboxTrade | undefined, message?: string): string {
+    const body = !trade
+      ? '<p class="muted">支付二维码无效或已过期，请回到创作者中心刷新二维码。</p>'
+      : trade.status !== 'WAIT_BUYER_PAY'
+        ? `<p class="state">${trade.status === 'TRADE_SUCCESS' ? '支付成功' : '交易已关闭'}</p><p class="muted">${escapeHtml(message ?? '可以关闭此页面，回到创作者中心。')}</p>`
+        : `<p class="muted">${escapeHtml(trade.subject)}</p><p class="amount">¥${escapeHtml(trade.totalAmount)}</p>
+<form method="post" action="/dev/alipay/cashier"><input type="hidden" name="t" value="${trade.token}">
+<button name="action" value="pay" class="pay">确认支付</button><button name="action" value="decline" class="decline">取消支付</button></form>`;
+    return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>支付宝沙箱收银台</title><style>
+body{margin:0;font-family:'Noto Sans CJK SC','PingFang SC',sans-serif;background:#f2f3f5;color:#1d2129}
+header{background:#1677ff;color:#fff;padding:16px 20px;font-size:18px;font-weight:600}
+main{max-width:420px;margin:24px auto;background:#fff;border-radius:12px;padding:28px 24px;text-align:center}
+.amount{font-size:40px;font-weight:700;margin:8px 0 24px}.muted{color:#86909c}.state{font-size:22px;font-weight:600}
+button{display:block;width:100%;height:44px;border:0;border-radius:8px;font-size:16px;margin-top:12px;cursor:pointer}
+.pay{background:#1677ff;color:#fff}.decline{background:#f2f3f5;color:#4e5969}
+footer{text-align:center;color:#86909c;font-size:12px}</style></head>
+<body><header>支付宝沙箱收银台</header><main>${body}</main><footer>开发环境沙箱：不会产生真实扣款</footer></body></html>`;
+  }
+}
+
+const cashierForm = z.object({ t: z.string().max(64), action: z.enum(['pay', 'decline']) });
+
+/** Mounts the gateway and the cashier page. The host app must parse form bodies. */
+export function registerAlipaySandbox(app: FastifyInstance, sandbox: AlipaySandbox): void {
+  app.post('/dev/alipay/gateway.do', async (request, reply) => {
+    const query = request.query as Record<string, string>;
+    const body = (request.body ?? {}) as Record<string, string>;
+    return reply.type('application/json;charset=utf-8').send(sandbox.handleGateway({ ...query, ...body }));
+  });
+
+  app.get('/dev/alipay/cashier', async (request, reply) => {
+    const token = String((request.query as Record<string, string>).t ?? '');
+    return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(sandbox.tradeByToken(token)));
+  });
+
+  app.post('/dev/alipay/cashier', async (request, reply) => {
+    const parsed = cashierForm.safeParse(request.body);
+    const trade = parsed.success ? sandbox.tradeByToken(parsed.data.t) : undefined;
+    if (!parsed.success || !trade) return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(undefined));
+    if (trade.status === 'WAIT_BUYER_PAY') {
+      if (parsed.data.action === 'pay') {
+        const delivered = await sandbox.deliver(trade, sandbox.pay(trade));
+        if (!delivered) request.log.warn({ outTradeNo: trade.outTradeNo }, 'sandbox notification not acknowledged');
+      } else {
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(sandbox.cashierPage(trade, '您已取消支付，可回到创作者中心重新扫码。'));
+      }
+    }
+    return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(trade));
+  });
+}

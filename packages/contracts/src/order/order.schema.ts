@@ -1,0 +1,80 @@
+/** Orders and payment shapes (spec §3 Order, §4 order payment, §7 Points and orders). */
+import { z } from 'zod';
+import { ORDER_QUANTITY } from '../constants.js';
+import { smsCodeSchema } from '../auth/auth.schema.js';
+
+export const OrderStatus = { Pending: 1, Paid: 2, Cancelled: 3, TimedOut: 4 } as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Alipay's trade states, which the client polls for (spec §4: TRADE_SUCCESS or TRADE_FINISHED means paid). */
+export const TradeStatus = {
+  Waiting: 'WAIT_BUYER_PAY',
+  Success: 'TRADE_SUCCESS',
+  Finished: 'TRADE_FINISHED',
+  Closed: 'TRADE_CLOSED',
+} as const;
+export type TradeStatus = (typeof TradeStatus)[keyof typeof TradeStatus];
+
+export const PAY_TYPE_VALUES = [1, 2, 3] as const;
+export const PAY_TYPE_LABELS: Record<(typeof PAY_TYPE_VALUES)[number], string> = {
+  1: '支付宝',
+  2: '钱包',
+  3: '组合支付',
+};
+
+const orderNoSchema = z
+  .string({ error: '订单号不正确' })
+  .trim()
+  .regex(/^[0-9A-Za-z]{8,40}$/, '订单号不正确');
+
+export const createOrderRequestSchema = z.object({
+  type: z.coerce
+    .number({ error: '订单类型不正确' })
+    .int()
+    .refine((v) => v === 1, '订单类型不正确'),
+  pro_id: z.coerce.number({ error: '请选择积分套餐' }).int('请选择积分套餐').positive('请选择积分套餐'),
+  quantity: z.coerce
+    .number({ error: '购买数量不正确' })
+    .int()
+    .refine((v) => v === ORDER_QUANTITY, '每单只能购买1份')
+    .default(ORDER_QUANTITY),
+});
+
+export const orderNoQuerySchema = z.object({ order_no: orderNoSchema });
+
+export const changePayTypeQuerySchema = z.object({
+  order_no: orderNoSchema,
+  pay_type: z.coerce
+    .number({ error: '支付方式不正确' })
+    .int()
+    .refine((v): v is 1 | 2 | 3 => v === 1 || v === 2 || v === 3, '支付方式不正确'),
+});
+
+export const walletPayRequestSchema = z.object({ order_no: orderNoSchema, code: smsCodeSchema });
+
+/** The order as the payment dialog sees it; `status` is the trade state it polls. */
+export const orderStateSchema = z.object({
+  order_no: z.string(),
+  order_at: z.string(),
+  /** When the 9:59 payment window closes. */
+  expires_at: z.string(),
+  status: z.string(),
+  order_status: z.number().int(),
+  pay_type: z.number().int(),
+  /** Yuan with two decimals: what the order costs, and how it is split between wallet and scan. */
+  price: z.string(),
+  wallet_amount: z.string(),
+  qr_amount: z.string(),
+  /** What the QR code encodes (a URL of the cashier); '' when no scan is needed. */
+  pay_qr_code: z.string(),
+  qr_expires_at: z.string().nullable(),
+  credit: z.number().int(),
+  gift_credit: z.number().int(),
+});
+export type OrderState = z.infer<typeof orderStateSchema>;
+
+/** `GET /agent/v1/credit/income`: the credit income summary (spec §3 Wallet income summary). */
+export const walletSummarySchema = z.object({
+  /** Withdrawable wallet balance, yuan with two decimals. */
+  can_out: z.string(),
+});
