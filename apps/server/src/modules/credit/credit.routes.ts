@@ -69,6 +69,15 @@ export function creditRoutes(credits: CreditService, packages: PackageRepository
       ok((await packages.purchasable(clock.now())).map(toCreditPackage)),
     );
 
+    app.get(
+      '/agent/v1/credit/retention',
+      { schema: { response: okSchema(z.object({ offer: creditPackageSchema.nullable() })) } },
+      async () => {
+        const offer = await packages.retentionOffer(clock.now());
+        return ok({ offer: offer ? toCreditPackage(offer) : null });
+      },
+    );
+
     app.get('/agent/v1/credit/countdown', { schema: { response: okSchema(countdownSchema) } }, async () => {
       const now = clock.now();
       const promotion = await packages.runningPromotion(now);

@@ -34,6 +34,11 @@ describe(`points packages and countdown (${testDatabaseKind})`, () => {
     expect(packages[3]).toMatchObject({ price: '100.00', discount: 80, discount_price: '80.00' });
   });
 
+  it('offers the retention package separately from the list', async () => {
+    const { json } = await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/retention' });
+    expect(json.body.offer).toMatchObject({ id: 6, type: 2, price: '30.00', discount: 60, discount_price: '18.00' });
+  });
+
   it('hides packages that are off or outside their sale window', async () => {
     const now = ctx.clock.now();
     await ctx.database.db.updateTable('credit_packages').set({ status: 0 }).where('id', '=', 5).execute();

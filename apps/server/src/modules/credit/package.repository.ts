@@ -18,6 +18,20 @@ export class PackageRepository {
       .execute();
   }
 
+  /** The retention offer (type 2): shown when the purchase list is closed with a package selected. */
+  retentionOffer(now: number) {
+    return this.db
+      .selectFrom('credit_packages')
+      .selectAll()
+      .where('type', '=', 2)
+      .where('status', '=', 1)
+      .where((eb) => eb.or([eb('start_at', 'is', null), eb('start_at', '<=', now)]))
+      .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]))
+      .orderBy('sort')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   byId(id: number) {
     return this.db.selectFrom('credit_packages').selectAll().where('id', '=', id).executeTakeFirst();
   }
