@@ -24,6 +24,9 @@ export const receiveResultSchema = z.object({
 });
 export type ReceiveResult = z.infer<typeof receiveResultSchema>;
 
+export const activeResultSchema = z.object({ atr_id: z.number().int(), actived_at: z.string() });
+export type ActiveResult = z.infer<typeof activeResultSchema>;
+
 export const activeRequestSchema = z.object({
   atr_id: z.coerce.number({ error: '推广记录不正确' }).int('推广记录不正确').positive('推广记录不正确'),
 });
@@ -36,6 +39,7 @@ export const myTaskRowSchema = z.object({
   task_type: z.number().int(),
   app_id: z.number().int(),
   app_name: z.string(),
+  app_icon: z.string(),
   serial_name: z.string(),
   title: z.string(),
   cover: z.string(),

@@ -83,7 +83,9 @@ export class ContentRepository {
         'serials.tags',
         'serials.publish_at',
         'serials.total_income_fen',
+        'apps.id as app_id',
         'apps.name as app_name',
+        'apps.icon_url as app_icon',
         'tasks.id as task_id',
       ])
       .orderBy(sortColumn, 'desc')

@@ -132,6 +132,7 @@ export class PromotionRepository {
         'serials.name as serial_name',
         'serials.cover_url as cover',
         'apps.name as app_name',
+        'apps.icon_url as app_icon',
         eb.fn.coalesce('orders.order_count', sql<number>`0`).as('order_count'),
         eb.fn.coalesce('orders.order_fen', sql<number>`0`).as('order_fen'),
         eb.fn.coalesce('orders.ad_fen', sql<number>`0`).as('ad_fen'),

@@ -1,6 +1,7 @@
 /** Promotion calls of spec §7 (receive, active, my_task), the creator's overview, and the `/s/{code}` short link. */
 import {
   activeRequestSchema,
+  activeResultSchema,
   myTaskQuerySchema,
   myTaskRowSchema,
   pagedSchema,
@@ -35,7 +36,7 @@ export function promotionRoutes(promotions: PromotionService): FastifyPluginAsyn
         onRequest: app.authenticate,
         schema: {
           body: activeRequestSchema,
-          response: okSchema(z.object({ atr_id: z.number().int(), actived_at: z.string() })),
+          response: okSchema(activeResultSchema),
         },
       },
       async (request) =>

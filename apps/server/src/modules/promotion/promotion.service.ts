@@ -109,6 +109,7 @@ export class PromotionService {
       task_type: row.task_type,
       app_id: row.app_id,
       app_name: row.app_name,
+      app_icon: row.app_icon,
       serial_name: row.serial_name,
       title: row.title,
       cover: row.cover,
