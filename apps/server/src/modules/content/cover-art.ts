@@ -10,13 +10,26 @@ export interface Palette {
   to: string;
 }
 
+/** Splits a title into vertical columns read right to left: one column up to 6 characters, two beyond. */
+export function titleColumns(title: string): string[][] {
+  const chars = [...title].slice(0, 14);
+  if (chars.length <= 6) return [chars];
+  const half = Math.ceil(chars.length / 2);
+  return [chars.slice(0, half), chars.slice(half)];
+}
+
 /** A 3:4 poster with the title set vertically in large type and a tag line. */
 export function coverSvg(title: string, tagline: string, palette: Palette): string {
-  const chars = [...title].slice(0, 8);
-  const size = chars.length > 5 ? 34 : 42;
-  const lines = chars
-    .map(
-      (c, i) => `<text x="228" y="${96 + i * (size + 6)}" font-size="${size}" font-weight="700">${escapeXml(c)}</text>`,
+  const columns = titleColumns(title);
+  const longest = Math.max(...columns.map((c) => c.length));
+  // The title sits between y=56 and the tag line at y=330.
+  const size = Math.min(42, Math.floor(264 / longest) - 6);
+  const lines = columns
+    .flatMap((column, col) =>
+      column.map(
+        (c, i) =>
+          `<text x="${236 - col * (size + 14)}" y="${56 + size + i * (size + 6)}" font-size="${size}" font-weight="700">${escapeXml(c)}</text>`,
+      ),
     )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400" viewBox="0 0 300 400">

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { freshPhone, loginThroughModal } from '../support/fixtures.js';
+
+test('receive a task, copy its link, find it in my tasks, and see a visit counted', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/task');
+  await loginThroughModal(page, freshPhone());
+
+  const card = page.getByTestId('task-card').first();
+  await expect(card).toBeVisible();
+  const serialName = (await card.getByRole('heading').first().textContent())?.trim() ?? '';
+  await card.getByTestId('promotion-button').click();
+
+  const dialog = page.getByTestId('promotion-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('推广链接');
+  const link = (await dialog.getByTestId('value-serial_link').textContent())?.trim() ?? '';
+  expect(link).toMatch(/\/s\/[A-Z2-9]{8}$/);
+  await expect(dialog.getByTestId('value-code')).toHaveText(/^[A-Z2-9]{8}$/);
+
+  await dialog.getByTestId('copy-serial_link').click();
+  await expect(page.getByText('链接已复制，已添加到我的任务')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  await page.goto('/profile/task');
+  const row = page.getByTestId('my-task-row').first();
+  await expect(row).toBeVisible();
+  if (serialName) await expect(row).toContainText(serialName);
+  await expect(row.getByTestId('click-count')).toHaveText('0');
+
+  // A visitor opens the short link: the server counts the visit and sends them to the app's landing page.
+  // (The landing page lives on the app's own site, which this machine cannot reach: read the redirect instead.)
+  const visit = await page.request.get(new URL(link).pathname, {
+    maxRedirects: 0,
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone) a visitor', referer: 'https://www.douyin.com/' },
+  });
+  expect(visit.status()).toBe(302);
+  const landing = new URL(visit.headers()['location'] ?? '');
+  expect(landing.searchParams.get('code')).toBe(link.split('/s/')[1]);
+
+  await page.reload();
+  await expect(page.getByTestId('my-task-row').first().getByTestId('click-count')).toHaveText('1');
+});
+
+test('the task center filters by tab and shows the home page hit chart', async ({ page }) => {
+  await page.goto('/task');
+  await expect(page.getByTestId('task-card').first()).toBeVisible();
+  await page.getByRole('tab', { name: '小说' }).click();
+  await expect(page.getByTestId('task-card').first()).toBeVisible();
+  await expect(page.getByTestId('task-card').first()).not.toContainText('短剧');
+
+  await page.goto('/home');
+  await expect(page.getByTestId('banner-carousel')).toBeVisible();
+  await expect(page.getByTestId('hit-chart-row')).toHaveCount(10);
+  await expect(page.getByTestId('footer-nav')).toHaveCount(0);
+});
