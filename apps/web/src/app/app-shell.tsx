@@ -1,4 +1,4 @@
-/** The root route: the session guard, scroll restoration and the login modal, shared by every layout. */
+/** The root route: session guard, scroll restoration, login modal and points dialogs, shared by every layout. */
 import { ErrorCode } from '@cc/contracts';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api-error';
 import { useUserInfo } from '../lib/session/get-user-info';
 import { promptLogin } from '../lib/session/login-modal';
 import { clearSession } from '../lib/session/session';
+import { PointsDialogs } from './points-dialogs';
 
 /**
  * With a token the user is loaded; when that fails for any reason but a 401 (which the API client already handled)
@@ -30,6 +31,7 @@ export function AppShell() {
       <ScrollRestoration />
       <Outlet />
       <LoginModal />
+      <PointsDialogs />
     </>
   );
 }

@@ -17,14 +17,14 @@ interface EmptyStateProps {
 export function EmptyState({
   description = text.common.comingSoon,
   hint = text.common.comingSoonHint,
-  icon = <IconClockCircle className={styles.icon} />,
+  icon = <IconClockCircle />,
   action,
   testId,
 }: EmptyStateProps) {
   return (
     <Empty
       className={styles.empty}
-      icon={icon}
+      icon={<span className={styles.icon}>{icon}</span>}
       data-testid={testId}
       description={
         <>

@@ -1,12 +1,12 @@
 /**
  * An xgplayer bound to React: created for its address, destroyed on unmount or when the address changes. Player
- * errors show in Chinese with the refresh prompt of spec §8; '刷新' builds the player again.
+ * errors show in Chinese with the refresh prompt of spec §8; '刷新' builds the player again. xgplayer and its styles
+ * load on first use, so pages without a video never download them.
  */
 import { Button } from '@arco-design/web-react';
 import { PLAYER_DEFAULTS } from '@cc/contracts';
 import { useEffect, useRef, useState } from 'react';
-import Player, { Events } from 'xgplayer';
-import 'xgplayer/dist/index.min.css';
+import { loadPlayer } from '../lib/player/load-player';
 import { playerErrorMessage, type PlayerErrorEvent } from '../lib/player/player-error';
 import { buildPlayerOptions, type PlayerSetup } from '../lib/player/player-options';
 import { text } from '../locales/zh-CN';
@@ -18,7 +18,17 @@ function classNames(...names: Array<string | false | undefined>): string {
   return names.filter(Boolean).join(' ');
 }
 
-export function VideoPlayer({ url, poster, width, height, fluid, autoplayMuted, compact, className, testId }: VideoPlayerProps) {
+export function VideoPlayer({
+  url,
+  poster,
+  width,
+  height,
+  fluid,
+  autoplayMuted,
+  compact,
+  className,
+  testId,
+}: VideoPlayerProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
   // Keyed by the player it came from, so a new address or a retry starts clean without resetting state in an effect.
@@ -31,12 +41,23 @@ export function VideoPlayer({ url, poster, width, height, fluid, autoplayMuted, 
     // xgplayer rewrites its element; give it one React does not own.
     const el = document.createElement('div');
     host.appendChild(el);
-    const player = new Player(buildPlayerOptions(el, { url, poster, width, height, fluid, autoplayMuted, compact }));
-    player.on(Events.ERROR, (error: PlayerErrorEvent) =>
-      setFailure({ key: playerKey, message: playerErrorMessage(error) }),
-    );
+    const fail = (error?: PlayerErrorEvent) => setFailure({ key: playerKey, message: playerErrorMessage(error) });
+    let player: { destroy: () => void } | null = null;
+    let unmounted = false;
+    loadPlayer()
+      .then(({ default: Player, Events }) => {
+        if (unmounted) return;
+        const created = new Player(
+          buildPlayerOptions(el, { url, poster, width, height, fluid, autoplayMuted, compact }),
+        );
+        created.on(Events.ERROR, fail);
+        player = created;
+      })
+      // The player's code failed to load (offline, or a deployment replaced the chunk).
+      .catch(() => !unmounted && fail());
     return () => {
-      player.destroy();
+      unmounted = true;
+      player?.destroy();
       el.remove();
     };
   }, [url, poster, width, height, fluid, autoplayMuted, compact, playerKey]);

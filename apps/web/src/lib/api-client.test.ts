@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const { messageWarning } = vi.hoisted(() => ({ messageWarning: vi.fn() }));
 vi.mock('@arco-design/web-react', () => ({ Message: { warning: messageWarning, error: vi.fn() } }));
 
-const { request } = await import('./api-client');
+const { request, requestFile } = await import('./api-client');
 const { registerNavigate } = await import('./navigation');
 const { clearToken, getToken, setToken } = await import('./session/token');
 
@@ -94,5 +94,49 @@ describe('request', () => {
     setToken('stale');
     await Promise.all([request('GET', '/a'), request('GET', '/b'), request('GET', '/c')]);
     expect(messageWarning).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a form body url-encoded when asked (task/active)', async () => {
+    const fetchMock = answer(200, { code: 0, msg: 'ok', body: null });
+    vi.stubGlobal('fetch', fetchMock);
+    await request('POST', '/agent/v1/task/active', { form: { atr_id: 42 } });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(init.body).toBe('atr_id=42');
+  });
+});
+
+describe('requestFile', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearToken();
+  });
+
+  it('fetches with the session headers and hands back the file and its Content-Disposition', async () => {
+    const disposition = "attachment; filename*=UTF-8''%E7%AC%AC1%E9%9B%86.mp4";
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'content-disposition': disposition } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    setToken('t0k3n');
+
+    const result = await requestFile('/agent/v1/episode/download', { query: { episode_id: 5 } });
+
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/agent/v1/episode/download?episode_id=5');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer t0k3n');
+    expect(result.code).toBe(0);
+    expect(result.body?.contentDisposition).toBe(disposition);
+    expect(result.body?.blob.size).toBe(3);
+  });
+
+  it('answers the envelope of a failed download so its msg can be shown', async () => {
+    vi.stubGlobal('fetch', answer(404, { code: 40035, msg: '该集暂无可下载的视频', body: null }));
+    await expect(requestFile('/agent/v1/episode/download')).resolves.toEqual({
+      code: 40035,
+      msg: '该集暂无可下载的视频',
+      body: null,
+    });
   });
 });

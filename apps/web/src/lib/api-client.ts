@@ -117,7 +117,11 @@ export async function requestFile(
   if (!response.ok) return readEnvelope<null>(response);
   try {
     const blob = await response.blob();
-    return { code: ErrorCode.ok, msg: '', body: { blob, contentDisposition: response.headers.get('content-disposition') } };
+    return {
+      code: ErrorCode.ok,
+      msg: '',
+      body: { blob, contentDisposition: response.headers.get('content-disposition') },
+    };
   } catch {
     // The connection dropped halfway through the file.
     return failure(ErrorCode.noResponse);

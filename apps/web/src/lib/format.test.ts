@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatCount, formatDateTime, formatDuration, formatFileSize, formatYuan } from './format';
 
 describe('format', () => {
-  it('shows amounts as yuan with two decimals', () => {
+  it('shows amounts as yuan with two decimals and grouped thousands', () => {
     expect(formatYuan('12.3')).toBe('¥12.30');
     expect(formatYuan('0.00')).toBe('¥0.00');
-    expect(formatYuan(1280)).toBe('¥1280.00');
+    expect(formatYuan(1280)).toBe('¥1,280.00');
+    expect(formatYuan('3120450.00')).toBe('¥3,120,450.00');
+    expect(formatYuan('-5')).toBe('¥-5.00');
     expect(formatYuan('abc')).toBe('¥0.00');
   });
 

@@ -8,10 +8,12 @@ dayjs.extend(timezone);
 
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
-/** '12.3' or 12.3 → '¥12.30'; the wire already sends yuan with two decimals, this only guards the shape. */
+const yuanFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '1234.5' or 1234.5 → '¥1,234.50': the wire sends yuan with two decimals; this groups thousands and guards the shape. */
 export function formatYuan(amount: string | number): string {
   const value = Number(amount);
-  return `¥${Number.isFinite(value) ? value.toFixed(2) : '0.00'}`;
+  return `¥${yuanFormat.format(Number.isFinite(value) ? value : 0)}`;
 }
 
 /** An ISO time as 'YYYY-MM-DD HH:mm' in China time, whatever the device's zone; '' for a missing or bad time. */

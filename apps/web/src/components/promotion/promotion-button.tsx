@@ -36,7 +36,13 @@ export type PromotionButtonProps = Omit<ButtonProps, 'onClick' | 'loading'> & {
   'data-testid'?: string;
 };
 
-export function PromotionButton({ task, toTask = false, toDetail = false, children, ...buttonProps }: PromotionButtonProps) {
+export function PromotionButton({
+  task,
+  toTask = false,
+  toDetail = false,
+  children,
+  ...buttonProps
+}: PromotionButtonProps) {
   const isLoggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   const receive = useReceiveTask();
@@ -64,7 +70,13 @@ export function PromotionButton({ task, toTask = false, toDetail = false, childr
   }
 
   return (
-    <Button type="primary" data-testid="promotion-button" {...buttonProps} loading={receive.isPending} onClick={promote}>
+    <Button
+      type="primary"
+      data-testid="promotion-button"
+      {...buttonProps}
+      loading={receive.isPending}
+      onClick={promote}
+    >
       {children ?? (toTask ? text.promotion.toTask : text.promotion.button)}
     </Button>
   );

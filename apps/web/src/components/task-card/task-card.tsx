@@ -45,15 +45,15 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           loading="lazy"
         />
         {task.received && <span className={styles.received}>{text.task.received}</span>}
-        <div className={styles.coverShade}>
-          <span>{fillText(text.task.episodeCount, { n: task.episode_count })}</span>
-        </div>
       </div>
       <div className={styles.body}>
         <h3 className={styles.name} title={task.serial_name}>
           {task.serial_name}
         </h3>
-        <AppBadge name={task.app_name} iconUrl={task.app_icon} />
+        <div className={styles.meta}>
+          <AppBadge name={task.app_name} iconUrl={task.app_icon} />
+          <span className={styles.episodes}>{fillText(text.task.episodeCount, { n: task.episode_count })}</span>
+        </div>
         <div className={styles.tags}>
           {task.tags.slice(0, MAX_TAGS).map((tag) => (
             <span key={tag} className={styles.tag}>
@@ -65,7 +65,7 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           <span className={styles.shareRate} data-testid="share-rate">
             {fillText(text.task.shareRate, { rate: task.share_rate })}
           </span>
-          <span className={styles.income} title={text.task.totalIncome}>
+          <span className={styles.income}>
             {text.task.totalIncome} {formatYuan(task.total_income)}
           </span>
         </div>

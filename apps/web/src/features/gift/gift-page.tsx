@@ -1,13 +1,124 @@
-/** The points promotion page (/gift): the free-points offer and the sample packages; claiming and buying come later. */
-import { Button, Tag } from '@arco-design/web-react';
-import { IconGift } from '@arco-design/web-react/icon';
-import { FREE_CLAIM_POINTS } from '@cc/contracts';
+/**
+ * The points promotion page (/gift, spec §2, §4): claim the free 100 points (login first; already claimed goes to the
+ * tools) and buy one of the three sample packages through the payment dialog.
+ */
+import { Button, Message, Spin, Tag } from '@arco-design/web-react';
+import { IconGift, IconList } from '@arco-design/web-react/icon';
+import { FREE_CLAIM_POINTS, FreePointsStatus } from '@cc/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { isSuccess } from '../../lib/api-error';
+import { useCreditTotal } from '../../lib/credit/get-credit-total';
+import { openPointsModal } from '../../lib/credit/points-modal';
+import { packagePrice } from '../../lib/credit/package-price';
+import { refreshPoints } from '../../lib/credit/query-keys';
 import { fillText } from '../../lib/fill-text';
+import { useBuyPackage } from '../../lib/order/use-buy-package';
+import { paths } from '../../lib/paths';
+import { openLoginModal } from '../../lib/session/login-modal';
+import { useIsLoggedIn } from '../../lib/session/token';
 import { text } from '../../locales/zh-CN';
+import { claimFreePoints } from './api/claim-free-points';
+import { freePointsStatusQueryKey, getFreePointsStatus, useFreePointsStatus } from './api/get-free-points-status';
 import styles from './gift-page.module.css';
-import { samplePackages } from './sample-packages';
+import { samplePackages, type SamplePackage } from './sample-packages';
+
+const CLAIMED = { status: FreePointsStatus.Claimed, points: FREE_CLAIM_POINTS };
+
+/** Check, then claim (spec §4): 100 means claimed already and the creator goes to the tools; 0 claims now. */
+function useClaim() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const markClaimed = () => queryClient.setQueryData(freePointsStatusQueryKey, CLAIMED);
+
+  return useMutation({
+    mutationFn: async (): Promise<void> => {
+      const check = await getFreePointsStatus();
+      if (!isSuccess(check)) {
+        Message.error(check.msg || text.gift.claimFailed);
+      } else if (check.body.status === FreePointsStatus.Claimed) {
+        markClaimed();
+        await navigate(paths.tool);
+      } else {
+        const claim = await claimFreePoints();
+        if (!isSuccess(claim)) {
+          Message.error(claim.msg || text.gift.claimFailed);
+          return;
+        }
+        markClaimed();
+        Message.success(claim.msg || text.gift.claimSuccess);
+        await refreshPoints();
+      }
+    },
+  });
+}
+
+function ClaimButton() {
+  const isLoggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const status = useFreePointsStatus({ enabled: isLoggedIn });
+  const claim = useClaim();
+  const claimed = isLoggedIn && status.data?.status === FreePointsStatus.Claimed;
+
+  function onClick() {
+    if (!isLoggedIn) openLoginModal();
+    else if (claimed) void navigate(paths.tool);
+    else claim.mutate();
+  }
+
+  return (
+    <Button
+      type="primary"
+      status="warning"
+      size="large"
+      shape="round"
+      className={styles.claim}
+      data-testid="claim-free-points"
+      loading={claim.isPending}
+      onClick={onClick}
+    >
+      {claimed ? text.gift.claimed : fillText(text.gift.claim, { points: FREE_CLAIM_POINTS })}
+    </Button>
+  );
+}
+
+function MyPoints() {
+  const { data: total } = useCreditTotal();
+  return (
+    <div className={styles.myPoints}>
+      {text.gift.myPoints}
+      <strong data-testid="gift-points-total">{total?.total ?? '--'}</strong>
+      <Button type="text" size="small" icon={<IconList />} onClick={() => openPointsModal('detail')}>
+        {text.gift.pointsDetail}
+      </Button>
+    </div>
+  );
+}
+
+function PackageCard({ pack, buying, onBuy }: { pack: SamplePackage; buying: boolean; onBuy: () => void }) {
+  return (
+    <button
+      type="button"
+      data-testid={`gift-package-${pack.id}`}
+      className={pack.highlighted ? `${styles.package} ${styles.highlighted}` : styles.package}
+      disabled={buying}
+      onClick={onBuy}
+    >
+      {pack.highlighted && <span className={styles.ribbon}>{text.gift.mostBought}</span>}
+      <span className={styles.name}>{pack.name}</span>
+      <span className={styles.credit}>{fillText(text.gift.credit, { credit: pack.credit })}</span>
+      <span className={styles.giftCredit}>
+        {pack.gift_credit > 0 ? fillText(text.gift.giftCredit, { credit: pack.gift_credit }) : '\u00a0'}
+      </span>
+      <span className={styles.price}>{packagePrice(pack).pay}</span>
+      <span className={styles.buy}>{buying ? <Spin size={14} /> : text.gift.buy}</span>
+    </button>
+  );
+}
 
 export function GiftPage() {
+  const isLoggedIn = useIsLoggedIn();
+  const { buy, buyingId } = useBuyPackage();
   return (
     <>
       <section className={styles.hero}>
@@ -16,22 +127,17 @@ export function GiftPage() {
         </Tag>
         <h1 className={styles.title}>{fillText(text.gift.hero.title, { points: FREE_CLAIM_POINTS })}</h1>
         <p className={styles.subtitle}>{text.gift.hero.subtitle}</p>
-        <Button type="primary" status="warning" size="large" shape="round" disabled className={styles.claim}>
-          {text.gift.claim}
-        </Button>
-        <p className={styles.notice}>{text.gift.comingSoon}</p>
+        <ClaimButton />
+        <p className={styles.notice}>{text.gift.claimHint}</p>
+        {isLoggedIn && <MyPoints />}
       </section>
       <section>
         <h2 className={styles.packagesTitle}>{text.gift.packagesTitle}</h2>
+        <p className={styles.packagesSubtitle}>{text.gift.packagesSubtitle}</p>
         <ul className={styles.packages}>
           {samplePackages.map((pack) => (
-            <li key={pack.id} className={pack.highlighted ? `${styles.package} ${styles.highlighted}` : styles.package}>
-              {pack.highlighted && <span className={styles.ribbon}>{text.gift.mostBought}</span>}
-              <div className={styles.credit}>{fillText(text.gift.credit, { credit: pack.credit })}</div>
-              <div className={styles.giftCredit}>
-                {pack.giftCredit > 0 ? fillText(text.gift.giftCredit, { credit: pack.giftCredit }) : '\u00a0'}
-              </div>
-              <div className={styles.price}>{fillText(text.gift.price, { price: pack.price })}</div>
+            <li key={pack.id}>
+              <PackageCard pack={pack} buying={buyingId === pack.id} onBuy={() => void buy(pack)} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,187 @@
-/** My tasks (/profile/task): the tasks the creator promoted; built by the task issue. */
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/**
+ * My tasks (/profile/task): the creator's active tasks with clicks, orders, amounts and shares — a table on desktop,
+ * cards on mobile — each with '推广链接' to reopen its promotion dialog (receive is idempotent).
+ */
+import { Button, Pagination, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
+import { IconFire } from '@arco-design/web-react/icon';
+import type { MyTaskRow } from '@cc/contracts';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { AppBadge } from '../../components/app-badge';
+import { EmptyState } from '../../components/empty-state';
+import { LoadError } from '../../components/load-error';
+import { PageHeading } from '../../components/page-heading';
+import { PromotionButton } from '../../components/promotion/promotion-button';
+import { ApiError } from '../../lib/api-error';
+import { fillText } from '../../lib/fill-text';
+import { formatCount, formatDateTime, formatYuan } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
+import { useMyTasks } from './api/get-my-tasks';
+import styles from './my-task-page.module.css';
+
+const PAGE_SIZE = 10;
+const columnsText = text.task.my.columns;
+
+function promotionTask(row: MyTaskRow) {
+  return { task_id: row.task_id, task_type: row.task_type, serial_name: row.serial_name, app_name: row.app_name };
+}
+
+function LinkButton({ row, long = false }: { row: MyTaskRow; long?: boolean }) {
+  return (
+    <PromotionButton size="small" type="outline" long={long} task={promotionTask(row)} data-testid="my-task-link">
+      {text.task.my.promotionLink}
+    </PromotionButton>
+  );
+}
+
+function Serial({ row }: { row: MyTaskRow }) {
+  return (
+    <div className={styles.serial}>
+      <img className={styles.cover} src={row.cover} alt="" loading="lazy" />
+      <div className={styles.serialText}>
+        <div className={styles.serialName} title={row.serial_name}>
+          {row.serial_name}
+        </div>
+        <AppBadge name={row.app_name} />
+      </div>
+    </div>
+  );
+}
+
+const columns: TableColumnProps<MyTaskRow>[] = [
+  { title: columnsText.serial, dataIndex: 'serial_name', width: 240, render: (_, row) => <Serial row={row} /> },
+  { title: columnsText.code, dataIndex: 'code', render: (code: string) => <span className={styles.code}>{code}</span> },
+  {
+    title: columnsText.clicks,
+    dataIndex: 'click_count',
+    align: 'right',
+    render: (count: number) => <span data-testid="click-count">{formatCount(count)}</span>,
+  },
+  {
+    title: columnsText.orders,
+    dataIndex: 'order_count',
+    align: 'right',
+    render: (count: number) => formatCount(count),
+  },
+  { title: columnsText.orderAmount, dataIndex: 'order_amount', align: 'right', render: formatYuan },
+  { title: columnsText.adAmount, dataIndex: 'ad_amount', align: 'right', render: formatYuan },
+  {
+    title: columnsText.share,
+    dataIndex: 'share_amount',
+    align: 'right',
+    render: (amount: string) => <span className={styles.share}>{formatYuan(amount)}</span>,
+  },
+  { title: columnsText.activedAt, dataIndex: 'actived_at', width: 150, render: (time: string) => formatDateTime(time) },
+  { title: columnsText.action, dataIndex: 'atr_id', width: 110, render: (_, row) => <LinkButton row={row} /> },
+];
+
+function TaskTable({ rows }: { rows: MyTaskRow[] }) {
+  return (
+    <Table<MyTaskRow>
+      className={styles.table}
+      rowKey="atr_id"
+      columns={columns}
+      data={rows}
+      pagination={false}
+      border={false}
+      onRow={() => ({ 'data-testid': 'my-task-row' })}
+    />
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.cardFigure}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function TaskCards({ rows }: { rows: MyTaskRow[] }) {
+  return (
+    <ul className={styles.cards}>
+      {rows.map((row) => (
+        <li key={row.atr_id} className={styles.card} data-testid="my-task-row">
+          <Serial row={row} />
+          <div className={styles.cardCode}>{fillText(text.task.my.code, { code: row.code })}</div>
+          <dl className={styles.cardFigures}>
+            <Figure label={columnsText.clicks}>
+              <span data-testid="click-count">{formatCount(row.click_count)}</span>
+            </Figure>
+            <Figure label={columnsText.orders}>{formatCount(row.order_count)}</Figure>
+            <Figure label={columnsText.orderAmount}>{formatYuan(row.order_amount)}</Figure>
+            <Figure label={columnsText.adAmount}>{formatYuan(row.ad_amount)}</Figure>
+            <Figure label={columnsText.share}>
+              <span className={styles.share}>{formatYuan(row.share_amount)}</span>
+            </Figure>
+          </dl>
+          <div className={styles.cardFooter}>
+            <span>{fillText(text.task.my.activedAt, { time: formatDateTime(row.actived_at) })}</span>
+            <LinkButton row={row} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function MyTaskPage() {
-  return <ComingSoonPage title={text.task.myTaskTitle} description={text.task.myTaskDescription} />;
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const tasks = useMyTasks({ page_num: page, page_size: PAGE_SIZE });
+
+  function renderBody() {
+    if (tasks.isPending) return <Spin className={styles.loading} />;
+    if (tasks.isError) {
+      return (
+        <LoadError
+          message={tasks.error instanceof ApiError ? tasks.error.msg : undefined}
+          retrying={tasks.isFetching}
+          onRetry={() => void tasks.refetch()}
+        />
+      );
+    }
+    const { data, page: pageInfo } = tasks.data;
+    if (data.length === 0) {
+      return (
+        <EmptyState
+          testId="my-task-empty"
+          description={text.task.my.empty}
+          hint=""
+          icon={<IconFire />}
+          action={
+            <Button type="primary" onClick={() => void navigate(paths.task)}>
+              {text.task.my.toTask}
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <>
+        {isMobile ? <TaskCards rows={data} /> : <TaskTable rows={data} />}
+        {pageInfo.total_count > PAGE_SIZE && (
+          <Pagination
+            className={styles.pager}
+            current={pageInfo.page_num}
+            pageSize={PAGE_SIZE}
+            total={pageInfo.total_count}
+            simple={isMobile}
+            onChange={setPage}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title={text.task.myTaskTitle} description={text.task.myTaskDescription} />
+      <section className={isMobile ? undefined : styles.panel}>{renderBody()}</section>
+    </>
+  );
 }

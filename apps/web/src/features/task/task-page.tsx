@@ -5,7 +5,7 @@
 import { Input, Pagination, Select, Tabs } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { TASK_SORT_LABELS, TASK_SORTS, TASK_TYPE_LABELS, TaskType, type TaskSort } from '@cc/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
@@ -42,7 +42,7 @@ function SearchBox({ keyword, onSearch }: { keyword: string; onSearch: (keyword:
   );
 }
 
-function TaskGrid({ children }: { children: React.ReactNode }) {
+function TaskGrid({ children }: { children: ReactNode }) {
   return (
     <div className={styles.grid} data-testid="task-grid">
       {children}
@@ -84,7 +84,14 @@ export function TaskPage() {
     }
     const { data, page } = tasks.data;
     if (data.length === 0) {
-      return <EmptyState description={text.task.empty} hint={text.task.emptyHint} icon={<IconSearch />} testId="task-empty" />;
+      return (
+        <EmptyState
+          description={text.task.empty}
+          hint={text.task.emptyHint}
+          icon={<IconSearch />}
+          testId="task-empty"
+        />
+      );
     }
     return (
       <>

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Brand } from '../../components/brand';
 import { Loading } from '../../components/loading';
+import { openPointsModalOrLogin } from '../../lib/credit/points-modal';
 import { fillText } from '../../lib/fill-text';
 import { paths } from '../../lib/paths';
 import { openLoginModal } from '../../lib/session/login-modal';
@@ -32,6 +33,9 @@ export function AiLayout() {
               {text.ai.nav.tools}
             </button>
             <Link to={paths.task}>{text.ai.nav.task}</Link>
+            <button type="button" data-testid="ai-nav-price" onClick={() => openPointsModalOrLogin('list')}>
+              {text.ai.nav.price}
+            </button>
           </nav>
         )}
         <div className={styles.actions}>

@@ -1,11 +1,14 @@
 /**
  * The default layout (spec §2): header band, new-version notice, top bar, the routed page fading in, footer
- * navigation everywhere but /home, and the support popover. Mobile below the breakpoint, desktop above.
+ * navigation everywhere but /home, the apply modal ('审核通过'), the promotion dialog and the support popover.
+ * Mobile below the breakpoint, desktop above.
  */
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../../components/loading';
+import { PromotionDialog } from '../../components/promotion/promotion-dialog';
 import { SupportPopover } from '../../features/content/components/support-popover';
+import { ApprovalDialog } from '../../features/user/components/approval-dialog';
 import { paths } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import styles from './default-layout.module.css';
@@ -36,6 +39,8 @@ export function DefaultLayout() {
         </div>
       </main>
       {showFooter && <FooterNav isMobile={isMobile} />}
+      <ApprovalDialog />
+      <PromotionDialog />
       <SupportPopover isMobile={isMobile} />
     </div>
   );

@@ -1,11 +1,16 @@
-/** The tool workspace layout (/tool): a top bar with back, the points total and the account, then the page. */
+/**
+ * The tool workspace layout (/tool): a top bar with back, the points total, 充值 and 积分明细 (login first), and the
+ * account, then the page. `?showCredit=1` opens the points modal once logged in (spec §2).
+ */
 import { Button } from '@arco-design/web-react';
-import { IconFire, IconLeft } from '@arco-design/web-react/icon';
-import { Suspense } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { IconFire, IconLeft, IconList } from '@arco-design/web-react/icon';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
 import { Loading } from '../../components/loading';
 import { UserAvatar } from '../../components/user-avatar';
+import { useCreditTotal } from '../../lib/credit/get-credit-total';
+import { openPointsModal, openPointsModalOrLogin, ShowCreditQuery } from '../../lib/credit/points-modal';
 import { paths } from '../../lib/paths';
 import { useUserInfo } from '../../lib/session/get-user-info';
 import { openLoginModal } from '../../lib/session/login-modal';
@@ -14,8 +19,51 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
 import styles from './tool-layout.module.css';
 
-/** Shown until the user loads: a dash, not a misleading zero. */
+/** Shown until the balance loads: a dash, not a misleading zero. */
 const UNKNOWN_POINTS = '--';
+
+/** Opens the points modal that the address asks for, logging in first; then drops the flag so a reload does not. */
+function useShowCreditAddress() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname, search } = useLocation();
+  const isLoggedIn = useIsLoggedIn();
+  useEffect(() => {
+    if (searchParams.get(ShowCreditQuery.show) !== '1') return;
+    if (!isLoggedIn) {
+      // Coming back to this same address after login runs this again, logged in.
+      openLoginModal(`${pathname}${search}`);
+      return;
+    }
+    openPointsModal(searchParams.get(ShowCreditQuery.view) === 'detail' ? 'detail' : 'list');
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ShowCreditQuery.show);
+        next.delete(ShowCreditQuery.view);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams, isLoggedIn, pathname, search]);
+}
+
+/** The balance of the logged-in creator: the points call, else the user's creditInfo while it loads. */
+function PointsTotal({ compact }: { compact: boolean }) {
+  const { data: user } = useUserInfo();
+  const { data: credit } = useCreditTotal();
+  return (
+    <button
+      type="button"
+      className={styles.points}
+      data-testid="topbar-points"
+      onClick={() => openPointsModal('detail')}
+    >
+      <IconFire />
+      {!compact && text.layout.tool.points}
+      <strong data-testid="topbar-points-total">{credit?.total ?? user?.creditInfo.total ?? UNKNOWN_POINTS}</strong>
+    </button>
+  );
+}
 
 export function ToolLayout() {
   const isMobile = useIsMobile();
@@ -23,6 +71,7 @@ export function ToolLayout() {
   const { data: user } = useUserInfo();
   const navigate = useNavigate();
   const location = useLocation();
+  useShowCreditAddress();
 
   // Opened straight from a link there is nothing to go back to; the landing page is the way out then.
   const goBack = () => void (location.key === 'default' ? navigate(paths.ai) : navigate(-1));
@@ -39,15 +88,29 @@ export function ToolLayout() {
         </Button>
         <Brand title={text.layout.tool.title} to={paths.tool} />
         <div className={styles.actions}>
+          {isLoggedIn && <PointsTotal compact={isMobile} />}
+          <Button
+            type="primary"
+            status="warning"
+            shape="round"
+            size={isMobile ? 'small' : 'default'}
+            data-testid="topbar-recharge"
+            onClick={() => openPointsModalOrLogin('list')}
+          >
+            {text.credit.recharge}
+          </Button>
+          {!isMobile && (
+            <Button
+              type="text"
+              icon={<IconList />}
+              data-testid="topbar-points-detail"
+              onClick={() => openPointsModalOrLogin('detail')}
+            >
+              {text.credit.detail}
+            </Button>
+          )}
           {isLoggedIn ? (
-            <>
-              <span className={styles.points}>
-                <IconFire />
-                {!isMobile && text.layout.tool.points}
-                <strong>{user?.creditInfo.total ?? UNKNOWN_POINTS}</strong>
-              </span>
-              <UserAvatar user={user} />
-            </>
+            <UserAvatar user={user} />
           ) : (
             <Button type="primary" onClick={() => openLoginModal(paths.tool)}>
               {text.layout.login}

@@ -2,7 +2,16 @@
 import { text } from '../../locales/zh-CN';
 
 /** In code order: network is 1, other is 8 (the numbering of xgplayer's zh-cn error table). */
-export const PLAYER_ERROR_KINDS = ['network', 'mse', 'parse', 'format', 'decoder', 'runtime', 'timeout', 'other'] as const;
+export const PLAYER_ERROR_KINDS = [
+  'network',
+  'mse',
+  'parse',
+  'format',
+  'decoder',
+  'runtime',
+  'timeout',
+  'other',
+] as const;
 export type PlayerErrorKind = (typeof PLAYER_ERROR_KINDS)[number];
 
 /** What xgplayer hands to its `error` event; every field may be missing. */

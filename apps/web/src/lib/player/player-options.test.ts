@@ -25,8 +25,20 @@ describe('buildPlayerOptions', () => {
   it('is fluid on mobile and muted-autoplaying and compact for the tutorials', () => {
     expect(buildPlayerOptions(el, { url: '/a.mp4', fluid: true })).toMatchObject({ fluid: true });
     expect(buildPlayerOptions(el, { url: '/a.mp4', fluid: true }).width).toBeUndefined();
-    const tutorial = buildPlayerOptions(el, { url: '/t.mp4', autoplayMuted: true, compact: true, width: 214, height: 122 });
-    expect(tutorial).toMatchObject({ autoplay: true, autoplayMuted: true, width: 214, height: 122, playbackRate: false });
+    const tutorial = buildPlayerOptions(el, {
+      url: '/t.mp4',
+      autoplayMuted: true,
+      compact: true,
+      width: 214,
+      height: 122,
+    });
+    expect(tutorial).toMatchObject({
+      autoplay: true,
+      autoplayMuted: true,
+      width: 214,
+      height: 122,
+      playbackRate: false,
+    });
     expect(PLAYER_DEFAULTS.playbackRate).toEqual([2, 1.5, 1, 0.75, 0.5]);
   });
 });

@@ -1,7 +1,7 @@
 /** Texts of the AI landing page and its layout. */
 export const ai = {
   brand: 'AI 短剧创作',
-  nav: { tools: 'AI工具', task: '分销任务中心', workspace: '进入工作台' },
+  nav: { tools: 'AI工具', task: '分销任务中心', price: '价格', workspace: '进入工作台' },
   hero: {
     badge: '面向短剧创作者与海外分销商',
     title: 'AI 短剧创作工具',

@@ -4,11 +4,13 @@ import { auth } from './auth';
 import { channel } from './channel';
 import { common } from './common';
 import { content } from './content';
+import { credit } from './credit';
 import { gift } from './gift';
 import { help } from './help';
 import { home } from './home';
 import { income } from './income';
 import { layout } from './layout';
+import { order } from './order';
 import { player } from './player';
 import { profile } from './profile';
 import { promotion } from './promotion';
@@ -23,11 +25,13 @@ export const text = {
   channel,
   common,
   content,
+  credit,
   gift,
   help,
   home,
   income,
   layout,
+  order,
   player,
   profile,
   promotion,

@@ -1,4 +1,4 @@
-/** Texts of the promotion button, the '推广链接' dialog (spec §2, §4, §8) and the '审核通过' dialog. */
+/** Texts of the promotion button and the '推广链接' dialog (spec §2, §4, §8). */
 import { ClientMessages } from '@cc/contracts';
 
 export const promotion = {
@@ -19,9 +19,4 @@ export const promotion = {
   hint: '复制任意一项即可开始推广，推广数据可在“我的任务”中查看',
   tutorialsTitle: '推广教程',
   tutorials: { video: '视频网站教程', short: '短视频教程' },
-  approval: {
-    title: '审核通过',
-    heading: '恭喜您通过创作者入驻审核！',
-    content: '您已成为平台认证创作者，现在就去任务中心领取短剧、小说推广任务，复制推广链接即可开始赚取收益分成。',
-  },
 } as const;

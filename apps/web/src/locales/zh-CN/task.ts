@@ -32,7 +32,7 @@ export const task = {
     episodeNumber: '第{n}集',
     download: '下载',
     downloadFailed: '下载失败，请重试',
-    downloadStarted: '已开始下载 {name}',
+    downloaded: '已下载：{name}',
     playing: '播放中',
     noEpisodes: '暂无可用素材',
     notFound: '任务不存在或已下架',

@@ -1,4 +1,4 @@
-/** Texts of the creator onboarding application (/apply). */
+/** Texts of the creator onboarding application (/apply) and its '审核通过' dialog. */
 export const user = {
   applyTitle: '入驻申请',
   applyDescription: '提交创作者入驻申请，审核通过后即可开始推广',
@@ -30,5 +30,10 @@ export const user = {
     platform: '主要平台',
     channelLink: '账号主页',
     followerRange: '粉丝量',
+  },
+  approval: {
+    title: '审核通过',
+    heading: '恭喜您通过创作者入驻审核！',
+    content: '您已成为平台认证创作者，现在就去任务中心领取短剧、小说推广任务，复制推广链接即可开始赚取收益分成。',
   },
 } as const;

@@ -1,6 +1,7 @@
 /** The task center's app filter: '全部' and each app that has tasks of the current type, with its icon. */
 import { Skeleton } from '@arco-design/web-react';
 import type { AppItem } from '@cc/contracts';
+import type { ReactNode } from 'react';
 import { text } from '../../../locales/zh-CN';
 import styles from '../task-page.module.css';
 
@@ -11,7 +12,7 @@ interface AppFilterProps {
   onChange: (appId: number | undefined) => void;
 }
 
-function Chip({ active, onClick, children }: { active: boolean; onClick: () => void; children: React.ReactNode }) {
+function Chip({ active, onClick, children }: { active: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <button
       type="button"

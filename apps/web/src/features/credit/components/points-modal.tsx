@@ -1,0 +1,74 @@
+/**
+ * The points modal of spec §2, rendered once by the app shell: '积分明细' or '积分充值', and the retention offer
+ * that follows when the purchase list is closed with a package selected (spec §4).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { AppModal } from '../../../components/app-modal';
+import { isSuccess } from '../../../lib/api-error';
+import { closePointsModal, showPointsView, usePointsModal } from '../../../lib/credit/points-modal';
+import { onPaymentSuccess } from '../../../lib/order/payment-dialog';
+import { text } from '../../../locales/zh-CN';
+import { getRetentionOffer } from '../api/get-retention-offer';
+import { retentionDeadline } from '../retention-deadline';
+import { PointsDetailView } from './points-detail-view';
+import { PointsListView } from './points-list-view';
+import { RetentionOfferModal, type RetentionOffer } from './retention-offer-modal';
+import { SHOP_LAYER } from './shop-layer';
+
+const WIDTH = { detail: 620, list: 880 } as const;
+
+/** The offer to show now, or null: none running, or its 59:59 already ran out. */
+async function currentRetentionOffer(): Promise<RetentionOffer | null> {
+  const result = await getRetentionOffer();
+  if (!isSuccess(result) || !result.body.offer) return null;
+  const endsAt = retentionDeadline(result.body.offer.id);
+  return endsAt === null ? null : { offer: result.body.offer, endsAt };
+}
+
+export function PointsModal() {
+  const { visible, view } = usePointsModal();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [retention, setRetention] = useState<RetentionOffer | null>(null);
+  const [retentionVisible, setRetentionVisible] = useState(false);
+
+  // Once paid there is nothing to hold the creator back from: show the new records instead.
+  useEffect(
+    () =>
+      onPaymentSuccess(() => {
+        setSelectedId(null);
+        showPointsView('detail');
+      }),
+    [],
+  );
+
+  async function close() {
+    const leftWithChoice = view === 'list' && selectedId !== null;
+    closePointsModal();
+    setSelectedId(null);
+    if (!leftWithChoice) return;
+    const offer = await currentRetentionOffer();
+    if (!offer) return;
+    setRetention(offer);
+    setRetentionVisible(true);
+  }
+
+  const closeRetention = useCallback(() => setRetentionVisible(false), []);
+
+  return (
+    <>
+      <AppModal
+        data-testid="points-modal"
+        title={view === 'detail' ? text.credit.detailTitle : text.credit.listTitle}
+        visible={visible}
+        onCancel={() => void close()}
+        width={WIDTH[view]}
+        wrapStyle={SHOP_LAYER}
+        maskStyle={SHOP_LAYER}
+        unmountOnExit
+      >
+        {view === 'detail' ? <PointsDetailView /> : <PointsListView selectedId={selectedId} onSelect={setSelectedId} />}
+      </AppModal>
+      <RetentionOfferModal retention={retention} visible={retentionVisible} onClose={closeRetention} />
+    </>
+  );
+}

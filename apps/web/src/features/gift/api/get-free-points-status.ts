@@ -1,0 +1,25 @@
+/** GET /activity/agent/receive/point: whether the free 100 points are still to claim (0) or claimed (100) (spec §4). */
+import type { freePointsStatusSchema } from '@cc/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { request } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-error';
+import { creditQueryKey } from '../../../lib/credit/query-keys';
+
+export type FreePointsStatus = z.infer<typeof freePointsStatusSchema>;
+
+export const freePointsStatusQueryKey = [...creditQueryKey, 'free-points'] as const;
+
+export function getFreePointsStatus(signal?: AbortSignal) {
+  return request<FreePointsStatus>('GET', '/activity/agent/receive/point', { signal });
+}
+
+/** Labels the claim button; the click asks again, since another tab may have claimed meanwhile. */
+export function useFreePointsStatus({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: freePointsStatusQueryKey,
+    queryFn: async ({ signal }) => unwrap(await getFreePointsStatus(signal)),
+    enabled,
+    meta: { showsOwnError: true },
+  });
+}

@@ -1,0 +1,7 @@
+/** POST /agent/v1/order/wallet_pay: pays the whole order from the wallet with an SMS code of type 5 (spec §5, §7). */
+import type { OrderState } from '@cc/contracts';
+import { request } from '../../../lib/api-client';
+
+export function walletPay(orderNo: string, code: string) {
+  return request<OrderState>('POST', '/agent/v1/order/wallet_pay', { body: { order_no: orderNo, code } });
+}

@@ -1,0 +1,54 @@
+/**
+ * The payment QR drawn from `pay_qr_code` (spec §4), with the click-to-refresh overlay once its 5 minutes are up.
+ * `data-qr-value` carries the raw code so a test can open the cashier it points to.
+ */
+import { Spin } from '@arco-design/web-react';
+import { IconRefresh } from '@arco-design/web-react/icon';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { text } from '../../../locales/zh-CN';
+import styles from './payment-dialog.module.css';
+
+const QR_PIXELS = 184;
+
+interface PayQrProps {
+  value: string;
+  expired: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+export function PayQr({ value, expired, refreshing, onRefresh }: PayQrProps) {
+  const [image, setImage] = useState<{ value: string; src: string } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    QRCode.toDataURL(value, { width: QR_PIXELS, margin: 1, errorCorrectionLevel: 'M' }).then(
+      (src) => current && setImage({ value, src }),
+      // Nothing to draw: the overlay still offers a fresh code.
+      () => current && setImage(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [value]);
+
+  const src = image?.value === value ? image.src : null;
+  return (
+    <div className={styles.qr} data-testid="pay-qr" data-qr-value={value}>
+      {src ? <img src={src} width={QR_PIXELS} height={QR_PIXELS} alt={text.order.qrAlt} /> : <Spin />}
+      {expired && (
+        <button
+          type="button"
+          className={styles.qrExpired}
+          data-testid="pay-qr-refresh"
+          disabled={refreshing}
+          onClick={onRefresh}
+        >
+          {refreshing ? <Spin /> : <IconRefresh className={styles.qrRefreshIcon} />}
+          <span>{text.order.qrExpired}</span>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/** The wallet pay type's body: amount, where the code goes, code input with get-code button, and '确认支付'. */
+import { Button, Input } from '@arco-design/web-react';
+import { maskPhone, SMS_CODE_LENGTH, type OrderState } from '@cc/contracts';
+import { fillText } from '../../../lib/fill-text';
+import { formatYuan } from '../../../lib/format';
+import { text } from '../../../locales/zh-CN';
+import styles from './payment-dialog.module.css';
+import { useWalletPayForm } from './use-wallet-pay-form';
+
+interface WalletPayFormProps {
+  order: Pick<OrderState, 'order_no' | 'price'>;
+  /** The creator's phone, masked in the hint; empty when unknown. */
+  phone: string;
+  onPaid: (order: OrderState) => void;
+}
+
+export function WalletPayForm({ order, phone, onPaid }: WalletPayFormProps) {
+  const form = useWalletPayForm(order.order_no, onPaid);
+  return (
+    <form
+      className={styles.wallet}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit();
+      }}
+    >
+      <div className={styles.amountLine}>
+        {text.order.walletAmount}
+        <strong className={styles.amount}>{formatYuan(order.price)}</strong>
+      </div>
+      <p className={styles.hint}>
+        {phone ? fillText(text.order.walletCodeHint, { phone: maskPhone(phone) }) : text.order.walletCodeHintNoPhone}
+      </p>
+      <div className={styles.codeRow}>
+        <Input
+          data-testid="wallet-code"
+          placeholder={text.order.codePlaceholder}
+          value={form.code}
+          onChange={form.changeCode}
+          onBlur={form.checkCode}
+          maxLength={SMS_CODE_LENGTH}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          status={form.codeError ? 'error' : undefined}
+        />
+        <Button
+          data-testid="wallet-send-code"
+          className={styles.codeButton}
+          disabled={form.resendIn > 0}
+          loading={form.sendingCode}
+          onClick={() => void form.requestCode()}
+        >
+          {form.resendIn > 0 ? fillText(text.auth.resendIn, { n: form.resendIn }) : text.auth.getCode}
+        </Button>
+      </div>
+      <div className={styles.error} role="alert">
+        {form.codeError ?? form.payError}
+      </div>
+      <Button
+        data-testid="wallet-submit"
+        type="primary"
+        htmlType="submit"
+        long
+        size="large"
+        disabled={!form.canSubmit}
+        loading={form.paying}
+      >
+        {text.order.confirm}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { payTypeAvailability, walletAvailableYuan, yuanToFen } from './pay-types';
+
+describe('payTypeAvailability', () => {
+  it('allows the wallet alone when it covers the price, and no combo then', () => {
+    expect(payTypeAvailability('30.00', '30.00')).toEqual({ wallet: true, combo: false });
+    expect(payTypeAvailability('30.00', '120.50')).toEqual({ wallet: true, combo: false });
+  });
+
+  it('offers the combo instead when the wallet holds part of the price', () => {
+    expect(payTypeAvailability('30.00', '12.34')).toEqual({ wallet: false, combo: true });
+    expect(payTypeAvailability('30.00', '29.99')).toEqual({ wallet: false, combo: true });
+  });
+
+  it('offers neither with an empty wallet', () => {
+    expect(payTypeAvailability('30.00', '0.00')).toEqual({ wallet: false, combo: false });
+  });
+
+  it('compares in fen, free of float noise', () => {
+    expect(payTypeAvailability('0.30', String(0.1 + 0.2))).toEqual({ wallet: true, combo: false });
+    expect(yuanToFen('12.345')).toBe(1235);
+    expect(yuanToFen('abc')).toBe(0);
+  });
+});
+
+describe('walletAvailableYuan', () => {
+  it('adds back what a combo order already holds', () => {
+    expect(walletAvailableYuan('0.00', { pay_type: 3, wallet_amount: '12.34' })).toBe('12.34');
+    expect(walletAvailableYuan('5.00', { pay_type: 1, wallet_amount: '0.00' })).toBe('5.00');
+    // A wallet order's wallet_amount is its price, not a hold.
+    expect(walletAvailableYuan('40.00', { pay_type: 2, wallet_amount: '30.00' })).toBe('40.00');
+  });
+});

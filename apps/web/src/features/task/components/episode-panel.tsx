@@ -1,0 +1,140 @@
+/**
+ * The task detail's episode materials: the selected episode in an xgplayer (spec §9 defaults; fluid on mobile) beside
+ * the episode list — number, title, mm:ss, download — paged when long.
+ */
+import { Button, Pagination, Spin } from '@arco-design/web-react';
+import { IconDownload, IconPlayArrowFill } from '@arco-design/web-react/icon';
+import type { Episode, TaskInfo } from '@cc/contracts';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadError } from '../../../components/load-error';
+import { VideoPlayer } from '../../../components/video-player';
+import { ApiError } from '../../../lib/api-error';
+import { fillText } from '../../../lib/fill-text';
+import { formatDuration, formatFileSize } from '../../../lib/format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { text } from '../../../locales/zh-CN';
+import { useEpisodeDownload } from '../api/download-episode';
+import { useEpisodeList } from '../api/get-episode-list';
+import styles from '../task-detail-page.module.css';
+
+const EPISODE_PAGE_SIZE = 30;
+
+function numberLabel(episode: Episode): string {
+  return fillText(text.task.detail.episodeNumber, { n: episode.number });
+}
+
+/** The episode's own title, unless it only repeats '第N集'. */
+function distinctTitle(episode: Episode): string {
+  const title = episode.title.trim();
+  return title === numberLabel(episode) ? '' : title;
+}
+
+interface EpisodeRowProps {
+  episode: Episode;
+  selected: boolean;
+  downloading: boolean;
+  onSelect: () => void;
+  onDownload: () => void;
+}
+
+function EpisodeRow({ episode, selected, downloading, onSelect, onDownload }: EpisodeRowProps) {
+  const hasVideo = Boolean(episode.video_url);
+  return (
+    <li
+      className={selected ? `${styles.episode} ${styles.selectedEpisode}` : styles.episode}
+      data-testid="episode-row"
+      aria-current={selected ? 'true' : undefined}
+    >
+      <button type="button" className={styles.episodeMain} onClick={onSelect} disabled={!hasVideo}>
+        <span className={styles.episodeNumber}>
+          {selected && <IconPlayArrowFill className={styles.playingIcon} aria-label={text.task.detail.playing} />}
+          {numberLabel(episode)}
+        </span>
+        <span className={styles.episodeTitle} title={distinctTitle(episode)}>
+          {distinctTitle(episode)}
+        </span>
+        <span className={styles.episodeDuration}>{formatDuration(episode.duration)}</span>
+      </button>
+      <Button
+        size="small"
+        type="text"
+        icon={<IconDownload />}
+        loading={downloading}
+        disabled={!hasVideo}
+        title={hasVideo ? formatFileSize(episode.size) : undefined}
+        data-testid="download-episode"
+        onClick={onDownload}
+      >
+        {text.task.detail.download}
+      </Button>
+    </li>
+  );
+}
+
+export function EpisodePanel({ task }: { task: TaskInfo }) {
+  const isMobile = useIsMobile();
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const episodes = useEpisodeList({ task_id: task.task_id, page_num: page, page_size: EPISODE_PAGE_SIZE }, true);
+  const { download, isDownloading } = useEpisodeDownload((episode) => `${task.serial_name}${numberLabel(episode)}.mp4`);
+
+  if (episodes.isPending) return <Spin className={styles.episodesLoading} />;
+  if (episodes.isError) {
+    return (
+      <LoadError
+        message={episodes.error instanceof ApiError ? episodes.error.msg : undefined}
+        retrying={episodes.isFetching}
+        onRetry={() => void episodes.refetch()}
+      />
+    );
+  }
+  const { data, page: pageInfo } = episodes.data;
+  if (data.length === 0) return <EmptyState description={text.task.detail.noEpisodes} hint="" />;
+
+  const playable = data.filter((episode) => episode.video_url);
+  const selected = data.find((episode) => episode.episode_id === selectedId) ?? playable[0] ?? data[0]!;
+
+  return (
+    <div className={styles.episodePanel}>
+      <div className={styles.playerColumn}>
+        {/* Keyed by episode: switching builds a fresh player and destroys the old one. */}
+        <VideoPlayer
+          key={selected.episode_id}
+          url={selected.video_url}
+          poster={selected.poster_url}
+          fluid={isMobile}
+          testId="episode-player"
+        />
+        <div className={styles.nowPlaying}>
+          {[task.serial_name, numberLabel(selected), distinctTitle(selected)].filter(Boolean).join(' · ')}
+        </div>
+      </div>
+      <div className={styles.episodeColumn}>
+        <ol className={styles.episodes} data-testid="episode-list">
+          {data.map((episode) => (
+            <EpisodeRow
+              key={episode.episode_id}
+              episode={episode}
+              selected={episode.episode_id === selected.episode_id}
+              downloading={isDownloading(episode.episode_id)}
+              onSelect={() => setSelectedId(episode.episode_id)}
+              onDownload={() => void download(episode)}
+            />
+          ))}
+        </ol>
+        {pageInfo.total_count > EPISODE_PAGE_SIZE && (
+          <Pagination
+            className={styles.episodePager}
+            size="small"
+            simple
+            current={pageInfo.page_num}
+            pageSize={EPISODE_PAGE_SIZE}
+            total={pageInfo.total_count}
+            onChange={setPage}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

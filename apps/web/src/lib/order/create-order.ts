@@ -1,0 +1,9 @@
+/** POST /agent/v1/order/create: orders one points package (spec §7); the answer is the order the payment dialog shows. */
+import { ORDER_QUANTITY, OrderType, type OrderState } from '@cc/contracts';
+import { request } from '../api-client';
+
+export function createOrder(packageId: number) {
+  return request<OrderState>('POST', '/agent/v1/order/create', {
+    body: { type: OrderType.Recharge, pro_id: packageId, quantity: ORDER_QUANTITY },
+  });
+}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { freshPhone, loginThroughModal } from '../support/fixtures.js';
+
+test('buy a points package: QR, pay on the sandbox cashier, see 支付成功 and the new total', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/task');
+  await loginThroughModal(page, freshPhone());
+  await page.goto('/tool');
+  await expect(page.getByTestId('topbar-points-total')).toHaveText('0');
+
+  await page.getByTestId('topbar-recharge').click();
+  const modal = page.getByTestId('points-modal');
+  await expect(modal).toBeVisible();
+  await modal.getByTestId('points-package-7').click();
+  await modal.getByTestId('points-buy').click();
+
+  const dialog = page.getByTestId('payment-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('pay-countdown')).toContainText(/09:5\d/);
+  const qr = dialog.getByTestId('pay-qr');
+  await expect(qr).toHaveAttribute('data-qr-value', /\/dev\/alipay\/cashier\?t=/);
+  const cashierUrl = (await qr.getAttribute('data-qr-value')) ?? '';
+
+  // The buyer scans the code: the sandbox cashier opens on another device.
+  const phone = await context.newPage();
+  await phone.goto(new URL(cashierUrl).pathname + new URL(cashierUrl).search);
+  await expect(phone.getByText('支付宝沙箱收银台').first()).toBeVisible();
+  await expect(phone.getByText('¥30.00')).toBeVisible();
+  await phone.getByRole('button', { name: '确认支付' }).click();
+  await expect(phone.getByText('支付成功')).toBeVisible();
+  await phone.close();
+
+  await expect(dialog.getByTestId('pay-success')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('支付成功').first()).toBeVisible();
+  await expect(page.getByTestId('topbar-points-total')).toHaveText('450', { timeout: 15_000 });
+});
+
+test('claim the free 100 points on /gift once; the second time goes to the tool', async ({ page }) => {
+  await page.goto('/gift');
+  await page.getByTestId('claim-free-points').click();
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  // Logged out, claiming asks for a login first.
+  await page.goto('/task');
+  await loginThroughModal(page, freshPhone());
+
+  await page.goto('/gift');
+  await page.getByTestId('claim-free-points').click();
+  await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
+  await page.getByTestId('claim-free-points').click();
+  await expect(page).toHaveURL(/\/tool/);
+  await expect(page.getByTestId('topbar-points-total')).toHaveText('100');
+});
