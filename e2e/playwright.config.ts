@@ -48,6 +48,7 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       PORT: String(port),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',

@@ -25,6 +25,7 @@ import { creditRoutes } from './modules/credit/credit.routes.js';
 import { CreditService } from './modules/credit/credit.service.js';
 import { PackageRepository } from './modules/credit/package.repository.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { demoLandingRoutes } from './modules/content/demo-landing.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
 import { PromotionRepository } from './modules/promotion/promotion.repository.js';
 import { promotionRoutes } from './modules/promotion/promotion.routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(userRoutes(new UserService(userRepository, credits, clock)));
   await app.register(contentRoutes(new ContentRepository(database.db)));
   await app.register(taskRoutes(new TaskService(taskRepository, clock), config.mediaDir));
+  await app.register(demoLandingRoutes(async (serialId) => (await taskRepository.serialName(serialId)) ?? null));
   await app.register(promotionRoutes(promotions));
   await app.register(applyRoutes(applications, config.operatorToken));
   await app.register(creditRoutes(credits, packages, clock));

@@ -124,7 +124,9 @@ describe(`promotion (${testDatabaseKind})`, () => {
       .select('landing_url')
       .where('id', '=', task.app_id)
       .executeTakeFirstOrThrow();
-    expect(`${target.origin}${target.pathname}`).toBe(landing.landing_url);
+    expect(`${target.origin}${target.pathname}`).toBe(
+      new URL(landing.landing_url, 'https://cc.example.com').toString(),
+    );
     expect(target.searchParams.get('code')).toBe(code);
     expect(target.searchParams.get('serial_id')).toBe(String(task.serial_id));
     expect(response.headers['cache-control']).toBe('no-store');
@@ -163,6 +165,18 @@ describe(`promotion (${testDatabaseKind})`, () => {
       .where('id', '=', atr_id)
       .executeTakeFirstOrThrow();
     expect(row.click_count).toBe(1);
+  });
+
+  it('sends the visitor to the demo app’s landing page, which shows the code', async () => {
+    const { code } = (await receive({ task_id: task.task_id, task_type: 1 })).json.body;
+    const target = new URL((await visit(`/s/${code}`)).headers.location as string);
+    expect(target.origin).toBe('https://cc.example.com');
+    const page = await ctx.app.inject(`${target.pathname}${target.search}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(code);
+    expect(page.body).toMatch(/《.+》/);
+    expect((await ctx.app.inject('/demo/apps/nope')).statusCode).toBe(404);
+    expect((await ctx.app.inject('/demo/apps/hongguo?code=%3Cscript%3E')).body).not.toContain('<script>');
   });
 
   it('answers an unknown short link with a Chinese page', async () => {

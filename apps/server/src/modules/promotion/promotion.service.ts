@@ -34,9 +34,12 @@ export function buildAppLink(pattern: string, serialId: number, code: string): s
   return pattern.replaceAll('{serial_id}', String(serialId)).replaceAll('{code}', encodeURIComponent(code));
 }
 
-/** The app's landing address carrying the promotion code (and the serial) as query parameters. */
-export function buildLandingUrl(landingUrl: string, serialId: number, code: string): string {
-  const url = new URL(landingUrl);
+/**
+ * The app's landing address carrying the promotion code (and the serial) as query parameters. A relative address
+ * (the demo apps' pages) is on this product's own origin.
+ */
+export function buildLandingUrl(landingUrl: string, serialId: number, code: string, base: string): string {
+  const url = new URL(landingUrl, base);
   url.searchParams.set('code', code);
   url.searchParams.set('serial_id', String(serialId));
   return url.toString();
@@ -98,7 +101,7 @@ export class PromotionService {
       });
       if (!seen) await this.promotions.incrementClickCount(trx, target.receipt_id);
     });
-    return buildLandingUrl(target.landing_url, target.serial_id, input.code);
+    return buildLandingUrl(target.landing_url, target.serial_id, input.code, this.options.publicBaseUrl);
   }
 
   async myTasks(agentId: number, taskType: number | undefined, limit: number, offset: number) {

@@ -104,7 +104,10 @@ describe(`task catalogue (${testDatabaseKind})`, () => {
       401,
     );
     const info = await call(ctx.app, { method: 'GET', url: `/agent/v1/task/info?task_id=${task.task_id}`, token });
-    expect(info.json.body).toMatchObject({ task_id: task.task_id, app_landing_url: expect.stringMatching(/^https:/) });
+    expect(info.json.body).toMatchObject({
+      task_id: task.task_id,
+      app_landing_url: expect.stringMatching(/^\/demo\/apps\/\w+$/),
+    });
     const missing = await call(ctx.app, { method: 'GET', url: '/agent/v1/task/info?task_id=999999', token });
     expect(missing.json).toMatchObject({ code: ErrorCode.taskNotFound, msg: '任务不存在或已下架' });
   });

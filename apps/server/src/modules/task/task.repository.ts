@@ -121,6 +121,11 @@ export class TaskRepository {
     return { rows, total: Number(total.n) };
   }
 
+  async serialName(serialId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('serials').select('name').where('id', '=', serialId).executeTakeFirst();
+    return row?.name;
+  }
+
   episodeById(episodeId: number) {
     return this.db
       .selectFrom('episodes')
