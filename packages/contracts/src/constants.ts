@@ -36,6 +36,8 @@ export const QR_VALID_SECONDS = 5 * 60;
 export const PAYMENT_WINDOW_SECONDS = 9 * 60 + 59;
 export const RETENTION_OFFER_SECONDS = 59 * 60 + 59;
 export const FREE_CLAIM_POINTS = 100;
+/** Prices (yuan) of the packages that show the promotion countdown when one is running. */
+export const PROMOTION_COUNTDOWN_PRICES: readonly number[] = [50, 100];
 export const ORDER_QUANTITY = 1;
 export const POINTS_VALID_DAYS = 365;
 

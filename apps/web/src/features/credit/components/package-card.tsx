@@ -1,13 +1,12 @@
 /** One points package as a selectable card: name, points and gift, price (discounted and struck), 'N折', description. */
-import type { CreditPackage } from '@cc/contracts';
+import { PROMOTION_COUNTDOWN_PRICES, type CreditPackage } from '@cc/contracts';
 import { packagePrice } from '../../../lib/credit/package-price';
 import { fillText } from '../../../lib/fill-text';
 import { text } from '../../../locales/zh-CN';
 import styles from './points-modal.module.css';
 import { PromotionCountdown } from './promotion-countdown';
 
-/** Spec §9: the promotion countdown shows on the packages priced 50 and 100 yuan. */
-const COUNTDOWN_PRICES: ReadonlySet<number> = new Set([50, 100]);
+const COUNTDOWN_PRICES: ReadonlySet<number> = new Set(PROMOTION_COUNTDOWN_PRICES);
 
 export function showsPromotionCountdown(pack: Pick<CreditPackage, 'price'>): boolean {
   return COUNTDOWN_PRICES.has(Number(pack.price));
