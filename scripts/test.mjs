@@ -12,7 +12,7 @@ ensureDebianPackages([
 ]);
 
 step('Unit and API tests (SQLite)');
-run('npx', ['vitest', 'run']);
+run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api']);
 step('Building the web app');
 run('npm', ['run', 'build']);
 step('End-to-end tests in Chromium');

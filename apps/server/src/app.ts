@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
@@ -38,6 +39,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerFormBody } from './plugins/form-body.js';
+import { MemoryRequestCounter, RedisRequestCounter } from './plugins/request-counter.js';
 import { ok, okSchema, registerEnvelope } from './plugins/envelope.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerVendor } from './plugins/vendor.js';
@@ -167,18 +169,30 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   app.decorate('orders', orders);
 
+  const redis = config.redis
+    ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : null;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  const counter = redis ? new RedisRequestCounter(redis, config.redis!.prefix, clock) : new MemoryRequestCounter(clock);
+
   registerEnvelope(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, redis);
   registerVendor(app, config.vendors);
-  registerAuth(app, sessionService, { perUserPerMinute: config.rateLimit.perUser, clock });
+  registerAuth(app, sessionService, { perUserPerMinute: config.rateLimit.perUser, counter });
 
   const health = { schema: { response: okSchema(z.object({ status: z.string() })) } };
   app.get('/healthz', health, async () => ok({ status: 'ok' }));
   app.get('/readyz', health, async () => {
     try {
       await pingDatabase(database.db);
+      if (redis) await redis.ping();
     } catch (error) {
-      app.log.error({ err: error }, 'database not ready');
+      app.log.error({ err: error }, 'database or redis not ready');
       throw appError('unavailable');
     }
     return ok({ status: 'ready' });

@@ -31,6 +31,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** Redis connection string. When set, rate limits are shared by every API server through Redis. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every Redis key this product writes (several deployments can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('cc:'),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated brands accepted in the `vendor` request header. */
@@ -94,6 +101,7 @@ export interface AppConfig {
   dataDir: string;
   mediaDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redis: { url: string; prefix: string } | null;
   logLevel: string;
   vendors: string[];
   appSecret: string;
@@ -193,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'creator-center.sqlite') },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_KEY_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
     vendors: e.VENDORS,
     appSecret: e.APP_SECRET ?? DEV_SECRET,

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appError } from '../errors.js';
-import type { Clock } from '../clock.js';
+import type { RequestCounter } from './request-counter.js';
 import { parseBearer } from '../modules/auth/token.js';
 import type { SessionIdentity, SessionService } from '../modules/auth/session.service.js';
 
@@ -25,39 +25,23 @@ export function identityOf(request: FastifyRequest): SessionIdentity {
   return request.identity;
 }
 
-/** Fixed one-minute windows per agent, kept in memory (one process per box; a shared store comes with Redis). */
-class PerUserWindow {
-  private windowStart = 0;
-  private counts = new Map<number, number>();
-  constructor(
-    private readonly limit: number,
-    private readonly clock: Clock,
-  ) {}
-
-  hit(agentId: number): boolean {
-    const now = this.clock.now();
-    if (now - this.windowStart >= 60_000) {
-      this.windowStart = now;
-      this.counts.clear();
-    }
-    const count = (this.counts.get(agentId) ?? 0) + 1;
-    this.counts.set(agentId, count);
-    return count <= this.limit;
-  }
-}
-
 export function registerAuth(
   app: FastifyInstance,
   sessions: SessionService,
-  options: { perUserPerMinute: number; clock: Clock },
+  options: { perUserPerMinute: number; counter: RequestCounter },
 ): void {
-  const window = new PerUserWindow(options.perUserPerMinute, options.clock);
   app.decorateRequest('identity', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = parseBearer(request.headers.authorization);
     if (!token) throw appError('unauthorized');
     request.identity = await sessions.resolve(token);
-    if (!window.hit(request.identity.agentId)) throw appError('rateLimited');
+    const count = await options.counter.hit(String(request.identity.agentId)).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'per-user rate limit unavailable: allowing the request');
+      return 0;
+    });
+    if (count > options.perUserPerMinute) {
+      throw appError('rateLimited');
+    }
   });
   app.decorate('identify', async (request: FastifyRequest) => {
     const token = parseBearer(request.headers.authorization);

@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode, ErrorMessages } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
 import { isApiPath } from './vendor.js';
 
@@ -12,7 +13,7 @@ function isRateLimitedPath(url: string): boolean {
   return isApiPath(url) || url.startsWith('/ops/') || url.startsWith('/s/');
 }
 
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -44,6 +45,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     timeWindow: 60_000,
     allowList: (request) => !isRateLimitedPath(request.url),
     keyGenerator: (request) => request.ip,
+    // With Redis every API server counts together; without it each process counts alone. A Redis outage must
+    // not take the API down with it, so limits fail open then.
+    ...(redis && { redis, nameSpace: `${config.redis?.prefix ?? ''}rl:ip:`, skipOnError: true }),
     errorResponseBuilder: () => ({
       statusCode: 429,
       code: ErrorCode.rateLimited,
