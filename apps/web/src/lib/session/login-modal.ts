@@ -12,12 +12,22 @@ export interface LoginModalState {
 
 const modalStore = createStore<LoginModalState>({ visible: false, redirect: null });
 
-export function openLoginModal(redirect?: string | null): void {
+/** What to do once this login succeeds (e.g. open the tool in a new window); forgotten if the modal is dismissed. */
+let afterLogin: (() => void) | null = null;
+
+export function openLoginModal(redirect?: string | null, then?: () => void): void {
+  afterLogin = then ?? null;
   modalStore.set({ visible: true, redirect: safeRedirect(redirect) });
 }
 
 export function closeLoginModal(): void {
   modalStore.set({ visible: false, redirect: null });
+}
+
+/** The visitor dismissed the modal without logging in. */
+export function cancelLoginModal(): void {
+  afterLogin = null;
+  closeLoginModal();
 }
 
 export function useLoginModalState(): LoginModalState {
@@ -46,5 +56,8 @@ export function onLoginSuccess(listener: (event: LoginSuccess) => void): () => v
 }
 
 export function emitLoginSuccess(event: LoginSuccess): void {
+  const then = afterLogin;
+  afterLogin = null;
   for (const listener of successListeners) listener(event);
+  then?.();
 }

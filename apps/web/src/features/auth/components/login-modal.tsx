@@ -8,7 +8,7 @@ import { AppModal } from '../../../components/app-modal';
 import { fillText } from '../../../lib/fill-text';
 import { LoginQuery, paths } from '../../../lib/paths';
 import { captureReferral, readReferral } from '../../../lib/referral';
-import { closeLoginModal, openLoginModal, useLoginModalState } from '../../../lib/session/login-modal';
+import { cancelLoginModal, openLoginModal, useLoginModalState } from '../../../lib/session/login-modal';
 import { text } from '../../../locales/zh-CN';
 import styles from './login-modal.module.css';
 import { useLoginForm } from './use-login-form';
@@ -67,7 +67,7 @@ export function LoginModal() {
       data-testid="login-modal"
       title={text.auth.title}
       visible={visible}
-      onCancel={closeLoginModal}
+      onCancel={cancelLoginModal}
       width={LOGIN_MODAL_WIDTH}
     >
       <form

@@ -1,6 +1,15 @@
-/** The home page's banner carousel: each banner opens its in-app path (asking for login first where needed). */
+/**
+ * The home page's banner carousel: each banner opens its in-app path (asking for login first where needed). A banner
+ * to the AI tools asks a logged-out visitor to log in and then opens the tool with the points modal in a new window
+ * (spec §4: login launched from a banner).
+ */
 import { Carousel } from '@arco-design/web-react';
 import type { Banner } from '@cc/contracts';
+import { ShowCreditQuery } from '../../../lib/credit/points-modal';
+import { navigateTo } from '../../../lib/navigation';
+import { paths } from '../../../lib/paths';
+import { openLoginModal } from '../../../lib/session/login-modal';
+import { useIsLoggedIn } from '../../../lib/session/token';
 import { useGuardedNavigate } from '../../../lib/session/use-guarded-navigate';
 import { text } from '../../../locales/zh-CN';
 import { useBanners } from '../api/get-banners';
@@ -12,13 +21,23 @@ function isExternal(link: string): boolean {
   return /^https?:\/\//i.test(link);
 }
 
+/** Logs in from the banner, then opens the tool with the points modal in a new window (same tab if blocked). */
+function loginThenOpenTool(): void {
+  const target = `${paths.tool}?${ShowCreditQuery.show}=1`;
+  openLoginModal(null, () => {
+    if (!window.open(target, '_blank')) navigateTo(target);
+  });
+}
+
 export function BannerCarousel() {
   const banners = useBanners();
   const goTo = useGuardedNavigate();
+  const loggedIn = useIsLoggedIn();
 
   function open(banner: Banner) {
     if (!banner.link_url) return;
     if (isExternal(banner.link_url)) window.open(banner.link_url, '_blank', 'noopener,noreferrer');
+    else if (!loggedIn && banner.link_url.startsWith(paths.tool)) loginThenOpenTool();
     else goTo(banner.link_url);
   }
 
