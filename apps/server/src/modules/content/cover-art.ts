@@ -1,7 +1,5 @@
 /** Draws the demo catalogue's artwork as SVG: serial covers, banners and app icons, from a title and a palette. */
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+import { escapeMarkup } from '../../escape-markup.js';
 
 const FONT = "'Noto Sans CJK SC','PingFang SC','Microsoft YaHei',sans-serif";
 
@@ -28,7 +26,7 @@ export function coverSvg(title: string, tagline: string, palette: Palette): stri
     .flatMap((column, col) =>
       column.map(
         (c, i) =>
-          `<text x="${236 - col * (size + 14)}" y="${56 + size + i * (size + 6)}" font-size="${size}" font-weight="700">${escapeXml(c)}</text>`,
+          `<text x="${236 - col * (size + 14)}" y="${56 + size + i * (size + 6)}" font-size="${size}" font-weight="700">${escapeMarkup(c)}</text>`,
       ),
     )
     .join('');
@@ -38,7 +36,7 @@ export function coverSvg(title: string, tagline: string, palette: Palette): stri
 <circle cx="70" cy="300" r="120" fill="#fff" opacity="0.08"/><circle cx="250" cy="60" r="70" fill="#fff" opacity="0.1"/>
 <g fill="#fff" font-family="${FONT}" text-anchor="middle">${lines}</g>
 <rect x="20" y="340" width="260" height="36" rx="18" fill="#000" opacity="0.25"/>
-<text x="150" y="364" fill="#fff" font-family="${FONT}" font-size="16" text-anchor="middle">${escapeXml(tagline)}</text>
+<text x="150" y="364" fill="#fff" font-family="${FONT}" font-size="16" text-anchor="middle">${escapeMarkup(tagline)}</text>
 </svg>`;
 }
 
@@ -48,8 +46,8 @@ export function bannerSvg(headline: string, subline: string, palette: Palette): 
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
 <rect width="1200" height="375" fill="url(#g)"/>
 <circle cx="1040" cy="90" r="180" fill="#fff" opacity="0.1"/><circle cx="900" cy="380" r="140" fill="#fff" opacity="0.08"/>
-<g fill="#fff" font-family="${FONT}"><text x="80" y="170" font-size="64" font-weight="700">${escapeXml(headline)}</text>
-<text x="82" y="240" font-size="30" opacity="0.9">${escapeXml(subline)}</text></g>
+<g fill="#fff" font-family="${FONT}"><text x="80" y="170" font-size="64" font-weight="700">${escapeMarkup(headline)}</text>
+<text x="82" y="240" font-size="30" opacity="0.9">${escapeMarkup(subline)}</text></g>
 </svg>`;
 }
 
@@ -58,6 +56,6 @@ export function iconSvg(name: string, palette: Palette): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/></linearGradient></defs>
 <rect width="128" height="128" rx="28" fill="url(#g)"/>
-<text x="64" y="84" fill="#fff" font-family="${FONT}" font-size="56" font-weight="700" text-anchor="middle">${escapeXml([...name][0] ?? '')}</text>
+<text x="64" y="84" fill="#fff" font-family="${FONT}" font-size="56" font-weight="700" text-anchor="middle">${escapeMarkup([...name][0] ?? '')}</text>
 </svg>`;
 }

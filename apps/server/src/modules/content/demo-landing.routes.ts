@@ -2,12 +2,10 @@
  * Landing pages of the demo catalogue's apps (`/demo/apps/{key}`): where a promotion short link sends a visitor,
  * showing the app, the serial and the promotion code it carries. Real apps have their own landing pages.
  */
+import { escapeMarkup } from '../../escape-markup.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEMO_APPS, DEMO_SERIALS } from './demo-catalogue.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
 
 export function demoLandingRoutes(serialName: (serialId: number) => Promise<string | null>): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,14 +25,14 @@ export function demoLandingRoutes(serialName: (serialId: number) => Promise<stri
         const kind = DEMO_SERIALS.some((s) => s.app === demo.key && s.taskType === 2) ? '小说' : '短剧';
         return reply.type('text/html; charset=utf-8')
           .send(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(demo.name)}</title><style>
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeMarkup(demo.name)}</title><style>
 body{margin:0;font-family:'Noto Sans CJK SC','PingFang SC',sans-serif;background:linear-gradient(160deg,${demo.palette.from},${demo.palette.to});color:#fff;min-height:100vh;text-align:center}
 main{padding:72px 24px}h1{font-size:30px;margin:0 0 12px}.serial{font-size:20px;margin:24px 0 8px}
 .code{display:inline-block;margin-top:16px;padding:10px 20px;border-radius:10px;background:rgba(0,0,0,.25);font-size:22px;letter-spacing:2px}
 .note{opacity:.8;font-size:13px;margin-top:40px}</style></head><body><main>
-<h1>${escapeHtml(demo.name)}</h1><p>海量热门${kind}，免费观看</p>
-${serial ? `<p class="serial">《${escapeHtml(serial)}》</p>` : ''}
-${code ? `<p>推广口令</p><div class="code" data-testid="landing-code">${escapeHtml(code)}</div>` : ''}
+<h1>${escapeMarkup(demo.name)}</h1><p>海量热门${kind}，免费观看</p>
+${serial ? `<p class="serial">《${escapeMarkup(serial)}》</p>` : ''}
+${code ? `<p>推广口令</p><div class="code" data-testid="landing-code">${escapeMarkup(code)}</div>` : ''}
 <p class="note">演示应用落地页：真实应用会在此引导下载或唤起 App</p></main></body></html>`);
       },
     );

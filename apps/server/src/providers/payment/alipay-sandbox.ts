@@ -4,6 +4,7 @@
  * 收银台', where a tester pays or declines what the QR code points to. The server reaches it through alipay-sdk
  * exactly as it reaches Alipay.
  */
+import { escapeMarkup } from '../../escape-markup.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,9 +50,6 @@ function alipayTime(date: Date): string {
   const d = new Date(date.getTime() + 8 * 3600_000);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c]!);
 
 export class AlipaySandbox {
   private readonly trades = new Map<string, SandboxTrade>();
@@ -220,8 +218,8 @@ export class AlipaySandbox {
     const body = !trade
       ? '<p class="muted">支付二维码无效或已过期，请回到创作者中心刷新二维码。</p>'
       : trade.status !== 'WAIT_BUYER_PAY'
-        ? `<p class="state">${trade.status === 'TRADE_SUCCESS' ? '支付成功' : '交易已关闭'}</p><p class="muted">${escapeHtml(message ?? '可以关闭此页面，回到创作者中心。')}</p>`
-        : `<p class="muted">${escapeHtml(trade.subject)}</p><p class="amount">¥${escapeHtml(trade.totalAmount)}</p>
+        ? `<p class="state">${trade.status === 'TRADE_SUCCESS' ? '支付成功' : '交易已关闭'}</p><p class="muted">${escapeMarkup(message ?? '可以关闭此页面，回到创作者中心。')}</p>`
+        : `<p class="muted">${escapeMarkup(trade.subject)}</p><p class="amount">¥${escapeMarkup(trade.totalAmount)}</p>
 <form method="post" action="/dev/alipay/cashier"><input type="hidden" name="t" value="${trade.token}">
 <button name="action" value="pay" class="pay">确认支付</button><button name="action" value="decline" class="decline">取消支付</button></form>`;
     return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
