@@ -1,11 +1,11 @@
 /** The login modal (spec §2, §4, §5): phone, SMS code, optional invite code, terms, 登录/注册. Mounted once at the root. */
 import { Button, Checkbox, Input } from '@arco-design/web-react';
-import { PHONE_LENGTH, SMS_CODE_LENGTH } from '@cc/contracts';
+import { PHONE_LENGTH } from '@cc/contracts';
 import type { MouseEvent, ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
-import { fillText } from '../../../lib/fill-text';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { LoginQuery, paths } from '../../../lib/paths';
 import { captureReferral, readReferral } from '../../../lib/referral';
 import { cancelLoginModal, openLoginModal, useLoginModalState } from '../../../lib/session/login-modal';
@@ -94,28 +94,16 @@ export function LoginModal() {
           <FieldError message={form.phoneError} />
         </div>
         <div>
-          <div className={styles.codeRow}>
-            <Input
-              size="large"
-              placeholder={text.auth.codePlaceholder}
-              value={form.code}
-              onChange={form.changeCode}
-              onBlur={form.checkCode}
-              maxLength={SMS_CODE_LENGTH}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              status={form.codeError ? 'error' : undefined}
-            />
-            <Button
-              size="large"
-              className={styles.codeButton}
-              disabled={form.resendIn > 0}
-              loading={form.sendingCode}
-              onClick={() => void form.requestCode()}
-            >
-              {form.resendIn > 0 ? fillText(text.auth.resendIn, { n: form.resendIn }) : text.auth.getCode}
-            </Button>
-          </div>
+          <SmsCodeField
+            size="large"
+            code={form.code}
+            error={form.codeError}
+            onChange={form.changeCode}
+            onBlur={form.checkCode}
+            resendIn={form.resendIn}
+            sending={form.sendingCode}
+            onRequest={() => void form.requestCode()}
+          />
           <FieldError message={form.codeError} />
         </div>
         <Input

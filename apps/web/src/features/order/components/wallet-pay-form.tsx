@@ -1,6 +1,7 @@
 /** The wallet pay type's body: amount, where the code goes, code input with get-code button, and '确认支付'. */
-import { Button, Input } from '@arco-design/web-react';
-import { maskPhone, SMS_CODE_LENGTH, type OrderState } from '@cc/contracts';
+import { Button } from '@arco-design/web-react';
+import { maskPhone, type OrderState } from '@cc/contracts';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { fillText } from '../../../lib/fill-text';
 import { formatYuan } from '../../../lib/format';
 import { text } from '../../../locales/zh-CN';
@@ -32,28 +33,18 @@ export function WalletPayForm({ order, phone, onPaid }: WalletPayFormProps) {
       <p className={styles.hint}>
         {phone ? fillText(text.order.walletCodeHint, { phone: maskPhone(phone) }) : text.order.walletCodeHintNoPhone}
       </p>
-      <div className={styles.codeRow}>
-        <Input
-          data-testid="wallet-code"
-          placeholder={text.order.codePlaceholder}
-          value={form.code}
-          onChange={form.changeCode}
-          onBlur={form.checkCode}
-          maxLength={SMS_CODE_LENGTH}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          status={form.codeError ? 'error' : undefined}
-        />
-        <Button
-          data-testid="wallet-send-code"
-          className={styles.codeButton}
-          disabled={form.resendIn > 0}
-          loading={form.sendingCode}
-          onClick={() => void form.requestCode()}
-        >
-          {form.resendIn > 0 ? fillText(text.auth.resendIn, { n: form.resendIn }) : text.auth.getCode}
-        </Button>
-      </div>
+      <SmsCodeField
+        code={form.code}
+        error={form.codeError}
+        onChange={form.changeCode}
+        onBlur={form.checkCode}
+        resendIn={form.resendIn}
+        sending={form.sendingCode}
+        onRequest={() => void form.requestCode()}
+        placeholder={text.order.codePlaceholder}
+        inputTestId="wallet-code"
+        buttonTestId="wallet-send-code"
+      />
       <div className={styles.error} role="alert">
         {form.codeError ?? form.payError}
       </div>

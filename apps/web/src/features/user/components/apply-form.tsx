@@ -1,7 +1,7 @@
 /** The onboarding form of /apply: name, phone with an apply SMS code, main platform, channel link, followers, experience. */
 import { Button, Form, Input, Select } from '@arco-design/web-react';
-import { FOLLOWER_RANGE_LABELS, FOLLOWER_RANGES, PHONE_LENGTH, PLATFORM_LABELS, SMS_CODE_LENGTH } from '@cc/contracts';
-import { fillText } from '../../../lib/fill-text';
+import { FOLLOWER_RANGE_LABELS, FOLLOWER_RANGES, PHONE_LENGTH, PLATFORM_LABELS } from '@cc/contracts';
+import { SmsCodeField } from '../../../components/sms-code-field';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { text } from '../../../locales/zh-CN';
 import styles from '../apply-page.module.css';
@@ -58,25 +58,15 @@ export function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
         />
       </Form.Item>
       <Form.Item label={formText.code} required validateStatus={status(phoneCode.codeError)} help={phoneCode.codeError}>
-        <div className={styles.codeRow}>
-          <Input
-            placeholder={text.auth.codePlaceholder}
-            value={phoneCode.code}
-            maxLength={SMS_CODE_LENGTH}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            onChange={phoneCode.changeCode}
-            onBlur={phoneCode.checkCode}
-          />
-          <Button
-            className={styles.codeButton}
-            disabled={phoneCode.resendIn > 0}
-            loading={phoneCode.sendingCode}
-            onClick={() => void phoneCode.requestCode()}
-          >
-            {phoneCode.resendIn > 0 ? fillText(text.auth.resendIn, { n: phoneCode.resendIn }) : text.auth.getCode}
-          </Button>
-        </div>
+        <SmsCodeField
+          code={phoneCode.code}
+          error={phoneCode.codeError}
+          onChange={phoneCode.changeCode}
+          onBlur={phoneCode.checkCode}
+          resendIn={phoneCode.resendIn}
+          sending={phoneCode.sendingCode}
+          onRequest={() => void phoneCode.requestCode()}
+        />
       </Form.Item>
       <Form.Item label={formText.platform} required validateStatus={status(errors.platform)} help={errors.platform}>
         <Select

@@ -1,0 +1,62 @@
+/** The SMS code input with its '获取验证码' button and `Ns后重新发送` countdown (spec §4, §5), used by every code form. */
+import { Button, Input } from '@arco-design/web-react';
+import { SMS_CODE_LENGTH } from '@cc/contracts';
+import { fillText } from '../lib/fill-text';
+import { text } from '../locales/zh-CN';
+import styles from './sms-code-field.module.css';
+
+interface SmsCodeFieldProps {
+  code: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  /** Seconds until the code may be sent again; 0 shows the get-code button. */
+  resendIn: number;
+  sending: boolean;
+  onRequest: () => void;
+  placeholder?: string;
+  size?: 'default' | 'large';
+  inputTestId?: string;
+  buttonTestId?: string;
+}
+
+export function SmsCodeField({
+  code,
+  error,
+  onChange,
+  onBlur,
+  resendIn,
+  sending,
+  onRequest,
+  placeholder = text.auth.codePlaceholder,
+  size = 'default',
+  inputTestId,
+  buttonTestId,
+}: SmsCodeFieldProps) {
+  return (
+    <div className={styles.row}>
+      <Input
+        data-testid={inputTestId}
+        size={size}
+        placeholder={placeholder}
+        value={code}
+        onChange={onChange}
+        onBlur={onBlur}
+        maxLength={SMS_CODE_LENGTH}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        status={error ? 'error' : undefined}
+      />
+      <Button
+        data-testid={buttonTestId}
+        size={size}
+        className={styles.button}
+        disabled={resendIn > 0}
+        loading={sending}
+        onClick={onRequest}
+      >
+        {resendIn > 0 ? fillText(text.auth.resendIn, { n: resendIn }) : text.auth.getCode}
+      </Button>
+    </div>
+  );
+}
