@@ -47,6 +47,9 @@ import { registerWeb } from './plugins/web.js';
 import { OrderRepository } from './modules/order/order.repository.js';
 import { ALIPAY_NOTIFY_PATH, orderRoutes } from './modules/order/order.routes.js';
 import { OrderService } from './modules/order/order.service.js';
+import { RefundRepository } from './modules/payment/refund.repository.js';
+import { refundRoutes } from './modules/payment/refund.routes.js';
+import { RefundService } from './modules/payment/refund.service.js';
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
 import { AlipayClient } from './providers/payment/alipay-client.js';
@@ -70,6 +73,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** For the order timeout job of `bin/server.ts` and tests. */
     orders: OrderService;
+    /** For the refund sweep and tests. */
+    refunds: RefundService;
   }
 }
 
@@ -155,6 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const packages = new PackageRepository(database.db);
   const wallet = new WalletService(database, new WalletRepository(database.db), clock);
   const alipay = createAlipay(config, deps.alipaySandbox);
+  const refunds = new RefundService(new RefundRepository(database.db), alipay.client, clock, app.log);
   const orders = new OrderService({
     database,
     orders: new OrderRepository(database.db),
@@ -164,10 +170,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     smsCodes,
     users: userRepository,
     alipay: alipay.client,
+    refunds,
     clock,
     log: app.log,
   });
   app.decorate('orders', orders);
+  app.decorate('refunds', refunds);
 
   const redis = config.redis
     ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
@@ -207,6 +215,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(applyRoutes(applications, config.operatorToken));
   await app.register(creditRoutes(credits, packages, clock));
   await app.register(orderRoutes(orders, wallet));
+  await app.register(refundRoutes(refunds, config.operatorToken));
   if (alipay.sandbox) registerAlipaySandbox(app, alipay.sandbox);
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));
   await registerWeb(app, config);

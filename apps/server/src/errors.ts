@@ -17,6 +17,7 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   receiptNotFound: 404,
   episodeNotFound: 404,
   applicationNotFound: 404,
+  refundNotFound: 404,
   notFound: 404,
   routeNotFound: 404,
   payloadTooLarge: 413,

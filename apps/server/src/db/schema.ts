@@ -333,6 +333,24 @@ export interface PaymentTradeTable {
   paid_at: number | null;
 }
 
+export interface PaymentRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  trade_id: number;
+  out_trade_no: string;
+  trade_no: Generated<string>;
+  out_request_no: string;
+  amount_fen: number;
+  reason: string;
+  /** 1 pending, 2 refunded, 3 failed. */
+  status: number;
+  method: Generated<string>;
+  attempts: Generated<number>;
+  last_error: Generated<string>;
+  created_at: number;
+  refunded_at: number | null;
+}
+
 export interface Database {
   agents: AgentTable;
   sessions: SessionTable;
@@ -360,6 +378,7 @@ export interface Database {
   cash_outs: CashOutTable;
   orders: OrderTable;
   payment_trades: PaymentTradeTable;
+  payment_refunds: PaymentRefundTable;
 }
 
 export type Agent = Selectable<AgentTable>;

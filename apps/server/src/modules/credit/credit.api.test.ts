@@ -117,10 +117,62 @@ describe(`points ledger (${testDatabaseKind})`, () => {
     await credits.grant(agentId, { kind: 2, amount: 100, title: '购买', key: `t-b-${agentId}` });
     await credits.spendPoints(agentId, 50, `t-job-r-${agentId}`, 'AI混剪');
     expect(await expectConsistent(agentId)).toEqual({ total: 80, buy: 80, gift: 0 });
-    expect(await credits.refundPoints(`t-job-r-${agentId}`, '退还：AI混剪失败')).toBe(true);
-    await credits.refundPoints(`t-job-r-${agentId}`);
+    expect(await credits.refundPoints(agentId, `t-job-r-${agentId}`, '退还：AI混剪失败')).toBe(true);
+    await credits.refundPoints(agentId, `t-job-r-${agentId}`);
     expect(await expectConsistent(agentId)).toEqual({ total: 130, buy: 100, gift: 30 });
-    expect(await credits.refundPoints('no-such-spend')).toBe(false);
+    expect(await credits.refundPoints(agentId, 'no-such-spend')).toBe(false);
+  });
+
+  it('keeps idempotency keys per agent: another agent reusing a key is charged, a replay must match', async () => {
+    const first = await newAgent();
+    const second = await newAgent();
+    for (const { agentId } of [first, second]) {
+      await credits.grant(agentId, { kind: 3, amount: 100, title: '赠送', key: 'shared-grant-key' });
+    }
+    const a = await credits.spendPoints(first.agentId, 30, 'job-42');
+    const b = await credits.spendPoints(second.agentId, 30, 'job-42');
+    expect(b.ledgerId).not.toBe(a.ledgerId);
+    expect((await expectConsistent(first.agentId)).total).toBe(70);
+    expect((await expectConsistent(second.agentId)).total).toBe(70);
+
+    expect((await credits.spendPoints(first.agentId, 30, 'job-42')).ledgerId).toBe(a.ledgerId);
+    const conflict = await credits.spendPoints(first.agentId, 31, 'job-42').catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(AppError);
+    expect((conflict as AppError).code).toBe(ErrorCode.idempotencyConflict);
+    expect((await expectConsistent(first.agentId)).total).toBe(70);
+
+    // A refund is the agent's own too: the second agent cannot give back the first one's spend.
+    expect(await credits.refundPoints(second.agentId, 'job-42')).toBe(true);
+    expect((await expectConsistent(first.agentId)).total).toBe(70);
+    expect((await expectConsistent(second.agentId)).total).toBe(100);
+  });
+
+  it('refunds points whose grant expired meanwhile as a fresh grant valid for a year, and expiry never repeats', async () => {
+    const { agentId } = await newAgent();
+    await credits.grant(agentId, { kind: 3, amount: 40, title: '赠送', key: `t-x-gift-${agentId}` });
+    ctx.clock.advance(200 * DAY);
+    await credits.grant(agentId, { kind: 2, amount: 100, title: '购买', key: `t-x-buy-${agentId}` });
+    // 40 from the gift (expires in 165 days), 20 from the purchase.
+    await credits.spendPoints(agentId, 60, `t-x-job-${agentId}`);
+    ctx.clock.advance(170 * DAY);
+    expect(await expectConsistent(agentId)).toEqual({ total: 80, buy: 80, gift: 0 });
+
+    expect(await credits.refundPoints(agentId, `t-x-job-${agentId}`, '退还：任务失败')).toBe(true);
+    expect(await credits.refundPoints(agentId, `t-x-job-${agentId}`)).toBe(true);
+    expect(await expectConsistent(agentId)).toEqual({ total: 140, buy: 100, gift: 40 });
+
+    // The returned gift points live a full year from the refund; the purchase keeps its own expiry.
+    ctx.clock.advance(200 * DAY);
+    expect(await expectConsistent(agentId)).toEqual({ total: 40, buy: 0, gift: 40 });
+    ctx.clock.advance(170 * DAY);
+    expect(await expectConsistent(agentId)).toEqual({ total: 0, buy: 0, gift: 0 });
+    const expiries = await ctx.database.db
+      .selectFrom('credit_ledger')
+      .select('idempotency_key')
+      .where('agent_id', '=', agentId)
+      .where('title', '=', '积分到期失效')
+      .execute();
+    expect(new Set(expiries.map((e) => e.idempotency_key)).size).toBe(expiries.length);
   });
 
   it('never lets the balance row go negative, even when asked directly', async () => {

@@ -41,10 +41,12 @@ export class CreditRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  ledgerByKey(key: string, executor: Kysely<Database> = this.db) {
+  /** Idempotency keys are the agent's own: two agents may use the same key without meeting. */
+  ledgerByKey(agentId: number, key: string, executor: Kysely<Database> = this.db) {
     return executor
       .selectFrom('credit_ledger')
       .select(['id', 'agent_id', 'type', 'credit'])
+      .where('agent_id', '=', agentId)
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
   }
@@ -119,7 +121,12 @@ export class CreditRepository {
     return trx
       .selectFrom('credit_allocations')
       .innerJoin('credit_grants', 'credit_grants.id', 'credit_allocations.grant_id')
-      .select(['credit_allocations.grant_id', 'credit_allocations.amount', 'credit_grants.kind'])
+      .select([
+        'credit_allocations.grant_id',
+        'credit_allocations.amount',
+        'credit_grants.kind',
+        'credit_grants.expires_at',
+      ])
       .where('credit_allocations.ledger_id', '=', ledgerId)
       .execute();
   }

@@ -64,14 +64,21 @@ export class CreditService {
     return trx ? run(trx) : this.database.db.transaction().execute(run);
   }
 
+  /**
+   * Expires what is due. Idempotent by state: a grant's remaining points go to zero in the same transaction as its
+   * expiry row, so a second run finds nothing. (A grant expires once; older data where a refund refilled an expired
+   * grant gets a second, time-stamped key instead of a unique-key failure.)
+   */
   private async expireDue(trx: Trx, agentId: number, now: number): Promise<void> {
     for (const grant of await this.credits.dueGrants(trx, agentId, now)) {
+      const firstKey = `expire:${grant.id}`;
+      const key = (await this.credits.ledgerByKey(agentId, firstKey, trx)) ? `${firstKey}:${now}` : firstKey;
       await this.credits.insertLedger(trx, {
         agent_id: agentId,
         type: grant.kind,
         title: '积分到期失效',
         credit: -grant.remaining,
-        idempotency_key: `expire:${grant.id}`,
+        idempotency_key: key,
         created_at: now,
       });
       await this.credits.changeGrantRemaining(trx, grant.id, -grant.remaining);
@@ -87,7 +94,7 @@ export class CreditService {
     return this.inAgentTransaction(
       agentId,
       async (t, now) => {
-        const existing = await this.credits.ledgerByKey(input.key, t);
+        const existing = await this.credits.ledgerByKey(agentId, input.key, t);
         if (existing) return existing.id;
         const ledgerId = await this.credits.insertLedger(t, {
           agent_id: agentId,
@@ -114,14 +121,19 @@ export class CreditService {
   }
 
   /**
-   * Spends points for one piece of work (a tool job): all or nothing, once per key. Throws `insufficientPoints`
-   * when the balance is short; a retry with the same key returns the first spend.
+   * Spends points for one piece of work (a tool job): all or nothing, once per (agent, key). Throws
+   * `insufficientPoints` when the balance is short; a retry with the same key and amount returns the first spend,
+   * the same key with another amount is refused (`idempotencyConflict`).
    */
   async spendPoints(agentId: number, amount: number, key: string, title = '消耗积分'): Promise<{ ledgerId: number }> {
     if (!Number.isInteger(amount) || amount <= 0) throw new Error('spend amount must be a positive integer');
     return this.inAgentTransaction(agentId, async (trx, now) => {
-      const existing = await this.credits.ledgerByKey(key, trx);
-      if (existing) return { ledgerId: existing.id };
+      const existing = await this.credits.ledgerByKey(agentId, key, trx);
+      if (existing) {
+        if (existing.type !== CreditRecordType.Cost || existing.credit !== -amount)
+          throw appError('idempotencyConflict');
+        return { ledgerId: existing.id };
+      }
       const parts = allocate(await this.credits.liveGrants(trx, agentId, now), amount);
       if (parts.length === 0) throw appError('insufficientPoints');
       const buy = byKind(parts, CreditRecordType.Purchase);
@@ -144,30 +156,47 @@ export class CreditService {
   }
 
   /**
-   * Gives back the points of the spend with `key` to the grants they came from (a failed tool job). Once: a
-   * second call does nothing. Returns false when there was no such spend.
+   * Gives back the points of the agent's spend with `key` (a failed or cancelled tool job). Once: a second call does
+   * nothing. Points return to the grants they came from while those live; points whose grant has expired meanwhile
+   * come back as a fresh grant of the same kind, valid for a year from now (ADR 0010). False when there was no such
+   * spend.
    */
-  async refundPoints(key: string, title = '退还积分'): Promise<boolean> {
-    const spend = await this.credits.ledgerByKey(key);
-    if (!spend || spend.type !== CreditRecordType.Cost || spend.credit >= 0) return false;
-    return this.inAgentTransaction(spend.agent_id, async (trx, now) => {
+  async refundPoints(agentId: number, key: string, title = '退还积分'): Promise<boolean> {
+    return this.inAgentTransaction(agentId, async (trx, now) => {
+      const spend = await this.credits.ledgerByKey(agentId, key, trx);
+      if (!spend || spend.type !== CreditRecordType.Cost || spend.credit >= 0) return false;
       const refundKey = `refund:${key}`;
-      if (await this.credits.ledgerByKey(refundKey, trx)) return true;
+      if (await this.credits.ledgerByKey(agentId, refundKey, trx)) return true;
       const parts = await this.credits.allocationsOf(trx, spend.id);
       const amount = parts.reduce((sum, p) => sum + p.amount, 0);
-      await this.credits.insertLedger(trx, {
-        agent_id: spend.agent_id,
+      const ledgerId = await this.credits.insertLedger(trx, {
+        agent_id: agentId,
         type: CreditRecordType.Cost,
         title,
         credit: amount,
         idempotency_key: refundKey,
         created_at: now,
       });
-      for (const part of parts) await this.credits.changeGrantRemaining(trx, part.grant_id, part.amount);
+      const live = parts.filter((p) => p.expires_at > now);
+      for (const part of live) await this.credits.changeGrantRemaining(trx, part.grant_id, part.amount);
+      for (const kind of [CreditRecordType.Purchase, CreditRecordType.Gift]) {
+        const expired = byKind(
+          parts.filter((p) => p.expires_at <= now),
+          kind,
+        );
+        if (expired > 0) {
+          await this.credits.insertGrant(trx, {
+            agent_id: agentId,
+            ledger_id: ledgerId,
+            kind,
+            amount: expired,
+            granted_at: now,
+            expires_at: now + VALID_MS,
+          });
+        }
+      }
       const buy = byKind(parts, CreditRecordType.Purchase);
-      await this.credits.adjust(trx, spend.agent_id, buy, amount - buy, now);
-      // Points given back to a grant that has expired meanwhile expire now, with their own row.
-      await this.expireDue(trx, spend.agent_id, now);
+      await this.credits.adjust(trx, agentId, buy, amount - buy, now);
       return true;
     });
   }

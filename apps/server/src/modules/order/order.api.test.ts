@@ -48,7 +48,8 @@ describe(`orders and Alipay payment (${testDatabaseKind})`, () => {
       .where('payment_trades.status', '=', 1)
       .orderBy('payment_trades.id', 'desc')
       .executeTakeFirstOrThrow();
-    return ctx.sandbox.trade(row.out_trade_no)!;
+    // The buyer scans it: from then on the trade exists at Alipay.
+    return ctx.sandbox.scan(row.out_trade_no)!;
   }
 
   const notify = (params: Record<string, string>) =>

@@ -1,11 +1,14 @@
 /** SQL for points orders and their Alipay trades. */
+import { OrderStatus } from '@cc/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, OrderTable } from '../../db/schema.js';
 import type { Insertable, Updateable } from 'kysely';
 
 type Trx = Transaction<Database>;
-export const TradeState = { Waiting: 1, Paid: 2, Closed: 3 } as const;
+/** 1 waiting (payable), 2 paid, 3 closed, 4 cancelling (ended by us; `alipay.trade.cancel` sent or due). */
+export const TradeState = { Waiting: 1, Paid: 2, Closed: 3, Cancelling: 4 } as const;
+export type TradeState = (typeof TradeState)[keyof typeof TradeState];
 
 export class OrderRepository {
   constructor(private readonly db: Db) {}
@@ -27,58 +30,96 @@ export class OrderRepository {
     await trx.updateTable('orders').set(changes).where('id', '=', id).execute();
   }
 
+  /** Pending orders past their window, in a stable order (the sweep works through them one by one). */
   duePending(now: number, limit: number) {
     return this.db
       .selectFrom('orders')
-      .select(['order_no', 'agent_id'])
-      .where('status', '=', 1)
+      .select(['id', 'order_no'])
+      .where('status', '=', OrderStatus.Pending)
       .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .orderBy('id')
       .limit(limit)
       .execute();
   }
 
-  async insertTrade(row: {
-    order_id: number;
-    out_trade_no: string;
-    amount_fen: number;
-    qr_code: string;
-    created_at: number;
-    expires_at: number;
-  }): Promise<void> {
-    await this.db
-      .insertInto('payment_trades')
-      .values({ ...row, status: TradeState.Waiting })
-      .execute();
-  }
-
-  countTrades(orderId: number) {
-    return this.db
+  /** Inserts a waiting trade numbered after the order's others; call under the order's lock. */
+  async insertTrade(
+    trx: Trx,
+    order: { id: number; order_no: string },
+    row: { amount_fen: number; created_at: number; expires_at: number },
+  ): Promise<TradeRow> {
+    const { n } = await trx
       .selectFrom('payment_trades')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('order_id', '=', orderId)
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const outTradeNo = `${order.order_no}${String(Number(n) + 1).padStart(2, '0')}`;
+    return trx
+      .insertInto('payment_trades')
+      .values({ ...row, order_id: order.id, out_trade_no: outTradeNo, qr_code: '', status: TradeState.Waiting })
+      .returningAll()
       .executeTakeFirstOrThrow();
   }
 
-  waitingTrades(orderId: number, executor: Kysely<Database> = this.db) {
+  async setQrCode(id: number, qrCode: string): Promise<void> {
+    await this.db.updateTable('payment_trades').set({ qr_code: qrCode }).where('id', '=', id).execute();
+  }
+
+  tradesIn(orderId: number, status: TradeState, executor: Kysely<Database> = this.db) {
     return executor
       .selectFrom('payment_trades')
       .selectAll()
       .where('order_id', '=', orderId)
-      .where('status', '=', TradeState.Waiting)
+      .where('status', '=', status)
       .orderBy('id', 'desc')
       .execute();
   }
 
-  tradeByOutTradeNo(outTradeNo: string) {
-    return this.db.selectFrom('payment_trades').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+  waitingTrades(orderId: number, executor: Kysely<Database> = this.db) {
+    return this.tradesIn(orderId, TradeState.Waiting, executor);
   }
 
-  async markTrade(trx: Trx | Db, id: number, status: number, changes: { trade_no?: string; paid_at?: number } = {}) {
+  /** Trades we ended whose cancel at Alipay is still to be confirmed, oldest first. */
+  cancellingTrades(limit: number) {
+    return this.db
+      .selectFrom('payment_trades')
+      .selectAll()
+      .where('status', '=', TradeState.Cancelling)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  tradeByOutTradeNo(outTradeNo: string, executor: Kysely<Database> = this.db) {
+    return executor.selectFrom('payment_trades').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+  }
+
+  /** The order's payable trade is ended: it becomes `cancelling` until Alipay confirms the cancel. */
+  async endWaitingTrades(trx: Trx, orderId: number): Promise<void> {
     await trx
       .updateTable('payment_trades')
-      .set({ status, ...changes })
-      .where('id', '=', id)
+      .set({ status: TradeState.Cancelling })
+      .where('order_id', '=', orderId)
+      .where('status', '=', TradeState.Waiting)
       .execute();
+  }
+
+  /** Moves a trade from one of `from` to `to`; false when it was in another state. */
+  async moveTrade(
+    trx: Kysely<Database>,
+    id: number,
+    from: readonly TradeState[],
+    to: TradeState,
+    changes: { trade_no?: string; paid_at?: number } = {},
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('payment_trades')
+      .set({ status: to, ...changes })
+      .where('id', '=', id)
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 }
 

@@ -64,11 +64,20 @@ export function orderRoutes(orders: OrderService, wallet: WalletService): Fastif
       async (request) => ok({ can_out: fenToYuan(await wallet.canOutFen(identityOf(request).agentId)) }),
     );
 
-    // Alipay posts a form and retries until it reads exactly `success`.
-    app.post(ALIPAY_NOTIFY_PATH, async (request, reply) => {
-      const params = (request.body ?? {}) as Record<string, string>;
-      const handled = await orders.handleNotify(params);
-      return reply.type('text/plain').send(handled ? 'success' : 'failure');
-    });
+    // Alipay posts a form and retries until it reads exactly `success`: whatever goes wrong — a body that does not
+    // parse, a signature that does not verify, a database error — the answer is the plain text `failure`.
+    app.post(
+      ALIPAY_NOTIFY_PATH,
+      {
+        errorHandler: (error, request, reply) => {
+          request.log.error({ err: error }, 'alipay notify failed');
+          return reply.status(200).type('text/plain').send('failure');
+        },
+      },
+      async (request, reply) => {
+        const handled = await orders.handleNotify(request.body);
+        return reply.type('text/plain').send(handled ? 'success' : 'failure');
+      },
+    );
   };
 }

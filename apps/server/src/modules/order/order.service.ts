@@ -17,6 +17,7 @@ import {
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
+import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
@@ -30,6 +31,7 @@ import type { PackageRepository } from '../credit/package.repository.js';
 import { isoTime } from '../paging.js';
 import type { UserRepository } from '../user/user.repository.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
+import type { RefundService } from '../payment/refund.service.js';
 import { TradeState, type OrderRepository, type OrderRow, type TradeRow } from './order.repository.js';
 
 type Trx = Transaction<Database>;
@@ -52,6 +54,7 @@ export interface OrderDeps {
   smsCodes: SmsCodeService;
   users: UserRepository;
   alipay: AlipayClient;
+  refunds: RefundService;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -106,7 +109,7 @@ export class OrderService {
       closed_at: null,
     });
     const order = (await this.deps.orders.byId(id))!;
-    await this.openTrade(order, priceFen);
+    await this.openTrade(order.id);
     return this.state(order.order_no);
   }
 
@@ -139,44 +142,83 @@ export class OrderService {
     };
   }
 
-  /** Precreates an Alipay trade of `amountFen` for the order (a new out_trade_no each time: closed trades stay closed). */
-  private async openTrade(order: OrderRow, amountFen: number): Promise<void> {
+  /**
+   * Opens the order's one payable trade for what the scan must pay: under the order's lock any waiting trade is
+   * ended and the new one recorded (so two concurrent resets never leave two payable QRs), then Alipay precreates
+   * its QR outside the transaction.
+   */
+  private async openTrade(orderId: number): Promise<void> {
     const now = this.deps.clock.now();
-    const seq = Number((await this.deps.orders.countTrades(order.id)).n) + 1;
-    const outTradeNo = `${order.order_no}${pad(seq)}`;
-    let qrCode: string;
+    const trade = await this.inOrderTransaction(orderId, async (trx, order) => {
+      if (order.status !== OrderStatus.Pending || order.pay_type === PayType.Wallet) return null;
+      await this.deps.orders.endWaitingTrades(trx, order.id);
+      return this.deps.orders.insertTrade(trx, order, {
+        amount_fen: order.price_fen - order.wallet_hold_fen,
+        created_at: now,
+        expires_at: now + QR_VALID_SECONDS * 1000,
+      });
+    });
+    if (!trade) return;
+    const order = (await this.deps.orders.byId(orderId))!;
     try {
-      qrCode = await this.deps.alipay.precreate(outTradeNo, fenToYuan(amountFen), order.subject, QR_VALID_SECONDS / 60);
+      const qrCode = await this.deps.alipay.precreate(
+        trade.out_trade_no,
+        fenToYuan(trade.amount_fen),
+        order.subject,
+        QR_VALID_SECONDS / 60,
+      );
+      await this.deps.orders.setQrCode(trade.id, qrCode);
     } catch (error) {
       this.deps.log.error({ err: error, orderNo: order.order_no }, 'alipay precreate failed');
+      // Nobody can have seen this QR, but the sweep cancels it at Alipay all the same.
+      await this.deps.orders.moveTrade(this.db, trade.id, [TradeState.Waiting], TradeState.Cancelling);
       throw appError('paymentUnavailable');
     }
-    await this.deps.orders.insertTrade({
-      order_id: order.id,
-      out_trade_no: outTradeNo,
-      amount_fen: amountFen,
-      qr_code: qrCode,
-      created_at: now,
-      expires_at: now + QR_VALID_SECONDS * 1000,
-    });
   }
 
-  /** Closes the order's open trades at Alipay and marks them closed; a trade found paid is completed instead. */
-  private async closeTrades(order: OrderRow): Promise<void> {
-    for (const trade of await this.deps.orders.waitingTrades(order.id)) {
-      try {
-        await this.deps.alipay.close(trade.out_trade_no);
-        await this.deps.orders.markTrade(this.db, trade.id, TradeState.Closed);
-      } catch (error) {
-        // Alipay refuses to close a paid trade: that payment wins and completes the order.
-        const paid = await this.deps.alipay.query(trade.out_trade_no).catch(() => null);
-        if (paid && (paid.tradeStatus === TradeStatus.Success || paid.tradeStatus === TradeStatus.Finished)) {
-          await this.complete(trade, paid.tradeNo);
-        } else {
-          this.deps.log.warn({ err: error, outTradeNo: trade.out_trade_no }, 'alipay close failed');
-        }
+  /** Asks Alipay about the order's payable trade (notifications can be lost); a paid one completes the order. */
+  private async syncWaitingTrades(orderId: number): Promise<void> {
+    for (const trade of await this.deps.orders.waitingTrades(orderId)) {
+      const remote = await this.deps.alipay.query(trade.out_trade_no).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, outTradeNo: trade.out_trade_no }, 'alipay query failed');
+        return null;
+      });
+      if (remote && (remote.tradeStatus === TradeStatus.Success || remote.tradeStatus === TradeStatus.Finished)) {
+        await this.complete(trade, remote.tradeNo);
       }
     }
+  }
+
+  /**
+   * Cancels at Alipay every trade of the order that we ended. A failure leaves the trade `cancelling` for the
+   * sweep; it is never payable for us again either way (a payment through it is refunded).
+   */
+  private async cancelEndedTrades(orderId: number): Promise<void> {
+    for (const trade of await this.deps.orders.tradesIn(orderId, TradeState.Cancelling)) await this.cancelTrade(trade);
+  }
+
+  private async cancelTrade(trade: TradeRow): Promise<void> {
+    let action: 'close' | 'refund' | 'none';
+    try {
+      ({ action } = await this.deps.alipay.cancel(trade.out_trade_no));
+    } catch (error) {
+      this.deps.log.warn({ err: error, outTradeNo: trade.out_trade_no }, 'alipay cancel failed: the sweep retries');
+      return;
+    }
+    await this.inOrderTransaction(trade.order_id, async (trx) => {
+      await this.deps.orders.moveTrade(trx, trade.id, [TradeState.Cancelling], TradeState.Closed);
+      if (action === 'refund') {
+        const fresh = (await this.deps.orders.tradeByOutTradeNo(trade.out_trade_no, trx))!;
+        await this.deps.refunds.recordRefundedByCancel(trx, {
+          order_id: trade.order_id,
+          trade_id: trade.id,
+          out_trade_no: trade.out_trade_no,
+          trade_no: fresh.trade_no ?? '',
+          amount_fen: trade.amount_fen,
+          reason: '二维码已作废，支付宝撤销交易时原路退回',
+        });
+      }
+    });
   }
 
   private async pendingOwned(agentId: number, orderNo: string): Promise<OrderRow> {
@@ -189,54 +231,52 @@ export class OrderService {
     return order;
   }
 
+  /**
+   * Switches how the order is paid. The new wallet hold is taken first, in the same transaction that ends the old
+   * trade: if the hold fails nothing changes and the old QR stays payable; the old trade is cancelled at Alipay only
+   * after the new state is committed.
+   */
   async changePayType(agentId: number, orderNo: string, payType: 1 | 2 | 3): Promise<OrderState> {
     const order = await this.pendingOwned(agentId, orderNo);
-    const available = (await this.deps.wallet.canOutFen(agentId)) + order.wallet_hold_fen;
-    if (payType === PayType.Wallet && available < order.price_fen) throw appError('walletInsufficient');
-    if (payType === PayType.Combo && available >= order.price_fen) throw appError('comboNotNeeded');
-    if (payType === PayType.Combo && available <= 0) throw appError('walletInsufficient');
-
-    const hold = payType === PayType.Combo ? available : 0;
-    const qrAmount =
-      payType === PayType.Alipay ? order.price_fen : payType === PayType.Combo ? order.price_fen - hold : 0;
-    const [current] = await this.deps.orders.waitingTrades(order.id);
-    const keepTrade = current && current.amount_fen === qrAmount && current.expires_at > this.deps.clock.now();
-    if (!keepTrade) await this.closeTrades(order);
-
-    await this.inOrderTransaction(order.id, async (trx, fresh) => {
+    // A scan paid just now wins over a change of mind.
+    await this.syncWaitingTrades(order.id);
+    const needsTrade = await this.inOrderTransaction(order.id, async (trx, fresh) => {
       if (fresh.status !== OrderStatus.Pending) throw appError('orderNotPending');
       await this.deps.wallet.lock(trx, agentId);
+      const available = (await this.deps.wallet.canOutFen(agentId, trx)) + fresh.wallet_hold_fen;
+      if (payType === PayType.Wallet && available < fresh.price_fen) throw appError('walletInsufficient');
+      if (payType === PayType.Combo && available >= fresh.price_fen) throw appError('comboNotNeeded');
+      if (payType === PayType.Combo && available <= 0) throw appError('walletInsufficient');
+      const hold = payType === PayType.Combo ? available : 0;
+      const qrAmount = payType === PayType.Wallet ? 0 : fresh.price_fen - hold;
+      const [current] = await this.deps.orders.waitingTrades(fresh.id, trx);
+      const keep = current && current.amount_fen === qrAmount && current.expires_at > this.deps.clock.now();
       await this.deps.wallet.release(trx, agentId, fresh.wallet_hold_fen);
       await this.deps.wallet.hold(trx, agentId, hold);
+      if (!keep) await this.deps.orders.endWaitingTrades(trx, fresh.id);
       await this.deps.orders.update(trx, fresh.id, { pay_type: payType, wallet_hold_fen: hold });
+      return !keep && qrAmount > 0;
     });
-    if (!keepTrade && qrAmount > 0) await this.openTrade({ ...order, pay_type: payType }, qrAmount);
+    if (needsTrade) await this.openTrade(order.id);
+    await this.cancelEndedTrades(order.id);
     return this.state(orderNo);
   }
 
   async resetQrCode(agentId: number, orderNo: string): Promise<OrderState> {
     const order = await this.pendingOwned(agentId, orderNo);
-    if (order.pay_type === PayType.Wallet) throw appError('validation', '钱包支付无需二维码');
-    await this.closeTrades(order);
-    const fresh = (await this.deps.orders.byId(order.id))!;
-    if (fresh.status !== OrderStatus.Pending) return this.state(orderNo);
-    await this.openTrade(fresh, fresh.price_fen - fresh.wallet_hold_fen);
+    if (order.pay_type === PayType.Wallet) throw appError('walletNoQr');
+    // A scan paid just now wins over a new QR.
+    await this.syncWaitingTrades(order.id);
+    await this.openTrade(order.id);
+    await this.cancelEndedTrades(order.id);
     return this.state(orderNo);
   }
 
-  /** Polled every 5 s: asks Alipay about open trades (notifications can be lost) and times the order out. */
+  /** Polled every 5 s: asks Alipay about the payable trade and times the order out. */
   async status(agentId: number, orderNo: string): Promise<OrderState> {
     const order = await this.owned(agentId, orderNo);
     if (order.status === OrderStatus.Pending) {
-      for (const trade of await this.deps.orders.waitingTrades(order.id)) {
-        const remote = await this.deps.alipay.query(trade.out_trade_no).catch((error: unknown) => {
-          this.deps.log.warn({ err: error, outTradeNo: trade.out_trade_no }, 'alipay query failed');
-          return null;
-        });
-        if (remote && (remote.tradeStatus === TradeStatus.Success || remote.tradeStatus === TradeStatus.Finished)) {
-          await this.complete(trade, remote.tradeNo);
-        }
-      }
+      await this.syncWaitingTrades(order.id);
       const fresh = (await this.deps.orders.byId(order.id))!;
       if (fresh.status === OrderStatus.Pending && fresh.expires_at <= this.deps.clock.now()) {
         await this.finish(fresh, OrderStatus.TimedOut);
@@ -251,86 +291,118 @@ export class OrderService {
     return this.state(orderNo);
   }
 
-  /** Ends an unpaid order: closes its trades, releases the wallet hold. A payment that slipped in wins. */
+  /** Ends an unpaid order: its trade ended, its wallet hold released. A payment found at Alipay first wins. */
   private async finish(
     order: OrderRow,
     status: typeof OrderStatus.Cancelled | typeof OrderStatus.TimedOut,
   ): Promise<void> {
-    await this.closeTrades(order);
+    await this.syncWaitingTrades(order.id);
     await this.inOrderTransaction(order.id, async (trx, fresh) => {
       if (fresh.status !== OrderStatus.Pending) return;
       await this.deps.wallet.lock(trx, fresh.agent_id);
       await this.deps.wallet.release(trx, fresh.agent_id, fresh.wallet_hold_fen);
+      await this.deps.orders.endWaitingTrades(trx, fresh.id);
       await this.deps.orders.update(trx, fresh.id, { status, wallet_hold_fen: 0, closed_at: this.deps.clock.now() });
     });
+    await this.cancelEndedTrades(order.id);
   }
 
-  /** The timeout job: ends every pending order whose 9:59 has run out. */
+  /** The timeout sweep: ends every pending order whose 9:59 has run out, each on its own. */
   async expireDue(limit = 100): Promise<number> {
     const due = await this.deps.orders.duePending(this.deps.clock.now(), limit);
-    for (const { order_no } of due) {
-      const order = (await this.deps.orders.byNo(order_no))!;
-      await this.finish(order, OrderStatus.TimedOut);
+    for (const { id, order_no } of due) {
+      try {
+        const order = (await this.deps.orders.byId(id))!;
+        await this.finish(order, OrderStatus.TimedOut);
+      } catch (error) {
+        this.deps.log.error({ err: error, orderNo: order_no }, 'order timeout failed: retried next sweep');
+      }
     }
     return due.length;
   }
 
+  /** The cancel sweep: trades we ended whose cancel at Alipay failed or was never confirmed. */
+  async cancelDueTrades(limit = 100): Promise<number> {
+    const due = await this.deps.orders.cancellingTrades(limit);
+    for (const trade of due) {
+      try {
+        await this.cancelTrade(trade);
+      } catch (error) {
+        this.deps.log.error({ err: error, outTradeNo: trade.out_trade_no }, 'trade cancel sweep failed');
+      }
+    }
+    return due.length;
+  }
+
+  /**
+   * Pays the whole order from the wallet. Under the order's lock, in one transaction: the balance is checked before
+   * the SMS code is used up (the user keeps it for another try), then the code is consumed, the QR ended, the
+   * wallet charged and the points granted. A QR paid meanwhile is refunded, never credited twice.
+   */
   async walletPay(agentId: number, orderNo: string, code: string): Promise<OrderState> {
     const order = await this.pendingOwned(agentId, orderNo);
     const agent = await this.deps.users.findById(agentId);
     if (!agent) throw appError('unauthorized');
-    const available = (await this.deps.wallet.canOutFen(agentId)) + order.wallet_hold_fen;
-    // Refuse before using up the SMS code: the user keeps it for another try.
-    if (available < order.price_fen) throw appError('walletInsufficient');
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      await this.deps.smsCodes.lockPhone(trx, agent.phone);
-      return this.deps.smsCodes.check(trx, agent.phone, SmsType.Wallet, code, { consume: true });
-    });
-    throwUnlessOk(outcome);
-    await this.closeTrades(order);
-    await this.inOrderTransaction(order.id, async (trx, fresh) => {
+    // A scan paid just now wins: the wallet is not charged for an order Alipay already paid.
+    await this.syncWaitingTrades(order.id);
+    const outcome = await this.inOrderTransaction(order.id, async (trx, fresh) => {
       if (fresh.status !== OrderStatus.Pending) throw appError('orderNotPending');
       await this.deps.wallet.lock(trx, agentId);
+      const available = (await this.deps.wallet.canOutFen(agentId, trx)) + fresh.wallet_hold_fen;
+      if (available < fresh.price_fen) throw appError('walletInsufficient');
+      await this.deps.smsCodes.lockPhone(trx, agent.phone);
+      const checked = await this.deps.smsCodes.check(trx, agent.phone, SmsType.Wallet, code, { consume: true });
+      // A wrong code is committed as such (its attempt counts); nothing else happens.
+      if (checked !== 'ok') return checked;
+      await this.deps.orders.endWaitingTrades(trx, fresh.id);
       await this.deps.wallet.release(trx, agentId, fresh.wallet_hold_fen);
       await this.deps.wallet.payOrder(trx, agentId, fresh.order_no, fresh.price_fen, false);
       await this.deps.orders.update(trx, fresh.id, { pay_type: PayType.Wallet, wallet_hold_fen: 0 });
       await this.markPaid(trx, fresh);
+      return checked;
     });
+    throwUnlessOk(outcome);
+    await this.cancelEndedTrades(order.id);
     return this.state(orderNo);
   }
 
-  /** Completes the order of a paid trade, once: the wallet part (combo) and the points commit together. */
+  /**
+   * A trade was paid at Alipay (notification or query). Once per trade: if it is the order's payable trade and the
+   * order still waits, the order is paid — the wallet part of a combo from the order's own hold, the one source of
+   * truth — and the points granted, all in one transaction. Any other payment (the order already paid, cancelled or
+   * timed out, or a QR that was replaced) is an over-payment: recorded and refunded.
+   */
   async complete(trade: TradeRow, tradeNo: string): Promise<void> {
-    await this.inOrderTransaction(trade.order_id, async (trx, order) => {
-      await this.deps.orders.markTrade(trx, trade.id, TradeState.Paid, {
-        trade_no: tradeNo,
-        paid_at: this.deps.clock.now(),
-      });
-      if (order.status === OrderStatus.Paid) return;
-      const walletPart = order.price_fen - trade.amount_fen;
-      if (walletPart > 0) await this.deps.wallet.lock(trx, order.agent_id);
-      if (order.status === OrderStatus.Pending) {
-        if (walletPart > 0) await this.deps.wallet.payOrder(trx, order.agent_id, order.order_no, walletPart, true);
-      } else {
-        // Paid after it was cancelled or timed out (scanned just in time): the scan is real money, so honour the
-        // order if the released wallet part can still be paid; otherwise leave it closed for a manual refund.
-        this.deps.log.warn({ orderNo: order.order_no, status: order.status }, 'payment arrived for a closed order');
+    const refundId = await this.inOrderTransaction(trade.order_id, async (trx, order) => {
+      const fresh = (await this.deps.orders.tradeByOutTradeNo(trade.out_trade_no, trx))!;
+      if (fresh.status === TradeState.Paid) return null;
+      const paid = { trade_no: tradeNo, paid_at: this.deps.clock.now() };
+      const walletPart = order.pay_type === PayType.Combo ? order.wallet_hold_fen : 0;
+      const payable =
+        fresh.status === TradeState.Waiting &&
+        order.status === OrderStatus.Pending &&
+        order.pay_type !== PayType.Wallet &&
+        fresh.amount_fen + walletPart === order.price_fen;
+      await this.deps.orders.moveTrade(trx, fresh.id, [fresh.status as TradeState], TradeState.Paid, paid);
+      if (payable) {
         if (walletPart > 0) {
-          const paid = await this.deps.wallet.payOrder(trx, order.agent_id, order.order_no, walletPart, false).then(
-            () => true,
-            () => false,
-          );
-          if (!paid) {
-            this.deps.log.error(
-              { orderNo: order.order_no },
-              'late payment cannot be honoured: refund the scan manually',
-            );
-            return;
-          }
+          await this.deps.wallet.lock(trx, order.agent_id);
+          await this.deps.wallet.payOrder(trx, order.agent_id, order.order_no, walletPart, true);
         }
+        await this.deps.orders.update(trx, order.id, { wallet_hold_fen: 0 });
+        await this.markPaid(trx, order);
+        return null;
       }
-      await this.markPaid(trx, order);
+      return this.deps.refunds.recordOverpayment(trx, {
+        order_id: order.id,
+        trade_id: fresh.id,
+        out_trade_no: fresh.out_trade_no,
+        trade_no: tradeNo,
+        amount_fen: fresh.amount_fen,
+        reason: overpaymentReason(order.status, fresh.status),
+      });
     });
+    if (refundId !== null) await this.deps.refunds.process(refundId);
   }
 
   private async markPaid(trx: Trx, order: OrderRow): Promise<void> {
@@ -360,10 +432,16 @@ export class OrderService {
   }
 
   /**
-   * Alipay's asynchronous notification: verified (RSA2 signature, our app id, a trade we opened, its exact amount),
-   * idempotent and safe to replay. Answers true when Alipay should stop retrying.
+   * Alipay's asynchronous notification: validated, verified on its raw values (RSA2 signature, our app id, a trade
+   * we opened, its exact amount), idempotent and safe to replay. True when Alipay should stop retrying.
    */
-  async handleNotify(params: Record<string, string>): Promise<boolean> {
+  async handleNotify(body: unknown): Promise<boolean> {
+    const parsed = alipayNotificationSchema.safeParse(body);
+    if (!parsed.success) {
+      this.deps.log.warn({ issues: parsed.error.issues.map((i) => i.path.join('.')) }, 'alipay notify: malformed');
+      return false;
+    }
+    const params = parsed.data;
     if (!this.deps.alipay.verifyNotify(params)) {
       this.deps.log.warn({ outTradeNo: params.out_trade_no }, 'alipay notify: bad signature');
       return false;
@@ -372,7 +450,7 @@ export class OrderService {
       this.deps.log.warn({ appId: params.app_id }, 'alipay notify: wrong app_id');
       return false;
     }
-    const trade = await this.deps.orders.tradeByOutTradeNo(params.out_trade_no ?? '');
+    const trade = await this.deps.orders.tradeByOutTradeNo(params.out_trade_no);
     if (!trade) {
       this.deps.log.warn({ outTradeNo: params.out_trade_no }, 'alipay notify: unknown trade');
       return false;
@@ -389,4 +467,25 @@ export class OrderService {
     }
     return true;
   }
+}
+
+/** Every field of a notification is a string; the ones we act on must be there. Others pass through to the signature. */
+const alipayNotificationSchema = z
+  .object({
+    app_id: z.string().min(1),
+    out_trade_no: z.string().min(1).max(64),
+    trade_no: z.string().max(64).optional(),
+    trade_status: z.string().min(1),
+    total_amount: z.string().regex(/^\d+\.\d{2}$/),
+    sign: z.string().min(1),
+    sign_type: z.literal('RSA2'),
+  })
+  .catchall(z.string());
+
+function overpaymentReason(orderStatus: number, tradeState: number): string {
+  if (orderStatus === OrderStatus.Paid) return '订单已支付，重复付款原路退回';
+  if (orderStatus === OrderStatus.Cancelled) return '订单已取消，付款原路退回';
+  if (orderStatus === OrderStatus.TimedOut) return '订单已超时，付款原路退回';
+  if (tradeState !== TradeState.Waiting) return '二维码已作废，付款原路退回';
+  return '付款金额与订单不符，原路退回';
 }

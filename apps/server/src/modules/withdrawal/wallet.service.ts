@@ -19,8 +19,9 @@ export class WalletService {
     private readonly clock: Clock,
   ) {}
 
-  async canOutFen(agentId: number): Promise<number> {
-    const account = await this.wallets.account(agentId);
+  /** Money available to spend or withdraw (balance minus holds); pass `trx` to read it under the wallet lock. */
+  async canOutFen(agentId: number, trx?: Trx): Promise<number> {
+    const account = await this.wallets.account(agentId, trx);
     return account ? account.balance_fen - account.held_fen : 0;
   }
 
@@ -52,8 +53,11 @@ export class WalletService {
     }
   }
 
+  /** Gives a hold back. A hold that cannot be released means the books disagree: stop rather than go on. */
   async release(trx: Trx, agentId: number, amountFen: number): Promise<void> {
-    if (amountFen > 0) await this.wallets.move(trx, agentId, 0, -amountFen, this.clock.now());
+    if (amountFen > 0 && !(await this.wallets.move(trx, agentId, 0, -amountFen, this.clock.now()))) {
+      throw new Error(`wallet hold of agent ${agentId} is smaller than the ${amountFen} fen to release`);
+    }
   }
 
   /** Pays `amountFen` of an order from the wallet (from its hold when `fromHold`), recorded as a purchase (out_status 6). */

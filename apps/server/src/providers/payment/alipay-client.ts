@@ -1,5 +1,5 @@
 /**
- * Payments through `alipay-sdk` (RSA2): precreate a QR, query a trade, close it, verify notifications. The same
+ * Payments through `alipay-sdk` (RSA2): precreate a QR, query a trade, cancel it, refund it, verify notifications. The same
  * client talks to Alipay in production and to the built-in sandbox gateway in development.
  */
 import { AlipaySdk } from 'alipay-sdk';
@@ -20,6 +20,18 @@ export interface TradeQuery {
 
 export class AlipayError extends Error {
   override name = 'AlipayError';
+}
+
+/** Alipay answered and said no: `subCode` tells why (a network failure is a plain AlipayError instead). */
+export class AlipayRefusal extends AlipayError {
+  override name = 'AlipayRefusal';
+  constructor(
+    method: string,
+    readonly code: string,
+    readonly subCode: string,
+  ) {
+    super(`${method} refused: ${code} ${subCode}`);
+  }
 }
 
 interface GatewayResult {
@@ -90,15 +102,45 @@ export class AlipayClient {
     };
   }
 
-  /** Closes an unpaid trade; a trade that does not exist or is already closed counts as closed. */
-  async close(outTradeNo: string): Promise<void> {
-    const result = await this.call('alipay.trade.close', { out_trade_no: outTradeNo });
-    if (result.code === '10000') return;
-    if (result.subCode === 'ACQ.TRADE_NOT_EXIST') return;
-    throw new AlipayError(`close refused: ${result.code} ${result.subCode ?? ''}`);
+  /**
+   * Ends a QR trade for good with `alipay.trade.cancel`. Unlike `close`, it also covers a trade nobody has scanned
+   * yet (Alipay then records it as closed, so a later scan cannot pay it) — and a trade that was paid meanwhile is
+   * refunded in full by Alipay (`action: 'refund'`).
+   */
+  async cancel(outTradeNo: string): Promise<{ action: 'close' | 'refund' | 'none' }> {
+    const result = await this.call('alipay.trade.cancel', { out_trade_no: outTradeNo });
+    if (result.code !== '10000' || result.retryFlag === 'Y') {
+      throw new AlipayError(`cancel refused: ${result.code} ${result.subCode ?? ''} retry=${String(result.retryFlag)}`);
+    }
+    const action = result.action === 'refund' ? 'refund' : result.action === 'close' ? 'close' : 'none';
+    return { action };
   }
 
+  /**
+   * Refunds `amountYuan` of a paid trade. `outRequestNo` makes it idempotent: the same request number never refunds
+   * twice. Refusals carry Alipay's sub code (`ACQ.TRADE_STATUS_ERROR` when the trade is no longer refundable).
+   */
+  async refund(outTradeNo: string, amountYuan: string, outRequestNo: string, reason: string): Promise<void> {
+    const result = await this.call('alipay.trade.refund', {
+      out_trade_no: outTradeNo,
+      refund_amount: amountYuan,
+      out_request_no: outRequestNo,
+      refund_reason: reason,
+    });
+    if (result.code !== '10000') {
+      throw new AlipayRefusal('refund', String(result.code ?? ''), String(result.subCode ?? ''));
+    }
+  }
+
+  /**
+   * Verifies an asynchronous notification on its raw (already form-decoded) values, so a literal `%` in a field
+   * does not break it. Anything malformed — an unknown sign type, a sign that is no base64 — is simply false.
+   */
   verifyNotify(params: Record<string, string>): boolean {
-    return this.sdk.checkNotifySign(params);
+    try {
+      return this.sdk.checkNotifySignV2(params);
+    } catch {
+      return false;
+    }
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The Alipay sandbox: a development gateway that speaks Alipay's OpenAPI (precreate, query, close; RSA2-signed
+ * The Alipay sandbox: a development gateway that speaks Alipay's OpenAPI (precreate, query, close, cancel, refund; RSA2-signed
  * requests checked, responses and notifications signed with its own key pair) and a cashier page, '支付宝沙箱
  * 收银台', where a tester pays or declines what the QR code points to. The server reaches it through alipay-sdk
  * exactly as it reaches Alipay.
@@ -32,16 +32,23 @@ export function loadSandboxKeys(dataDir: string): SandboxKeys {
 
 type SandboxStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
 
-interface SandboxTrade {
+/** A precreated QR: Alipay keeps the request, but the trade itself only comes into being when a buyer scans it. */
+interface SandboxQr {
   outTradeNo: string;
-  tradeNo: string;
   totalAmount: string;
   subject: string;
   notifyUrl: string;
-  status: SandboxStatus;
   token: string;
   createdAt: Date;
+}
+
+interface SandboxTrade extends SandboxQr {
+  tradeNo: string;
+  status: SandboxStatus;
   paidAt?: Date;
+  /** Refunded so far, in fen; a trade refunded in full is closed. */
+  refundedFen: number;
+  refundRequests: Map<string, number>;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -51,9 +58,22 @@ function alipayTime(date: Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
+const toFen = (yuan: string) => Math.round(Number(yuan) * 100);
+const failed = (subCode: string, subMsg: string) => ({
+  code: '40004',
+  msg: 'Business Failed',
+  sub_code: subCode,
+  sub_msg: subMsg,
+});
+const NOT_EXIST = failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+const STATUS_ERROR = failed('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+
 export class AlipaySandbox {
+  private readonly qrs = new Map<string, SandboxQr>();
+  private readonly qrsByToken = new Map<string, SandboxQr>();
   private readonly trades = new Map<string, SandboxTrade>();
-  private readonly byToken = new Map<string, SandboxTrade>();
+  /** Calls to answer with Alipay's system error, as its gateway sometimes does (tests use it to see retries). */
+  private readonly outages = new Map<string, number>();
 
   constructor(
     readonly keys: SandboxKeys,
@@ -67,7 +87,11 @@ export class AlipaySandbox {
     return `{"${key}":${content},"sign":"${rsa2Sign(content, this.keys.alipay.privateKey)}"}`;
   }
 
-  /** Handles one gateway call: verifies the merchant's signature, then acts as Alipay would. */
+  /**
+   * Handles one gateway call: verifies the merchant's signature, then acts as Alipay does — including the cases
+   * that hurt: a precreated QR is no trade until scanned (query and close answer TRADE_NOT_EXIST), `cancel` ends
+   * even an unscanned QR and refunds a paid trade, `refund` is idempotent per `out_request_no`.
+   */
   handleGateway(params: Record<string, string>): string {
     const method = params.method ?? '';
     if (
@@ -75,97 +99,158 @@ export class AlipaySandbox {
       !params.sign ||
       !rsa2Verify(signContent(params), params.sign, this.keys.app.publicKey)
     ) {
+      return this.signedResponse(method, failed('isv.invalid-signature', '验签出错'));
+    }
+    let biz: Record<string, string>;
+    try {
+      biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    } catch {
+      return this.signedResponse(method, failed('isv.invalid-parameter', '参数有误'));
+    }
+    const outTradeNo = biz.out_trade_no ?? '';
+    const trade = this.trades.get(outTradeNo);
+    const outage = this.outages.get(method) ?? 0;
+    if (outage > 0) {
+      this.outages.set(method, outage - 1);
       return this.signedResponse(method, {
-        code: '40002',
-        msg: 'Invalid Arguments',
-        sub_code: 'isv.invalid-signature',
-        sub_msg: '验签出错',
+        code: '20000',
+        msg: 'Service Currently Unavailable',
+        sub_code: 'isp.unknow-error',
+        sub_msg: '系统繁忙',
       });
     }
-    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
-    const trade = biz.out_trade_no ? this.trades.get(biz.out_trade_no) : undefined;
-    const notFound = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
-    switch (method) {
-      case 'alipay.trade.precreate': {
-        if (trade?.status === 'TRADE_CLOSED') {
-          return this.signedResponse(method, {
-            code: '40004',
-            msg: 'Business Failed',
-            sub_code: 'ACQ.TRADE_HAS_CLOSE',
-            sub_msg: '交易已关闭',
-          });
-        }
-        const created = trade ?? this.create(biz, params.notify_url ?? '');
-        return this.signedResponse(method, {
-          code: '10000',
-          msg: 'Success',
-          out_trade_no: created.outTradeNo,
-          qr_code: this.qrCodeOf(created),
-        });
+    const body = (() => {
+      switch (method) {
+        case 'alipay.trade.precreate':
+          return this.precreate(outTradeNo, biz, params.notify_url ?? '');
+        case 'alipay.trade.query':
+          if (!trade) return NOT_EXIST;
+          return {
+            code: '10000',
+            msg: 'Success',
+            out_trade_no: trade.outTradeNo,
+            trade_no: trade.tradeNo,
+            trade_status: trade.status,
+            total_amount: trade.totalAmount,
+          };
+        case 'alipay.trade.close':
+          if (!trade) return NOT_EXIST;
+          if (trade.status === 'TRADE_SUCCESS') return STATUS_ERROR;
+          trade.status = 'TRADE_CLOSED';
+          return { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo };
+        case 'alipay.trade.cancel':
+          return this.cancel(outTradeNo);
+        case 'alipay.trade.refund':
+          return this.refund(trade, biz);
+        default:
+          return failed('isv.invalid-method', '不支持的接口');
       }
-      case 'alipay.trade.query':
-        if (!trade) return this.signedResponse(method, notFound);
-        return this.signedResponse(method, {
-          code: '10000',
-          msg: 'Success',
-          out_trade_no: trade.outTradeNo,
-          trade_no: trade.tradeNo,
-          trade_status: trade.status,
-          total_amount: trade.totalAmount,
-        });
-      case 'alipay.trade.close':
-        if (!trade) return this.signedResponse(method, notFound);
-        if (trade.status === 'TRADE_SUCCESS') {
-          return this.signedResponse(method, {
-            code: '40004',
-            msg: 'Business Failed',
-            sub_code: 'ACQ.TRADE_STATUS_ERROR',
-            sub_msg: '交易状态不合法',
-          });
-        }
-        trade.status = 'TRADE_CLOSED';
-        return this.signedResponse(method, {
-          code: '10000',
-          msg: 'Success',
-          out_trade_no: trade.outTradeNo,
-          trade_no: trade.tradeNo,
-        });
-      default:
-        return this.signedResponse(method, {
-          code: '40004',
-          msg: 'Business Failed',
-          sub_code: 'isv.invalid-method',
-          sub_msg: '不支持的接口',
-        });
-    }
+    })();
+    return this.signedResponse(method, body);
   }
 
-  private create(biz: Record<string, string>, notifyUrl: string): SandboxTrade {
-    const trade: SandboxTrade = {
-      outTradeNo: biz.out_trade_no ?? '',
-      tradeNo: `2026${Date.now()}${randomBytes(3).toString('hex')}`,
-      totalAmount: biz.total_amount ?? '0.00',
-      subject: biz.subject ?? '',
-      notifyUrl,
-      status: 'WAIT_BUYER_PAY',
-      token: randomBytes(12).toString('base64url'),
-      createdAt: new Date(),
+  private precreate(outTradeNo: string, biz: Record<string, string>, notifyUrl: string) {
+    if (this.trades.get(outTradeNo)?.status === 'TRADE_CLOSED') return failed('ACQ.TRADE_HAS_CLOSE', '交易已关闭');
+    let qr = this.qrs.get(outTradeNo);
+    if (!qr) {
+      qr = {
+        outTradeNo,
+        totalAmount: biz.total_amount ?? '0.00',
+        subject: biz.subject ?? '',
+        notifyUrl,
+        token: randomBytes(12).toString('base64url'),
+        createdAt: new Date(),
+      };
+      this.qrs.set(outTradeNo, qr);
+      this.qrsByToken.set(qr.token, qr);
+    }
+    return { code: '10000', msg: 'Success', out_trade_no: outTradeNo, qr_code: this.qrCodeOf(qr) };
+  }
+
+  private cancel(outTradeNo: string) {
+    const qr = this.qrs.get(outTradeNo);
+    if (!qr) return NOT_EXIST;
+    // Cancelling an unscanned QR creates the trade closed, so that scanning it later cannot pay.
+    const trade = this.trades.get(outTradeNo) ?? this.open(qr, 'TRADE_CLOSED');
+    let action = 'close';
+    if (trade.status === 'TRADE_SUCCESS') {
+      trade.refundedFen = toFen(trade.totalAmount);
+      action = 'refund';
+    }
+    trade.status = 'TRADE_CLOSED';
+    return {
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: outTradeNo,
+      trade_no: trade.tradeNo,
+      retry_flag: 'N',
+      action,
     };
-    this.trades.set(trade.outTradeNo, trade);
-    this.byToken.set(trade.token, trade);
+  }
+
+  private refund(trade: SandboxTrade | undefined, biz: Record<string, string>) {
+    if (!trade) return NOT_EXIST;
+    const requestNo = biz.out_request_no ?? trade.outTradeNo;
+    const amountFen = toFen(biz.refund_amount ?? '0');
+    const answer = (fundChange: 'Y' | 'N') => ({
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: trade.outTradeNo,
+      trade_no: trade.tradeNo,
+      fund_change: fundChange,
+      refund_fee: (trade.refundedFen / 100).toFixed(2),
+    });
+    const earlier = trade.refundRequests.get(requestNo);
+    if (earlier !== undefined) {
+      return earlier === amountFen ? answer('N') : failed('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与原请求不一致');
+    }
+    if (trade.status !== 'TRADE_SUCCESS') return STATUS_ERROR;
+    if (!(amountFen > 0) || trade.refundedFen + amountFen > toFen(trade.totalAmount)) {
+      return failed('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+    }
+    trade.refundRequests.set(requestNo, amountFen);
+    trade.refundedFen += amountFen;
+    if (trade.refundedFen === toFen(trade.totalAmount)) trade.status = 'TRADE_CLOSED';
+    return answer('Y');
+  }
+
+  private open(qr: SandboxQr, status: SandboxStatus): SandboxTrade {
+    const trade: SandboxTrade = {
+      ...qr,
+      tradeNo: `2026${Date.now()}${randomBytes(3).toString('hex')}`,
+      status,
+      refundedFen: 0,
+      refundRequests: new Map(),
+    };
+    this.trades.set(qr.outTradeNo, trade);
     return trade;
   }
 
-  private qrCodeOf(trade: SandboxTrade): string {
-    return `${this.publicBaseUrl}/dev/alipay/cashier?t=${trade.token}`;
+  private qrCodeOf(qr: SandboxQr): string {
+    return `${this.publicBaseUrl}/dev/alipay/cashier?t=${qr.token}`;
   }
 
+  /** The next `times` calls of `method` fail with Alipay's system error (`20000 isp.unknow-error`). */
+  failNext(method: string, times = 1): void {
+    this.outages.set(method, times);
+  }
+
+  /** The trade as Alipay knows it: undefined until someone scanned its QR. */
   trade(outTradeNo: string): SandboxTrade | undefined {
     return this.trades.get(outTradeNo);
   }
 
-  tradeByToken(token: string): SandboxTrade | undefined {
-    return this.byToken.get(token);
+  /** A buyer scans the QR: the trade comes into being (waiting for payment), or the existing one is returned. */
+  scan(outTradeNo: string): SandboxTrade | undefined {
+    const qr = this.qrs.get(outTradeNo);
+    if (!qr) return undefined;
+    return this.trades.get(outTradeNo) ?? this.open(qr, 'WAIT_BUYER_PAY');
+  }
+
+  /** The cashier page's token is the QR's content: opening it is the scan. */
+  scanToken(token: string): SandboxTrade | undefined {
+    const qr = this.qrsByToken.get(token);
+    return qr ? this.scan(qr.outTradeNo) : undefined;
   }
 
   /** The buyer pays: the trade succeeds and the signed notification Alipay would send is returned. */
@@ -247,12 +332,12 @@ export function registerAlipaySandbox(app: FastifyInstance, sandbox: AlipaySandb
 
   app.get('/dev/alipay/cashier', async (request, reply) => {
     const token = String((request.query as Record<string, string>).t ?? '');
-    return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(sandbox.tradeByToken(token)));
+    return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(sandbox.scanToken(token)));
   });
 
   app.post('/dev/alipay/cashier', async (request, reply) => {
     const parsed = cashierForm.safeParse(request.body);
-    const trade = parsed.success ? sandbox.tradeByToken(parsed.data.t) : undefined;
+    const trade = parsed.success ? sandbox.scanToken(parsed.data.t) : undefined;
     if (!parsed.success || !trade) return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(undefined));
     if (trade.status === 'WAIT_BUYER_PAY') {
       if (parsed.data.action === 'pay') {

@@ -1,0 +1,16 @@
+/** Operators authenticate with the configured OPERATOR_TOKEN; with none configured the operator API is closed. */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { appError } from '../errors.js';
+import { parseBearer } from '../modules/auth/token.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export function operatorGuard(operatorToken: string | null) {
+  return async (request: FastifyRequest) => {
+    const given = parseBearer(request.headers.authorization);
+    if (!operatorToken || !given || !timingSafeEqual(digest(given), digest(operatorToken))) {
+      throw appError('operatorUnauthorized');
+    }
+  };
+}
