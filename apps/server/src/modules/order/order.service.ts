@@ -227,7 +227,7 @@ export class OrderService {
       await this.finish(order, OrderStatus.TimedOut);
       throw appError('orderNotPending');
     }
-    if (order.status !== OrderStatus.Pending) throw appError('orderNotPending');
+    if (order.status !== OrderStatus.Pending) throw notPending(order);
     return order;
   }
 
@@ -241,7 +241,7 @@ export class OrderService {
     // A scan paid just now wins over a change of mind.
     await this.syncWaitingTrades(order.id);
     const needsTrade = await this.inOrderTransaction(order.id, async (trx, fresh) => {
-      if (fresh.status !== OrderStatus.Pending) throw appError('orderNotPending');
+      if (fresh.status !== OrderStatus.Pending) throw notPending(fresh);
       await this.deps.wallet.lock(trx, agentId);
       const available = (await this.deps.wallet.canOutFen(agentId, trx)) + fresh.wallet_hold_fen;
       if (payType === PayType.Wallet && available < fresh.price_fen) throw appError('walletInsufficient');
@@ -346,7 +346,7 @@ export class OrderService {
     // A scan paid just now wins: the wallet is not charged for an order Alipay already paid.
     await this.syncWaitingTrades(order.id);
     const outcome = await this.inOrderTransaction(order.id, async (trx, fresh) => {
-      if (fresh.status !== OrderStatus.Pending) throw appError('orderNotPending');
+      if (fresh.status !== OrderStatus.Pending) throw notPending(fresh);
       await this.deps.wallet.lock(trx, agentId);
       const available = (await this.deps.wallet.canOutFen(agentId, trx)) + fresh.wallet_hold_fen;
       if (available < fresh.price_fen) throw appError('walletInsufficient');
@@ -481,6 +481,11 @@ const alipayNotificationSchema = z
     sign_type: z.literal('RSA2'),
   })
   .catchall(z.string());
+
+/** An order that no longer waits: paid ones say so (a scan can beat a wallet pay), others must be ordered anew. */
+function notPending(order: OrderRow) {
+  return appError(order.status === OrderStatus.Paid ? 'orderAlreadyPaid' : 'orderNotPending');
+}
 
 function overpaymentReason(orderStatus: number, tradeState: number): string {
   if (orderStatus === OrderStatus.Paid) return '订单已支付，重复付款原路退回';

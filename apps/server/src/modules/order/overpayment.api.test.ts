@@ -136,7 +136,7 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
     const order = await create(agent.token, 7);
     ctx.sandbox.pay(await scanLatest(order.order_no));
     const paid = await walletPay(agent, order.order_no);
-    expect(paid.json.code).toBe(ErrorCode.orderNotPending);
+    expect(paid.json).toMatchObject({ code: ErrorCode.orderAlreadyPaid, msg: '订单已支付成功，无需重复付款' });
     expect((await status(agent.token, order.order_no)).body).toMatchObject({ status: 'TRADE_SUCCESS', pay_type: 1 });
     expect(await canOut(agent.token)).toBe('50.00');
     expect((await totals(agent.token)).total).toBe(450);
