@@ -118,6 +118,37 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
     expect(trade.refundedFen).toBe(3000);
   });
 
+  it('a wallet pay racing the QR notification: exactly one payment is kept, the other never charged or refunded', async () => {
+    const races = [];
+    for (let i = 0; i < 6; i += 1) {
+      const agent = await newAgent(5000);
+      const order = await create(agent.token, 7);
+      const trade = await scanLatest(order.order_no);
+      ctx.clock.advance(61_000);
+      await call(ctx.app, { url: '/agent/v1/user/send_code_by_id', token: agent.token, body: { type: 5 } });
+      const code = await latestCode(ctx.app, agent.phone);
+      races.push({ agent, order, trade, code, notice: ctx.sandbox.pay(trade) });
+    }
+    const codes = await Promise.all(
+      races.map(async ({ agent, order, code, notice }) => {
+        const body = { order_no: order.order_no, code };
+        const [paid] = await Promise.all([
+          call(ctx.app, { url: '/agent/v1/order/wallet_pay', token: agent.token, body }),
+          notify(notice),
+          notify(notice),
+        ]);
+        return paid.json.code as number;
+      }),
+    );
+    await ctx.app.refunds.processDue();
+    for (const [i, { agent, trade }] of races.entries()) {
+      expect(await totals(agent.token)).toEqual({ total: 450, buy: 300, gift: 150 });
+      const walletCharged = (await canOut(agent.token)) === '20.00';
+      expect(walletCharged).toBe(codes[i] === 0);
+      expect(trade.refundedFen).toBe(walletCharged ? 3000 : 0);
+    }
+  });
+
   it('an unscanned QR is cancelled for good: scanning it after a wallet pay cannot pay', async () => {
     const agent = await newAgent(5000);
     const order = await create(agent.token, 7);
