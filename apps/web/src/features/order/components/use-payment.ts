@@ -68,6 +68,11 @@ export function usePayment({ order: created, clockOffsetMs }: PaymentRequest, op
   const announced = useRef(false);
 
   const showOrder = (next: OrderState) => queryClient.setQueryData(orderStatusQueryKey(orderNo), next);
+  /** A refused change may mean the order moved on (a scan paid it meanwhile): ask for its state at once. */
+  const reportAndRecheck = (result: ApiResult<unknown>) => {
+    reportOrderFailure(result);
+    void queryClient.invalidateQueries({ queryKey: orderStatusQueryKey(orderNo) });
+  };
 
   const income = useWalletIncome({ enabled: open && pending });
   const walletYuan = income.data ? walletAvailableYuan(income.data.can_out, order) : null;
@@ -84,7 +89,7 @@ export function usePayment({ order: created, clockOffsetMs }: PaymentRequest, op
   const switchPayType = useMutation({
     mutationFn: (payType: PayTypeValue) => changePayType(orderNo, payType),
     onSuccess: async (result) => {
-      if (!isSuccess(result)) return reportOrderFailure(result);
+      if (!isSuccess(result)) return reportAndRecheck(result);
       // A combo holds part of the wallet: read the balance again before showing the new split.
       await queryClient.invalidateQueries({ queryKey: walletIncomeQueryKey });
       showOrder(result.body);
@@ -93,7 +98,7 @@ export function usePayment({ order: created, clockOffsetMs }: PaymentRequest, op
 
   const refreshQr = useMutation({
     mutationFn: () => resetQrCode(orderNo),
-    onSuccess: (result) => (isSuccess(result) ? showOrder(result.body) : reportOrderFailure(result)),
+    onSuccess: (result) => (isSuccess(result) ? showOrder(result.body) : reportAndRecheck(result)),
   });
 
   useEffect(() => {
