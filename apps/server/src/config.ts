@@ -60,6 +60,11 @@ const envSchema = z.object({
   ALIYUN_SMS_PROTOCOL: z.enum(['https', 'http']).default('https'),
   /** Let NODE_ENV=production start with development drivers (a staging box). Off by default. */
   ALLOW_DEV_DRIVERS: bool,
+  /**
+   * Let development routes (`/dev/...`: SMS outbox, Alipay sandbox) answer callers on other machines, e.g. a phone
+   * paying a sandbox QR on the LAN. Off by default: they answer only to loopback callers.
+   */
+  DEV_ROUTES_PUBLIC: bool,
   /** Comma-separated origins allowed by CORS. Empty (default) closes CORS: the web app is served same-origin. */
   CORS_ORIGINS: list.default([]),
   /** Trust X-Forwarded-* from a load balancer in front of the server. */
@@ -116,6 +121,8 @@ export interface AppConfig {
         endpoint: string;
         protocol: 'https' | 'http';
       };
+  /** DEV_ROUTES_PUBLIC: development routes answer non-loopback callers too. */
+  devRoutesPublic: boolean;
   corsOrigins: string[];
   trustProxy: boolean;
   rateLimit: { perIp: number; perUser: number; smsPerIpPerHour: number };
@@ -206,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     vendors: e.VENDORS,
     appSecret: e.APP_SECRET ?? DEV_SECRET,
     sms,
+    devRoutesPublic: e.DEV_ROUTES_PUBLIC,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     rateLimit: {

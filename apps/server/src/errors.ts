@@ -12,6 +12,7 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   vendorMissing: 400,
   vendorUnknown: 400,
   forbidden: 403,
+  devRoutesLocalOnly: 403,
   operatorUnauthorized: 401,
   taskNotFound: 404,
   receiptNotFound: 404,
