@@ -18,6 +18,9 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   receiptNotFound: 404,
   episodeNotFound: 404,
   applicationNotFound: 404,
+  orderNotFound: 404,
+  posterNotFound: 404,
+  helpTemplateNotFound: 404,
   notFound: 404,
   routeNotFound: 404,
   payloadTooLarge: 413,
@@ -28,6 +31,8 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   smsPerIp: 429,
   internal: 500,
   smsSendFailed: 502,
+  // The payment provider failed or could not be reached: an upstream failure, not the client's fault.
+  paymentUnavailable: 502,
   unavailable: 503,
 };
 
