@@ -179,6 +179,12 @@ describe(`promotion (${testDatabaseKind})`, () => {
     expect((await ctx.app.inject('/demo/apps/hongguo?code=%3Cscript%3E')).body).not.toContain('<script>');
   });
 
+  it('names a malformed short-link code a promotion code, not an SMS code', async () => {
+    const response = await visit(`/s/${'X'.repeat(40)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: ErrorCode.validation, msg: '推广码格式不正确', body: null });
+  });
+
   it('answers an unknown short link with a Chinese page', async () => {
     const response = await visit('/s/NOSUCHCD');
     expect(response.statusCode).toBe(404);
