@@ -155,6 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const promotions = new PromotionService(database, new PromotionRepository(database.db), taskRepository, clock, {
     publicBaseUrl: config.publicBaseUrl,
     secret: config.appSecret,
+    clickCapPerIpPerDay: config.clickCapPerIpPerDay,
   });
   const applications = new ApplyService(database, new ApplyRepository(database.db), smsCodes, clock);
   const packages = new PackageRepository(database.db);

@@ -75,6 +75,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_USER: positiveInt.default(300),
   /** SMS codes one client IP may request per hour, across all phones. */
   SMS_LIMIT_PER_IP_PER_HOUR: positiveInt.default(30),
+  /**
+   * Counted clicks one IP may add to one promotion link in 24 h (ADR 0009). Every visit is still recorded; beyond
+   * the cap visits count 0. One visitor (IP + User-Agent) counts at most once in 24 h regardless.
+   */
+  CLICK_CAP_PER_IP_PER_DAY: positiveInt.default(3),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   /** Folder of the built web app to serve at `/`. Skipped when it does not exist. */
@@ -127,6 +132,8 @@ export interface AppConfig {
   trustProxy: boolean;
   rateLimit: { perIp: number; perUser: number; smsPerIpPerHour: number };
   bodyLimit: number;
+  /** CLICK_CAP_PER_IP_PER_DAY. */
+  clickCapPerIpPerDay: number;
   webDistDir: string;
   seedDemo: boolean;
   publicBaseUrl: string;
@@ -222,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       smsPerIpPerHour: e.SMS_LIMIT_PER_IP_PER_HOUR,
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    clickCapPerIpPerDay: e.CLICK_CAP_PER_IP_PER_DAY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
