@@ -13,11 +13,8 @@ export function demoLandingRoutes(serialName: (serialId: number) => Promise<stri
       '/demo/apps/:key',
       {
         schema: {
-          params: z.object({ key: z.string().max(32).meta({ label: '应用标识' }) }),
-          querystring: z.object({
-            code: z.string().max(32).meta({ label: '推广码' }).optional(),
-            serial_id: z.coerce.number().int().meta({ label: '剧集编号' }).optional(),
-          }),
+          params: z.object({ key: z.string().max(32) }),
+          querystring: z.object({ code: z.string().max(32).optional(), serial_id: z.coerce.number().int().optional() }),
         },
       },
       async (request, reply) => {
