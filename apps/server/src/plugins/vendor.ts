@@ -1,5 +1,5 @@
 /** The `vendor` header (the brand) is required on every API call and must be a configured vendor. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appError } from '../errors.js';
 import { routeZone } from './route-zone.js';
 
@@ -7,6 +7,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     vendor: string;
   }
+}
+
+/**
+ * The vendor of a request that passed the vendor check. Anything that stores the vendor reads it here, so a
+ * request that somehow skipped the check fails instead of recording an empty brand.
+ */
+export function vendorOf(request: FastifyRequest): string {
+  if (!request.vendor) throw appError('vendorMissing');
+  return request.vendor;
 }
 
 export function registerVendor(app: FastifyInstance, vendors: readonly string[]): void {
