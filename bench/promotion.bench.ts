@@ -2,20 +2,12 @@
  * The public hot paths of promotion: `GET /s/{code}` (records the click in a transaction, counts it once per
  * visitor per 24 h, redirects) and `GET /agent/v1/task/page` (catalogue join, sort, page), beside a bare route.
  */
-import { measure, report, startBaseline, startProduct } from './support.js';
+import { measure, receivePromotionCode, report, startBaseline, startProduct } from './support.js';
 
 const baseline = await startBaseline();
 const product = await startProduct();
 try {
-  const headers = { vendor: 'default', authorization: `Bearer ${product.token}`, 'content-type': 'application/json' };
-  const page = await fetch(`${product.base}/agent/v1/task/page?task_type=1&page_size=1`, { headers });
-  const task = ((await page.json()) as { body: { data: { task_id: number }[] } }).body.data[0]!;
-  const received = await fetch(`${product.base}/agent/v1/task/receive`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ task_id: task.task_id, task_type: 1 }),
-  });
-  const { code } = ((await received.json()) as { body: { code: string } }).body;
+  const code = await receivePromotionCode(product);
 
   const bare = await measure('bare Fastify route', baseline.url);
   const shortLink = await measure(`GET /s/${code}`, `${product.base}/s/${code}`, { expectStatus: 302 });

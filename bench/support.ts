@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
@@ -70,8 +71,13 @@ export interface Product {
   close(): Promise<void>;
 }
 
+export interface ProductOptions {
+  /** Overrides the SQLite `synchronous` pragma the app opens with, to compare durability settings. */
+  sqliteSynchronous?: 'NORMAL' | 'FULL';
+}
+
 /** The real app with demo data, listening on loopback, and a logged-in agent's token. */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(options: ProductOptions = {}): Promise<Product> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -83,6 +89,10 @@ export async function startProduct(): Promise<Product> {
     DATABASE_URL: process.env.DATABASE_URL,
   });
   const database = openDatabase(config.database);
+  // Kysely runs SQLite on one connection, so the pragma holds for every later query.
+  if (options.sqliteSynchronous && database.kind === 'sqlite') {
+    await sql.raw(`pragma synchronous = ${options.sqliteSynchronous}`).execute(database.db);
+  }
   await migrateToLatest(database.db);
   await seedDemoData(database.db, config.mediaDir);
   const app = await buildApp(config, { database });
@@ -104,6 +114,19 @@ export async function startProduct(): Promise<Product> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Receives the first promotion task as the product's agent and answers its promotion code (for `/s/{code}`). */
+export async function receivePromotionCode(product: Product): Promise<string> {
+  const headers = { vendor: 'default', authorization: `Bearer ${product.token}`, 'content-type': 'application/json' };
+  const page = await fetch(`${product.base}/agent/v1/task/page?task_type=1&page_size=1`, { headers });
+  const task = ((await page.json()) as { body: { data: { task_id: number }[] } }).body.data[0]!;
+  const received = await fetch(`${product.base}/agent/v1/task/receive`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ task_id: task.task_id, task_type: 1 }),
+  });
+  return ((await received.json()) as { body: { code: string } }).body.code;
 }
 
 /** Prints the figures beside the baseline (the first row) and fails the run if any answer was wrong. */

@@ -38,6 +38,7 @@ import { UserRepository } from './modules/user/user.repository.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerDevGuard, warnAboutDevelopmentDrivers } from './plugins/dev-guard.js';
 import { registerFormBody } from './plugins/form-body.js';
 import { MemoryRequestCounter, RedisRequestCounter } from './plugins/request-counter.js';
 import { ok, okSchema, registerEnvelope } from './plugins/envelope.js';
@@ -141,6 +142,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const smsDriver = deps.smsDriver ?? createSmsDriver(config, clock);
   if (smsDriver instanceof ConsoleSmsDriver) smsDriver.attachLogger(app.log);
+  warnAboutDevelopmentDrivers(app.log, {
+    consoleSms: smsDriver instanceof ConsoleSmsDriver,
+    paymentDriver: config.payment.driver,
+  });
 
   const sessionService = new SessionService(new SessionRepository(database.db), clock);
   const userRepository = new UserRepository(database.db);
@@ -155,6 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const promotions = new PromotionService(database, new PromotionRepository(database.db), taskRepository, clock, {
     publicBaseUrl: config.publicBaseUrl,
     secret: config.appSecret,
+    clickCapPerIpPerDay: config.clickCapPerIpPerDay,
   });
   const applications = new ApplyService(database, new ApplyRepository(database.db), smsCodes, clock);
   const packages = new PackageRepository(database.db);
@@ -191,6 +197,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerEnvelope(app);
   await registerSecurity(app, config, redis);
   registerVendor(app, config.vendors);
+  registerDevGuard(app, { public: config.devRoutesPublic });
   registerAuth(app, sessionService, { perUserPerMinute: config.rateLimit.perUser, counter });
 
   const health = { schema: { response: okSchema(z.object({ status: z.string() })) } };

@@ -11,6 +11,16 @@ describe('loadConfig', () => {
     expect(config.vendors).toEqual(['default']);
     expect(config.sms).toEqual({ driver: 'console' });
     expect(config.corsOrigins).toEqual([]);
+    expect(config.devRoutesPublic).toBe(false);
+    expect(config.clickCapPerIpPerDay).toBe(3);
+  });
+
+  it('reads the development-route and click-cap settings', () => {
+    const config = loadConfig({ DEV_ROUTES_PUBLIC: 'true', CLICK_CAP_PER_IP_PER_DAY: '5' });
+    expect(config.devRoutesPublic).toBe(true);
+    expect(config.clickCapPerIpPerDay).toBe(5);
+    expect(() => loadConfig({ CLICK_CAP_PER_IP_PER_DAY: '0' })).toThrow(/CLICK_CAP_PER_IP_PER_DAY/);
+    expect(() => loadConfig({ DEV_ROUTES_PUBLIC: 'yes' })).toThrow(/DEV_ROUTES_PUBLIC/);
   });
 
   it('reads overrides', () => {

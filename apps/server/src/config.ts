@@ -60,6 +60,11 @@ const envSchema = z.object({
   ALIYUN_SMS_PROTOCOL: z.enum(['https', 'http']).default('https'),
   /** Let NODE_ENV=production start with development drivers (a staging box). Off by default. */
   ALLOW_DEV_DRIVERS: bool,
+  /**
+   * Let development routes (`/dev/...`: SMS outbox, Alipay sandbox) answer callers on other machines, e.g. a phone
+   * paying a sandbox QR on the LAN. Off by default: they answer only to loopback callers.
+   */
+  DEV_ROUTES_PUBLIC: bool,
   /** Comma-separated origins allowed by CORS. Empty (default) closes CORS: the web app is served same-origin. */
   CORS_ORIGINS: list.default([]),
   /** Trust X-Forwarded-* from a load balancer in front of the server. */
@@ -70,6 +75,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_USER: positiveInt.default(300),
   /** SMS codes one client IP may request per hour, across all phones. */
   SMS_LIMIT_PER_IP_PER_HOUR: positiveInt.default(30),
+  /**
+   * Counted clicks one IP may add to one promotion link in 24 h (ADR 0009). Every visit is still recorded; beyond
+   * the cap visits count 0. One visitor (IP + User-Agent) counts at most once in 24 h regardless.
+   */
+  CLICK_CAP_PER_IP_PER_DAY: positiveInt.default(3),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   /** Folder of the built web app to serve at `/`. Skipped when it does not exist. */
@@ -116,10 +126,14 @@ export interface AppConfig {
         endpoint: string;
         protocol: 'https' | 'http';
       };
+  /** DEV_ROUTES_PUBLIC: development routes answer non-loopback callers too. */
+  devRoutesPublic: boolean;
   corsOrigins: string[];
   trustProxy: boolean;
   rateLimit: { perIp: number; perUser: number; smsPerIpPerHour: number };
   bodyLimit: number;
+  /** CLICK_CAP_PER_IP_PER_DAY. */
+  clickCapPerIpPerDay: number;
   webDistDir: string;
   seedDemo: boolean;
   publicBaseUrl: string;
@@ -206,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     vendors: e.VENDORS,
     appSecret: e.APP_SECRET ?? DEV_SECRET,
     sms,
+    devRoutesPublic: e.DEV_ROUTES_PUBLIC,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     rateLimit: {
@@ -214,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       smsPerIpPerHour: e.SMS_LIMIT_PER_IP_PER_HOUR,
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    clickCapPerIpPerDay: e.CLICK_CAP_PER_IP_PER_DAY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

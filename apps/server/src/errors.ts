@@ -12,12 +12,16 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   vendorMissing: 400,
   vendorUnknown: 400,
   forbidden: 403,
+  devRoutesLocalOnly: 403,
   operatorUnauthorized: 401,
   taskNotFound: 404,
   receiptNotFound: 404,
   episodeNotFound: 404,
   applicationNotFound: 404,
   refundNotFound: 404,
+  orderNotFound: 404,
+  posterNotFound: 404,
+  helpTemplateNotFound: 404,
   notFound: 404,
   routeNotFound: 404,
   payloadTooLarge: 413,
@@ -28,17 +32,17 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   smsPerIp: 429,
   internal: 500,
   smsSendFailed: 502,
+  // The payment provider failed or could not be reached: an upstream failure, not the client's fault.
+  paymentUnavailable: 502,
   unavailable: 503,
 };
 
 export class AppError extends Error {
   override name = 'AppError';
-  constructor(
-    readonly key: ErrorKey,
-    message: string = ErrorMessages[key],
-    readonly statusCode: number = HTTP_STATUS[key] ?? 400,
-  ) {
-    super(message);
+  readonly statusCode: number;
+  constructor(readonly key: ErrorKey) {
+    super(ErrorMessages[key]);
+    this.statusCode = HTTP_STATUS[key] ?? 400;
   }
 
   get code(): number {
@@ -46,7 +50,7 @@ export class AppError extends Error {
   }
 }
 
-/** `appError('smsPerMinute')` or `appError('validation', '手机号不能为空')`. */
-export function appError(key: ErrorKey, message?: string): AppError {
-  return new AppError(key, message);
+/** `appError('smsPerMinute')`: every error is one of the catalogue's, with its stable code and its own message. */
+export function appError(key: ErrorKey): AppError {
+  return new AppError(key);
 }

@@ -155,6 +155,8 @@ export interface PromotionClickTable {
   id: Generated<number>;
   receipt_id: number;
   visitor_hash: string;
+  /** HMAC of the visitor's IP alone ('' on clicks recorded before it was kept), for the per-IP cap. */
+  ip_hash: Generated<string>;
   referrer: string;
   counted: number;
   created_at: number;

@@ -3,10 +3,11 @@
  * name the field in Chinese; a 5xx never carries internals to the client.
  */
 import { ErrorCode, ErrorMessages, envelopeSchema, type Envelope } from '@cc/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
+import { fieldMessage } from './field-label.js';
 
 export function ok<T>(body: T, msg = 'ok'): Envelope<T> {
   return { code: ErrorCode.ok, msg, body };
@@ -21,32 +22,18 @@ export function failure(code: number, msg: string): Envelope<null> {
   return { code, msg, body: null };
 }
 
-/** Chinese names of request fields, used when a schema's own message does not name the field. */
-const FIELD_LABELS: Record<string, string> = {
-  phone: '手机号',
-  code: '验证码',
-  type: '验证码类型',
-  invite_code: '邀请码',
-  channel_from: '渠道来源',
-  source: '来源',
-  cq: '来源参数',
-  nickname: '昵称',
-  avatar_url: '头像',
-  page_num: '页码',
-  page_size: '每页数量',
-};
-
-function validationMessage(error: FastifyError): string {
+/**
+ * A validation failure in words a user can act on. Our contracts write Chinese messages that name the field;
+ * zod's defaults are English, so those become "<label>格式不正确" with the label the route's schema gives the field.
+ */
+function validationMessage(error: FastifyError, request: FastifyRequest): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return ErrorMessages.validation;
   const first = error.validation[0];
   if (!first) return ErrorMessages.validation;
-  const field = first.instancePath.split('/').filter(Boolean).pop() ?? '';
-  const label = FIELD_LABELS[field];
-  const message = first.message ?? '';
-  // Our contracts write Chinese messages that already name the field; zod's defaults are English.
-  if (/[\u4e00-\u9fa5]/.test(message)) return message;
-  if (label) return `${label}格式不正确`;
-  return ErrorMessages.validation;
+  const part = error.validationContext as keyof FastifySchema | undefined;
+  const schema = part ? request.routeOptions.schema?.[part] : undefined;
+  const path = first.instancePath.split('/').filter(Boolean);
+  return fieldMessage(schema, path, first.message ?? '') ?? ErrorMessages.validation;
 }
 
 export function registerEnvelope(app: FastifyInstance): void {
@@ -56,7 +43,7 @@ export function registerEnvelope(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(failure(error.code, error.message));
     }
     if (error.validation) {
-      return reply.status(400).send(failure(ErrorCode.validation, validationMessage(error)));
+      return reply.status(400).send(failure(ErrorCode.validation, validationMessage(error, request)));
     }
     const status = error.statusCode ?? 500;
     if (status === 413)

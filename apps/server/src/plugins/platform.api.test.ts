@@ -194,6 +194,7 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
 
   it('serves the support poster once seeded, and a clear message before', async () => {
     const before = await call(ctx.app, { method: 'GET', url: '/agent/v1/program/poster' });
-    expect(before.json).toMatchObject({ code: ErrorCode.notFound, msg: '暂无客服二维码' });
+    expect(before.status).toBe(404);
+    expect(before.json).toEqual({ code: ErrorCode.posterNotFound, msg: '暂无客服二维码', body: null });
   });
 });

@@ -6,12 +6,10 @@ import { ErrorCode, ErrorMessages } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
-import { isApiPath } from './vendor.js';
+import { routeZone, type RouteZone } from './route-zone.js';
 
 /** The API, the operator API and promotion short links; static files and pages are not limited. */
-function isRateLimitedPath(url: string): boolean {
-  return isApiPath(url) || url.startsWith('/ops/') || url.startsWith('/s/');
-}
+const LIMITED_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'shortLink']);
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
   await app.register(helmet, {
@@ -40,10 +38,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     });
   }
   await app.register(rateLimit, {
-    global: true,
+    global: false,
     max: config.rateLimit.perIp,
     timeWindow: 60_000,
-    allowList: (request) => !isRateLimitedPath(request.url),
     keyGenerator: (request) => request.ip,
     // With Redis every API server counts together; without it each process counts alone. A Redis outage must
     // not take the API down with it, so limits fail open then.
@@ -54,5 +51,11 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
       msg: ErrorMessages.rateLimited,
       body: null,
     }),
+  });
+  // A root hook, not the plugin's per-route one, so the limit runs first: before the vendor check and before a
+  // route's own hooks (bearer auth), as the request path in docs/ARCHITECTURE.md says.
+  const limitPerIp = app.rateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    if (LIMITED_ZONES.has(routeZone(request))) await limitPerIp.call(app, request, reply);
   });
 }

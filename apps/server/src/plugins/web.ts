@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { sendRouteNotFound } from './envelope.js';
-import { isApiPath } from './vendor.js';
+import { unmatchedZone } from './route-zone.js';
 
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   fs.mkdirSync(config.mediaDir, { recursive: true });
@@ -39,7 +39,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/dev/');
+    const wantsPage = request.method === 'GET' && unmatchedZone(request.url) === 'other';
     if (hasWeb && wantsPage && !path.extname(request.url.split('?')[0] ?? '')) {
       return reply
         .header('cache-control', 'no-cache')

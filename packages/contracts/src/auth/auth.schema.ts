@@ -46,7 +46,10 @@ export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
 export const loginRequestSchema = z.object({
   phone: phoneSchema,
   code: smsCodeSchema,
-  invite_code: inviteCodeSchema.optional().or(z.literal('').transform(() => undefined)),
+  invite_code: inviteCodeSchema
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .meta({ label: '邀请码' }),
   channel_from: shortTextSchema('渠道来源', 64).optional(),
   source: z.coerce.number({ error: '来源格式不正确' }).int('来源格式不正确').optional(),
   cq: shortTextSchema('来源参数', 512).optional(),

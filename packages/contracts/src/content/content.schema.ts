@@ -44,7 +44,7 @@ export const taskTypeSchema = z.coerce
 
 export const enumQuerySchema = z.object({
   task_type: taskTypeSchema.optional(),
-  agent_id: z.coerce.number().int().positive().optional(),
+  agent_id: z.coerce.number().int().positive().meta({ label: '创作者编号' }).optional(),
 });
 export const enumResponseSchema = z.object({ apps: z.array(appItemSchema), banks: z.array(bankSchema) });
 export type EnumResponse = z.infer<typeof enumResponseSchema>;

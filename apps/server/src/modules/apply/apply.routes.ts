@@ -30,7 +30,9 @@ function operatorGuard(operatorToken: string | null) {
   };
 }
 
-const idParams = z.object({ id: z.coerce.number({ error: '申请编号不正确' }).int().positive('申请编号不正确') });
+const idParams = z.object({
+  id: z.coerce.number({ error: '申请编号不正确' }).int('申请编号不正确').positive('申请编号不正确'),
+});
 
 export function applyRoutes(applications: ApplyService, operatorToken: string | null): FastifyPluginAsyncZod {
   return async (app) => {
@@ -63,7 +65,9 @@ export function applyRoutes(applications: ApplyService, operatorToken: string | 
       {
         onRequest: operator,
         schema: {
-          querystring: pageQuerySchema.extend({ status: z.coerce.number().int().min(1).max(3).optional() }),
+          querystring: pageQuerySchema.extend({
+            status: z.coerce.number().int().min(1).max(3).meta({ label: '审核状态' }).optional(),
+          }),
           response: okSchema(pagedSchema(applicationSchema)),
         },
       },

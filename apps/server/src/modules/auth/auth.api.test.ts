@@ -272,5 +272,15 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       expect(status).toBe(400);
       expect(json.msg).toBe('验证码只能为六位数字');
     });
+
+    it('names each malformed field of the login call by the label its schema gives it', async () => {
+      const invite = await call(ctx.app, {
+        url: '/agent/v1/user/login',
+        body: { phone: nextPhone(), code: '123456', invite_code: { x: 1 } },
+      });
+      expect(invite.json).toEqual({ code: ErrorCode.validation, msg: '邀请码格式不正确', body: null });
+      const code = await call(ctx.app, { url: '/agent/v1/user/login', body: { phone: nextPhone(), code: 123 } });
+      expect(code.json.msg).toBe('验证码不能为空');
+    });
   });
 });

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { appError } from '../../errors.js';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
+import { vendorOf } from '../../plugins/vendor.js';
 import type { UserRepository } from '../user/user.repository.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
 import type { SessionService } from './session.service.js';
@@ -26,7 +27,7 @@ export interface AuthRoutesDeps {
 }
 
 function metaOf(request: FastifyRequest): RequestMeta {
-  return { vendor: request.vendor, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+  return { vendor: vendorOf(request), ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
 export function authRoutes({ auth, smsCodes, sessions, users }: AuthRoutesDeps): FastifyPluginAsyncZod {

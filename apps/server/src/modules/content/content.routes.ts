@@ -36,7 +36,7 @@ export function contentRoutes(content: ContentRepository): FastifyPluginAsyncZod
   return async (app) => {
     app.get('/agent/v1/program/poster', { schema: { response: okSchema(posterSchema) } }, async () => {
       const poster = await content.activePoster();
-      if (!poster) throw appError('notFound', '暂无客服二维码');
+      if (!poster) throw appError('posterNotFound');
       return ok(poster);
     });
 
@@ -50,7 +50,7 @@ export function contentRoutes(content: ContentRepository): FastifyPluginAsyncZod
       { schema: { params: templateParamsSchema, response: okSchema(templateSchema) } },
       async (request) => {
         const template = await content.templateById(request.params.id);
-        if (!template) throw appError('notFound', '帮助内容不存在');
+        if (!template) throw appError('helpTemplateNotFound');
         return ok({ ...template, updated_at: isoTime(template.updated_at) });
       },
     );

@@ -1,4 +1,7 @@
-/** Development-only routes: the SMS outbox of the console driver. Never registered in production. */
+/**
+ * Development-only routes: the SMS outbox of the console driver. Never registered in production; loopback callers
+ * only (plugins/dev-guard.ts). The outbox answers for one phone at a time, never a list of everyone's codes.
+ */
 import { phoneSchema, smsOutboxItemSchema } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +14,7 @@ export function devRoutes(outbox: ConsoleSmsDriver): FastifyPluginAsyncZod {
       '/dev/sms/outbox',
       {
         schema: {
-          querystring: z.object({ phone: phoneSchema.optional() }),
+          querystring: z.object({ phone: phoneSchema }),
           response: okSchema(z.object({ data: z.array(smsOutboxItemSchema) })),
         },
       },

@@ -34,6 +34,14 @@ describe(`promotion (${testDatabaseKind})`, () => {
       },
       payload: `atr_id=${atrId}`,
     });
+  const clickCountOf = async (atrId: number, database = ctx.database) =>
+    (
+      await database.db
+        .selectFrom('task_receipts')
+        .select('click_count')
+        .where('id', '=', atrId)
+        .executeTakeFirstOrThrow()
+    ).click_count;
   const visit = (path: string, headers: Record<string, string> = {}, ip = '203.0.113.7') =>
     ctx.app.inject({
       method: 'GET',
@@ -106,14 +114,7 @@ describe(`promotion (${testDatabaseKind})`, () => {
 
   it('counts short-link visits once per visitor per 24 hours and redirects to the app landing page', async () => {
     const { code, atr_id } = (await receive({ task_id: task.task_id, task_type: 1 })).json.body;
-    const clicks = async () =>
-      (
-        await ctx.database.db
-          .selectFrom('task_receipts')
-          .select('click_count')
-          .where('id', '=', atr_id)
-          .executeTakeFirstOrThrow()
-      ).click_count;
+    const clicks = () => clickCountOf(atr_id);
     const before = await clicks();
 
     const response = await visit(`/s/${code}`, { referer: 'https://www.douyin.com/video/1' });
@@ -159,12 +160,56 @@ describe(`promotion (${testDatabaseKind})`, () => {
     const other = (await loginAs(ctx, nextPhone())).json.body.access_token;
     const { code, atr_id } = (await receive({ task_id: task.task_id, task_type: 1 }, other)).json.body;
     await Promise.all(Array.from({ length: 10 }, () => visit(`/s/${code}`, {}, '192.0.2.44')));
-    const row = await ctx.database.db
-      .selectFrom('task_receipts')
-      .select('click_count')
-      .where('id', '=', atr_id)
-      .executeTakeFirstOrThrow();
-    expect(row.click_count).toBe(1);
+    expect(await clickCountOf(atr_id)).toBe(1);
+  });
+
+  it('caps counted clicks per IP and link in 24 h, however many User-Agents it rotates, and records every visit', async () => {
+    const owner = (await loginAs(ctx, nextPhone())).json.body.access_token;
+    const { code, atr_id } = (await receive({ task_id: task.task_id, task_type: 1 }, owner)).json.body;
+    const clickCount = () => clickCountOf(atr_id);
+    const agents = Array.from({ length: 20 }, (_, i) => ({ 'user-agent': `Mozilla/5.0 rotating ${i}` }));
+
+    for (const headers of agents) await visit(`/s/${code}`, headers, '198.51.100.20');
+    expect(await clickCount()).toBe(3);
+    await Promise.all(agents.map((headers) => visit(`/s/${code}`, headers, '198.51.100.21')));
+    expect(await clickCount()).toBe(6);
+    await visit(`/s/${code}`, {}, '198.51.100.22');
+    expect(await clickCount()).toBe(7);
+
+    ctx.clock.advance(24 * HOUR + 1000);
+    for (const headers of agents.slice(0, 5)) await visit(`/s/${code}`, headers, '198.51.100.20');
+    expect(await clickCount()).toBe(10);
+
+    const recorded = await ctx.database.db
+      .selectFrom('promotion_clicks')
+      .select(['counted', 'ip_hash'])
+      .where('receipt_id', '=', atr_id)
+      .execute();
+    expect(recorded).toHaveLength(46);
+    expect(recorded.filter((c) => c.counted === 1)).toHaveLength(10);
+    expect(new Set(recorded.map((c) => c.ip_hash)).size).toBe(3);
+    expect(recorded[0]!.ip_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('takes the cap from CLICK_CAP_PER_IP_PER_DAY', async () => {
+    const strict = await createTestApp({ CLICK_CAP_PER_IP_PER_DAY: '1' });
+    try {
+      await seedDemoData(strict.database.db, strict.config.mediaDir, { now: strict.clock.now() - 60_000 });
+      const owner = (await loginAs(strict, nextPhone())).json.body.access_token;
+      const { code, atr_id } = (
+        await call(strict.app, {
+          url: '/agent/v1/task/receive',
+          token: owner,
+          body: { task_id: task.task_id, task_type: 1 },
+        })
+      ).json.body;
+      for (const ua of ['a', 'b', 'c']) {
+        await strict.app.inject({ url: `/s/${code}`, headers: { 'user-agent': ua }, remoteAddress: '198.51.100.30' });
+      }
+      expect(await clickCountOf(atr_id, strict.database)).toBe(1);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('sends the visitor to the demo app’s landing page, which shows the code', async () => {
@@ -177,6 +222,12 @@ describe(`promotion (${testDatabaseKind})`, () => {
     expect(page.body).toMatch(/《.+》/);
     expect((await ctx.app.inject('/demo/apps/nope')).statusCode).toBe(404);
     expect((await ctx.app.inject('/demo/apps/hongguo?code=%3Cscript%3E')).body).not.toContain('<script>');
+  });
+
+  it('names a malformed short-link code a promotion code, not an SMS code', async () => {
+    const response = await visit(`/s/${'X'.repeat(40)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: ErrorCode.validation, msg: '推广码格式不正确', body: null });
   });
 
   it('answers an unknown short link with a Chinese page', async () => {

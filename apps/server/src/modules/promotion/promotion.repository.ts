@@ -68,9 +68,28 @@ export class PromotionRepository {
     return row !== undefined;
   }
 
+  async countedClicksOfIpSince(trx: Trx, receiptId: number, ipHash: string, since: number): Promise<number> {
+    const row = await trx
+      .selectFrom('promotion_clicks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('receipt_id', '=', receiptId)
+      .where('ip_hash', '=', ipHash)
+      .where('counted', '=', 1)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async insertClick(
     trx: Trx,
-    row: { receipt_id: number; visitor_hash: string; referrer: string; counted: number; created_at: number },
+    row: {
+      receipt_id: number;
+      visitor_hash: string;
+      ip_hash: string;
+      referrer: string;
+      counted: number;
+      created_at: number;
+    },
   ): Promise<void> {
     await trx.insertInto('promotion_clicks').values(row).execute();
   }

@@ -67,7 +67,8 @@ export function promotionRoutes(promotions: PromotionService): FastifyPluginAsyn
       async (request) => ok(await promotions.overview(identityOf(request).agentId)),
     );
 
-    app.get('/s/:code', { schema: { params: z.object({ code: z.string().max(32) }) } }, async (request, reply) => {
+    const shortLinkParams = z.object({ code: z.string().max(32).meta({ label: '推广码' }) });
+    app.get('/s/:code', { schema: { params: shortLinkParams } }, async (request, reply) => {
       const target = await promotions.click({
         code: request.params.code.toUpperCase(),
         ip: request.ip,

@@ -1,6 +1,7 @@
 /**
  * Promotion: an agent receives a task and gets their own code with real, tracked links; copying a link puts
- * the task into "my tasks"; every visit to the short link is recorded, and one visitor counts once per 24 h.
+ * the task into "my tasks"; every visit to the short link is recorded, one visitor counts once per 24 h, and one
+ * IP counts at most `clickCapPerIpPerDay` times per link in 24 h (however many User-Agents it rotates).
  */
 import { createHmac } from 'node:crypto';
 import { fenToYuan, type MyTaskRow, type PromotionOverview, type ReceiveResult } from '@cc/contracts';
@@ -20,6 +21,8 @@ export const PROMOTION_CODE_LENGTH = 8;
 export interface PromotionOptions {
   publicBaseUrl: string;
   secret: string;
+  /** Counted clicks one IP may add to one link in 24 h (CLICK_CAP_PER_IP_PER_DAY). */
+  clickCapPerIpPerDay: number;
 }
 
 export interface ClickInput {
@@ -85,21 +88,26 @@ export class PromotionService {
   async click(input: ClickInput): Promise<string | null> {
     const target = await this.promotions.linkTarget(input.code);
     if (!target) return null;
-    const visitorHash = createHmac('sha256', this.options.secret)
-      .update(`${input.ip}|${input.userAgent}`)
-      .digest('hex');
+    const visitorHash = this.keyedHash(`${input.ip}|${input.userAgent}`);
+    const ipHash = this.keyedHash(`ip|${input.ip}`);
     const now = this.clock.now();
+    const since = now - CLICK_WINDOW_MS;
     await this.database.db.transaction().execute(async (trx) => {
-      await lockKey(trx, this.database.kind, `click:${target.receipt_id}:${visitorHash}`);
-      const seen = await this.promotions.countedClickSince(trx, target.receipt_id, visitorHash, now - CLICK_WINDOW_MS);
+      // One lock per link and IP: it covers every visitor behind that IP, so parallel visits respect the cap too.
+      await lockKey(trx, this.database.kind, `click:${target.receipt_id}:${ipHash}`);
+      const counts =
+        !(await this.promotions.countedClickSince(trx, target.receipt_id, visitorHash, since)) &&
+        (await this.promotions.countedClicksOfIpSince(trx, target.receipt_id, ipHash, since)) <
+          this.options.clickCapPerIpPerDay;
       await this.promotions.insertClick(trx, {
         receipt_id: target.receipt_id,
         visitor_hash: visitorHash,
+        ip_hash: ipHash,
         referrer: input.referrer.slice(0, 512),
-        counted: seen ? 0 : 1,
+        counted: counts ? 1 : 0,
         created_at: now,
       });
-      if (!seen) await this.promotions.incrementClickCount(trx, target.receipt_id);
+      if (counts) await this.promotions.incrementClickCount(trx, target.receipt_id);
     });
     return buildLandingUrl(target.landing_url, target.serial_id, input.code, this.options.publicBaseUrl);
   }
@@ -135,6 +143,11 @@ export class PromotionService {
       order_count: Number(row.order_count),
       share_amount: fenToYuan(Number(row.share_fen)),
     };
+  }
+
+  /** Keyed by APP_SECRET, so no raw IP is stored and hashes cannot be reversed by trying every address. */
+  private keyedHash(value: string): string {
+    return createHmac('sha256', this.options.secret).update(value).digest('hex');
   }
 
   private resultFor(task: TaskRow, receiptId: number, code: string): ReceiveResult {

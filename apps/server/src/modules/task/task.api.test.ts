@@ -156,6 +156,12 @@ describe(`task catalogue (${testDatabaseKind})`, () => {
       expect(info.json.body.title).toBe('第2集');
     });
 
+    it('an episode list without a task or a serial names what is missing, from the catalogue', async () => {
+      const { status, json } = await call(ctx.app, { method: 'GET', url: '/agent/v1/episode/list', token });
+      expect(status).toBe(400);
+      expect(json).toEqual({ code: ErrorCode.taskOrSerialRequired, msg: '请指定任务或剧集', body: null });
+    });
+
     it('downloads with the Chinese file name, whole or by Range, and only when logged in', async () => {
       const url = `/agent/v1/episode/download?episode_id=${episodeId}`;
       expect((await call(ctx.app, { method: 'GET', url })).status).toBe(401);

@@ -82,7 +82,7 @@ export class TaskService {
       if (!task) throw appError('taskNotFound');
       serialId = task.serial_id;
     }
-    if (serialId === undefined) throw appError('validation', '请指定任务或剧集');
+    if (serialId === undefined) throw appError('taskOrSerialRequired');
     const { rows, total } = await this.tasks.episodes(serialId, limit, offset);
     return { data: rows.map(toEpisode), total };
   }

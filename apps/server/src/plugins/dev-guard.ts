@@ -1,0 +1,48 @@
+/**
+ * Development routes (`/dev/...`: the SMS outbox, the Alipay sandbox) hand out live SMS codes and fake payments,
+ * so they answer only to a caller on this machine unless DEV_ROUTES_PUBLIC opens them. A request relayed by a
+ * proxy on the same host is not local: it carries a forwarding header.
+ */
+import { isIP } from 'node:net';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.js';
+import { appError } from '../errors.js';
+import { routeZone } from './route-zone.js';
+
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return address === '::1';
+}
+
+function isLocalRequest(request: FastifyRequest): boolean {
+  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !relayed && isLoopback(request.socket.remoteAddress) && isLoopback(request.ip);
+}
+
+export function registerDevGuard(app: FastifyInstance, options: { public: boolean }): void {
+  if (options.public) return;
+  app.addHook('onRequest', async (request) => {
+    if (routeZone(request) === 'dev' && !isLocalRequest(request)) throw appError('devRoutesLocalOnly');
+  });
+}
+
+/** Start-up says loudly when a development driver stands in for a real service. */
+export function warnAboutDevelopmentDrivers(
+  log: FastifyBaseLogger,
+  drivers: { consoleSms: boolean; paymentDriver: AppConfig['payment']['driver'] },
+): void {
+  if (drivers.consoleSms) {
+    log.warn(
+      { driver: 'console' },
+      'DEVELOPMENT SMS DRIVER IN USE: codes are logged and kept in /dev/sms/outbox, no SMS is sent (set SMS_DRIVER=aliyun)',
+    );
+  }
+  if (drivers.paymentDriver === 'sandbox') {
+    log.warn(
+      { driver: 'sandbox' },
+      'DEVELOPMENT PAYMENT DRIVER IN USE: the built-in Alipay sandbox takes fake payments (set PAYMENT_DRIVER=alipay)',
+    );
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The cost of SQLite `synchronous = FULL` (the app's setting: a commit is on disk before it is acknowledged)
+ * against `NORMAL` (WAL's usual setting, which may lose the last commits on a power cut), on a write-heavy path:
+ * every `GET /s/{code}` inserts a click row in its own transaction. The server runs in a child process, the load
+ * from this one; a bare Fastify route is the baseline. Put the data on a real disk (not tmpfs) or fsync is free.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import readline from 'node:readline';
+import { measure, report, startBaseline, type Figures } from './support.js';
+
+interface Served {
+  child: ChildProcess;
+  base: string;
+  code: string;
+}
+
+async function serve(mode: 'NORMAL' | 'FULL'): Promise<Served> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'serve-product.ts', mode], {
+    cwd: import.meta.dirname,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const [first] = (await once(lines, 'line')) as [string];
+  lines.close();
+  const { base, code } = JSON.parse(first) as { base: string; code: string };
+  return { child, base, code };
+}
+
+async function stop(served: Served): Promise<void> {
+  served.child.kill('SIGTERM');
+  await once(served.child, 'exit');
+}
+
+async function measureShortLink(mode: 'NORMAL' | 'FULL'): Promise<Figures> {
+  const served = await serve(mode);
+  try {
+    return await measure(`GET /s/{code}, synchronous=${mode}`, `${served.base}/s/${served.code}`, {
+      expectStatus: 302,
+    });
+  } finally {
+    await stop(served);
+  }
+}
+
+/** Mean requests/s of one mode's runs. */
+function meanRate(rows: Figures[]): number {
+  return rows.reduce((sum, f) => sum + f.requestsPerSecond, 0) / rows.length;
+}
+
+// Interleaved runs, so that noise from other work on the machine falls on both settings alike.
+const ORDER = ['NORMAL', 'FULL', 'NORMAL', 'FULL'] as const;
+const baseline = await startBaseline();
+try {
+  const bare = await measure('bare Fastify route', baseline.url);
+  const runs: Array<{ mode: (typeof ORDER)[number]; figures: Figures }> = [];
+  for (const mode of ORDER) runs.push({ mode, figures: await measureShortLink(mode) });
+  report('SQLite durability: one write transaction per request', [bare, ...runs.map((r) => r.figures)]);
+  const normal = meanRate(runs.filter((r) => r.mode === 'NORMAL').map((r) => r.figures));
+  const full = meanRate(runs.filter((r) => r.mode === 'FULL').map((r) => r.figures));
+  console.log(
+    `mean req/s: NORMAL ${Math.round(normal)}, FULL ${Math.round(full)} (${((1 - full / normal) * 100).toFixed(1)}% fewer with FULL)`,
+  );
+} finally {
+  await baseline.close();
+}
