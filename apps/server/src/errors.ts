@@ -17,6 +17,8 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   receiptNotFound: 404,
   episodeNotFound: 404,
   applicationNotFound: 404,
+  jobNotFound: 404,
+  jobNotRetryable: 409,
   notFound: 404,
   routeNotFound: 404,
   payloadTooLarge: 413,

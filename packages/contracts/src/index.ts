@@ -11,3 +11,4 @@ export * from './promotion/promotion.schema.js';
 export * from './apply/apply.schema.js';
 export * from './credit/credit.schema.js';
 export * from './order/order.schema.js';
+export * from './jobs/jobs.schema.js';
