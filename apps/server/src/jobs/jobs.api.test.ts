@@ -80,6 +80,26 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
     expect(sweeps.total).toBeGreaterThanOrEqual(1);
   });
 
+  it('logs each run with the job id and kind', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp(
+      { ...ctx.config, logLevel: 'info' },
+      {
+        clock: ctx.clock,
+        database: ctx.database,
+        alipaySandbox: ctx.sandbox,
+        logStream: { write: (line) => lines.push(line) },
+      },
+    );
+    await logged.ready();
+    const id = await logged.jobs.enqueue(SWEEP, {}, { key: 'logged' });
+    await logged.jobs.start();
+    await waitFor(async () => (await logged.jobs.get(id))?.status === 'succeeded');
+    await logged.close();
+    const records = lines.map((line) => JSON.parse(line) as { jobId?: string; kind?: string; msg: string });
+    expect(records).toContainEqual(expect.objectContaining({ jobId: id, kind: SWEEP, msg: 'job succeeded' }));
+  });
+
   it('lists jobs for operators only, paged, with ISO timings', async () => {
     expect((await ops('/ops/v1/jobs', null)).json.code).toBe(ErrorCode.operatorUnauthorized);
     const denied = await ops('/ops/v1/jobs', 'not-the-operator-token-000000000');
