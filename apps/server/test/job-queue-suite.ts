@@ -4,6 +4,7 @@
  * restarted or a second process.
  */
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { systemClock } from '../src/clock.js';
@@ -25,6 +26,14 @@ export async function waitFor<T>(check: () => Promise<T | undefined | null | fal
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(20);
   }
+}
+
+/** Removes a test's Redis keys. */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,6 @@
 /** The shared job queue behaviour on the BullMQ driver, against the local Redis (TEST_REDIS_URL). */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { describeJobQueue } from '../../test/job-queue-suite.js';
+import { deleteKeys, describeJobQueue } from '../../test/job-queue-suite.js';
 import { BullmqJobQueue } from './bullmq-queue.js';
 
 const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -10,11 +9,6 @@ describeJobQueue('BullMQ', async () => {
   const prefix = `cc-test-${randomBytes(4).toString('hex')}`;
   return {
     makeQueue: (options) => new BullmqJobQueue({ url, prefix }, options),
-    async close() {
-      const redis = new Redis(url);
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
-    },
+    close: () => deleteKeys(url, prefix),
   };
 });

@@ -36,6 +36,12 @@ function statusOf(state: string): JobStatus {
   return found ?? 'queued';
 }
 
+/** When a job is due: a scheduler's iteration has its slot in its id (`repeat:{scheduler}:{ms}`); others their delay. */
+function runAtOf(job: Job): number {
+  const slot = job.repeatJobKey ? Number(job.id?.split(':').pop()) : NaN;
+  return Number.isFinite(slot) ? slot : job.timestamp + (job.delay ?? 0);
+}
+
 /** BullMQ job ids may not contain `:`; an idempotency key becomes a fixed-length digest. */
 const jobIdOfKey = (key: string) => `key-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
 
@@ -145,7 +151,7 @@ export class BullmqJobQueue<Specs extends JobSpecs> implements JobQueue<Specs> {
       jobId: `${kind}:${job.id}`,
       kind,
       attempt: job.attemptsMade + 1,
-      runAt: job.timestamp + (job.delay ?? 0),
+      runAt: runAtOf(job),
     };
     await runJob(this.options.table, job.data, context, this.options.log);
   }
@@ -176,7 +182,7 @@ export class BullmqJobQueue<Specs extends JobSpecs> implements JobQueue<Specs> {
       attempts: Math.max(job.attemptsMade, job.attemptsStarted ?? 0),
       maxAttempts: job.opts.attempts ?? 1,
       lastError: job.failedReason || null,
-      runAt: job.timestamp + (job.delay ?? 0),
+      runAt: runAtOf(job),
       createdAt: job.timestamp,
       startedAt: job.processedOn ?? null,
       finishedAt: job.finishedOn ?? null,
