@@ -201,6 +201,7 @@ export class DbJobQueue<Specs extends JobSpecs> implements JobQueue<Specs> {
   }
 
   private async poll(): Promise<void> {
+    await this.failLostLastAttempts();
     for (const kind of this.scheduledKinds()) await this.queueDueTick(kind);
     for (const kind of kindsOf(this.options.table)) {
       const { concurrency } = this.options.table[kind];
@@ -250,17 +251,21 @@ export class DbJobQueue<Specs extends JobSpecs> implements JobQueue<Specs> {
     });
   }
 
-  /** Takes the oldest due job of a kind (queued, or running on a lease that ran out) with one conditional update. */
-  private async claim(kind: string): Promise<JobRow | undefined> {
+  /** A job whose worker died on its last attempt is not run again: it fails, for an operator to retry. */
+  private async failLostLastAttempts(): Promise<void> {
     const now = this.options.clock.now();
     await this.db
       .updateTable('jobs')
       .set({ status: 'failed', last_error: LEASE_LOST, finished_at: now, lease_until: null, locked_by: null })
-      .where('kind', '=', kind)
       .where('status', '=', 'running')
       .where('lease_until', '<', now)
       .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
       .execute();
+  }
+
+  /** Takes the oldest due job of a kind (queued, or running on a lease that ran out) with one conditional update. */
+  private async claim(kind: string): Promise<JobRow | undefined> {
+    const now = this.options.clock.now();
     const claimable = (eb: ExpressionBuilder<Database, 'jobs'>) =>
       eb.and([
         eb('kind', '=', kind),
