@@ -53,6 +53,10 @@ import { refundRoutes } from './modules/payment/refund.routes.js';
 import { RefundService } from './modules/payment/refund.service.js';
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
+import { defineJobTable, type AppJobs } from './jobs/app-jobs.js';
+import { createJobQueue } from './jobs/job-engine.js';
+import type { JobQueueOptions } from './jobs/job-queue.js';
+import { jobRoutes } from './jobs/jobs.routes.js';
 import { AlipayClient } from './providers/payment/alipay-client.js';
 import { AlipaySandbox, loadSandboxKeys, registerAlipaySandbox } from './providers/payment/alipay-sandbox.js';
 import { AliyunSmsDriver } from './providers/sms/aliyun-sms.js';
@@ -68,14 +72,18 @@ export interface AppDeps {
   alipaySandbox?: AlipaySandbox;
   /** Where logs go (stdout by default); tests read them to check what is masked. */
   logStream?: { write(line: string): void };
+  /** Job engine timings and worker name (tests shorten leases and polls). */
+  jobs?: Pick<JobQueueOptions<never>, 'leaseMs' | 'pollMs' | 'workerId'>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** For the order timeout job of `bin/server.ts` and tests. */
+    /** For tests that drive orders directly. */
     orders: OrderService;
     /** For the refund sweep and tests. */
     refunds: RefundService;
+    /** The job engine; workers start only when `bin/server.ts` (JOB_WORKERS=inline), `bin/worker.ts` or a test says. */
+    jobs: AppJobs;
   }
 }
 
@@ -183,6 +191,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('orders', orders);
   app.decorate('refunds', refunds);
 
+  // Job engine (issue 7 §3): built here, started by the entries; closing the app stops workers before the database.
+  const jobs = createJobQueue(
+    config.redis
+      ? { kind: 'bullmq', url: config.redis.url, prefix: `${config.redis.prefix}jobs` }
+      : { kind: 'database', database },
+    { table: defineJobTable({ orders, refunds }), clock, log: app.log, ...deps.jobs },
+  );
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', () => jobs.close());
+
   const redis = config.redis
     ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
     : null;
@@ -223,6 +241,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(creditRoutes(credits, packages, clock));
   await app.register(orderRoutes(orders, wallet));
   await app.register(refundRoutes(refunds, config.operatorToken));
+  await app.register(jobRoutes(jobs, config.operatorToken));
   if (alipay.sandbox) registerAlipaySandbox(app, alipay.sandbox);
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));
   await registerWeb(app, config);

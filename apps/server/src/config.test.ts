@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config.vendors).toEqual(['default']);
     expect(config.sms).toEqual({ driver: 'console' });
     expect(config.corsOrigins).toEqual([]);
+    expect(config.jobWorkers).toBe('inline');
     expect(config.devRoutesPublic).toBe(false);
     expect(config.clickCapPerIpPerDay).toBe(3);
   });
@@ -29,12 +30,14 @@ describe('loadConfig', () => {
     expect(config.mediaDir).toBe('/tmp/x/media');
     expect(config.vendors).toEqual(['a', 'b']);
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(loadConfig({ JOB_WORKERS: 'off' }).jobWorkers).toBe('off');
   });
 
   it('names each invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SMS_DRIVER: 'pigeon' })).toThrow(ConfigError);
+    expect(() => loadConfig({ JOB_WORKERS: 'sometimes' })).toThrow(/JOB_WORKERS/);
   });
 
   it('refuses development drivers and a missing secret in production', () => {

@@ -31,7 +31,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  /** Redis connection string. When set, rate limits are shared by every API server through Redis. */
+  /** Redis connection string. When set, rate limits are shared by every API server through Redis and jobs run on BullMQ. */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -100,6 +100,8 @@ const envSchema = z.object({
   ALIPAY_GATEWAY: z.url().optional(),
   /** Seed demo data on start (embedded profile). */
   SEED_DEMO: bool,
+  /** `inline` (default): the server process also runs background jobs; `off`: API only, jobs run in `npm run worker`. */
+  JOB_WORKERS: z.enum(['inline', 'off']).default('inline'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -143,6 +145,8 @@ export interface AppConfig {
   payment:
     | { driver: 'sandbox'; gateway: string | null }
     | { driver: 'alipay'; appId: string; privateKey: string; alipayPublicKey: string; gateway: string };
+  /** Whether the server process runs job workers (the worker entry always does). */
+  jobWorkers: 'inline' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -236,5 +240,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     internalBaseUrl: `http://127.0.0.1:${e.PORT}`,
     operatorToken: e.OPERATOR_TOKEN ?? null,
     payment,
+    jobWorkers: e.JOB_WORKERS,
   };
 }

@@ -22,6 +22,8 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   orderNotFound: 404,
   posterNotFound: 404,
   helpTemplateNotFound: 404,
+  jobNotFound: 404,
+  jobNotRetryable: 409,
   notFound: 404,
   routeNotFound: 404,
   payloadTooLarge: 413,

@@ -76,9 +76,36 @@ async function openTestDatabase(config: AppConfig): Promise<TestDatabase> {
   };
 }
 
+/** Where a test database lives, for a child process to open it too. */
+export interface TestDatabaseTarget {
+  config: AppConfig['database'];
+  schema?: string;
+}
+
+/** A private, migrated database without an app (SQLite file or PostgreSQL schema), for engine-level tests. */
+export async function createTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  target: TestDatabaseTarget;
+  close(): Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL });
+  const { database, schema, drop } = await openTestDatabase(config);
+  await migrateToLatest(database.db, schema);
+  return {
+    database,
+    target: { config: config.database, schema },
+    async close() {
+      await database.destroy();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createTestApp(
   env: Partial<Record<keyof Env, string>> = {},
-  deps: Pick<AppDeps, 'smsDriver' | 'logStream'> = {},
+  deps: Pick<AppDeps, 'smsDriver' | 'logStream' | 'jobs'> = {},
 ): Promise<TestContext> {
   const sandboxHost = await startSandboxHost();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));

@@ -12,3 +12,4 @@ export * from './apply/apply.schema.js';
 export * from './credit/credit.schema.js';
 export * from './order/order.schema.js';
 export * from './payment/payment.schema.js';
+export * from './jobs/jobs.schema.js';

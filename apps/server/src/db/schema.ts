@@ -2,6 +2,7 @@
  * Table types for Kysely. Times are epoch milliseconds (INTEGER on SQLite, BIGINT on PostgreSQL) so both
  * databases run the same queries; money is integer fen; rates are basis points (7000 = 70%).
  */
+import type { JobStatus } from '@cc/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface AgentTable {
@@ -353,6 +354,31 @@ export interface PaymentRefundTable {
   refunded_at: number | null;
 }
 
+/** The job engine's database driver (`jobs/db-queue.ts`). */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  /** The job's input, JSON. */
+  input: string;
+  status: JobStatus;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: number;
+  lease_until: number | null;
+  locked_by: string | null;
+  last_error: string | null;
+  idempotency_key: string | null;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** One row per scheduled kind: whoever moves `next_run_at` on by a conditional update owns that tick. */
+export interface JobScheduleTable {
+  kind: string;
+  next_run_at: number;
+}
+
 export interface Database {
   agents: AgentTable;
   sessions: SessionTable;
@@ -381,6 +407,8 @@ export interface Database {
   orders: OrderTable;
   payment_trades: PaymentTradeTable;
   payment_refunds: PaymentRefundTable;
+  jobs: JobTable;
+  job_schedules: JobScheduleTable;
 }
 
 export type Agent = Selectable<AgentTable>;

@@ -1,4 +1,4 @@
-/** Operators authenticate with the configured OPERATOR_TOKEN; with none configured the operator API is closed. */
+/** The operator API's guard (`/ops/v1/...`): the configured OPERATOR_TOKEN as a bearer; with none, the API is closed. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { appError } from '../errors.js';
@@ -6,6 +6,7 @@ import { parseBearer } from '../modules/auth/token.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** An `onRequest` hook that refuses any request without the operator token. */
 export function operatorGuard(operatorToken: string | null) {
   return async (request: FastifyRequest) => {
     const given = parseBearer(request.headers.authorization);

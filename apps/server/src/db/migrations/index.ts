@@ -6,6 +6,7 @@ import * as credit from './20261121160000_credit.js';
 import * as ordersWallet from './20261121170000_orders_wallet.js';
 import * as paymentRefunds from './20261123110000_payment_refunds.js';
 import * as clickIpCap from './20261123120000_click_ip_cap.js';
+import * as jobs from './20261123100000_jobs.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261121170000_orders_wallet': ordersWallet,
   '20261123110000_payment_refunds': paymentRefunds,
   '20261123120000_click_ip_cap': clickIpCap,
+  '20261123100000_jobs': jobs,
 };

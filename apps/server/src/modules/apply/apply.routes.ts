@@ -1,5 +1,4 @@
 /** Creator onboarding for the agent (`/agent/v1/apply/*`) and its review for operators (`/ops/v1/applications`). */
-import { timingSafeEqual, createHash } from 'node:crypto';
 import {
   applicationSchema,
   applySubmitSchema,
@@ -8,27 +7,13 @@ import {
   pagedSchema,
   reviewRejectSchema,
 } from '@cc/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appError } from '../../errors.js';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
-import { parseBearer } from '../auth/token.js';
+import { operatorGuard } from '../../plugins/operator.js';
 import { offsetOf, paged } from '../paging.js';
 import type { ApplyService } from './apply.service.js';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Operators authenticate with the configured OPERATOR_TOKEN; with none configured the operator API is closed. */
-function operatorGuard(operatorToken: string | null) {
-  return async (request: FastifyRequest) => {
-    const given = parseBearer(request.headers.authorization);
-    if (!operatorToken || !given || !timingSafeEqual(digest(given), digest(operatorToken))) {
-      throw appError('operatorUnauthorized');
-    }
-  };
-}
 
 const idParams = z.object({
   id: z.coerce.number({ error: '申请编号不正确' }).int('申请编号不正确').positive('申请编号不正确'),

@@ -1,0 +1,62 @@
+/**
+ * The application's job table: every background job kind of the product, its policy, and the service call that
+ * handles it. Add a kind to `appJobSpecs` and its handler to `defineJobTable`; the build fails without both.
+ */
+import { z } from 'zod';
+import type { OrderService } from '../modules/order/order.service.js';
+import type { RefundService } from '../modules/payment/refund.service.js';
+import type { JobQueue } from './job-queue.js';
+import { checkJobTable, type JobSpecs, type JobTable } from './job-table.js';
+
+const noInput = z.object({});
+
+export const appJobSpecs = {
+  /** Pending orders whose 9:59 ran out are closed at Alipay and their wallet holds released. */
+  'order.timeout-sweep': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 30_000 },
+  },
+  /** Trades we ended whose `alipay.trade.cancel` failed or is unconfirmed are cancelled again (ADR 0010). */
+  'payment.cancel-sweep': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 60_000 },
+  },
+  /** Over-payments still to be refunded are tried again; after 8 refusals they wait for an operator. */
+  'payment.refund-sweep': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 60_000 },
+  },
+} satisfies JobSpecs;
+
+export type AppJobSpecs = typeof appJobSpecs;
+export type AppJobs = JobQueue<AppJobSpecs>;
+
+/** The services job handlers call. */
+export interface JobServices {
+  orders: Pick<OrderService, 'expireDue' | 'cancelDueTrades'>;
+  refunds: Pick<RefundService, 'processDue'>;
+}
+
+export function defineJobTable({ orders, refunds }: JobServices): JobTable<AppJobSpecs> {
+  return checkJobTable(appJobSpecs, {
+    // Isolating each order (own try/catch, oldest first) is expireDue's duty, as for every sweep (job-table.ts).
+    'order.timeout-sweep': async (_input, { log }) => {
+      const expired = await orders.expireDue();
+      if (expired > 0) log.info({ expired }, 'pending orders timed out');
+    },
+    'payment.cancel-sweep': async (_input, { log }) => {
+      const tried = await orders.cancelDueTrades();
+      if (tried > 0) log.info({ tried }, 'ended trades cancelled at Alipay');
+    },
+    'payment.refund-sweep': async (_input, { log }) => {
+      const tried = await refunds.processDue();
+      if (tried > 0) log.info({ tried }, 'pending refunds tried');
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { appJobSpecs, defineJobTable } from './app-jobs.js';
+import { checkJobTable, JobTableError, kindsOf, retryDelayMs, type JobHandlers, type JobSpecs } from './job-table.js';
+
+const specs = {
+  'b.second': { input: z.object({}), retry: { attempts: 2, backoffMs: 10, backoff: 'fixed' }, concurrency: 1 },
+  'a.first': { input: z.object({}), retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' }, concurrency: 1 },
+} satisfies JobSpecs;
+
+describe('job table', () => {
+  it('refuses to start when a declared kind has no handler, naming it', () => {
+    const handlers = { 'a.first': async () => undefined } as unknown as JobHandlers<typeof specs>;
+    expect(() => checkJobTable(specs, handlers)).toThrow(JobTableError);
+    expect(() => checkJobTable(specs, handlers)).toThrow('job kind "b.second" has no handler');
+  });
+
+  it('refuses a handler for a kind nobody declared', () => {
+    const handlers = { 'a.first': async () => undefined, 'b.second': async () => undefined, 'c.stray': async () => 1 };
+    expect(() => checkJobTable(specs, handlers)).toThrow('handler "c.stray" has no declared job kind');
+  });
+
+  it('binds every kind to its handler and lists kinds in a stable order', () => {
+    const table = checkJobTable(specs, { 'a.first': async () => undefined, 'b.second': async () => undefined });
+    expect(kindsOf(table)).toEqual(['a.first', 'b.second']);
+    expect(table['b.second'].retry.attempts).toBe(2);
+  });
+
+  it("builds the app's table: the order timeout sweep every 30 s, the payment sweeps every minute", () => {
+    const table = defineJobTable({
+      orders: { expireDue: async () => 0, cancelDueTrades: async () => 0 },
+      refunds: { processDue: async () => 0 },
+    });
+    expect(kindsOf(table)).toEqual(Object.keys(appJobSpecs).sort());
+    expect(table['order.timeout-sweep'].schedule).toEqual({ everyMs: 30_000 });
+    expect(table['payment.cancel-sweep'].schedule).toEqual({ everyMs: 60_000 });
+    expect(table['payment.refund-sweep'].schedule).toEqual({ everyMs: 60_000 });
+  });
+
+  it('waits the fixed backoff, or doubles it per attempt', () => {
+    expect(retryDelayMs({ attempts: 5, backoffMs: 100, backoff: 'fixed' }, 3)).toBe(100);
+    expect([1, 2, 3].map((n) => retryDelayMs({ attempts: 5, backoffMs: 100, backoff: 'exponential' }, n))).toEqual([
+      100, 200, 400,
+    ]);
+  });
+});
