@@ -25,6 +25,7 @@ import { CreditRepository } from './modules/credit/credit.repository.js';
 import { creditRoutes } from './modules/credit/credit.routes.js';
 import { CreditService } from './modules/credit/credit.service.js';
 import { PackageRepository } from './modules/credit/package.repository.js';
+import { PackageService } from './modules/credit/package.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { demoLandingRoutes } from './modules/content/demo-landing.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
@@ -152,7 +153,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     secret: config.appSecret,
   });
   const applications = new ApplyService(database, new ApplyRepository(database.db), smsCodes, clock);
-  const packages = new PackageRepository(database.db);
+  const packages = new PackageService(new PackageRepository(database.db), clock);
   const wallet = new WalletService(database, new WalletRepository(database.db), clock);
   const alipay = createAlipay(config, deps.alipaySandbox);
   const orders = new OrderService({
@@ -205,7 +206,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(demoLandingRoutes(async (serialId) => (await taskRepository.serialName(serialId)) ?? null));
   await app.register(promotionRoutes(promotions));
   await app.register(applyRoutes(applications, config.operatorToken));
-  await app.register(creditRoutes(credits, packages, clock));
+  await app.register(creditRoutes(credits, packages));
   await app.register(orderRoutes(orders, wallet));
   if (alipay.sandbox) registerAlipaySandbox(app, alipay.sandbox);
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));

@@ -41,6 +41,10 @@ export const OUT_STATUS_GROUP: Record<OutStatus, 'waiting' | 'reject' | 'complet
   6: 'complete',
 };
 
+/** The on/off switch of catalogue rows operators publish: apps, tasks, banners, posters, points packages, promotions. */
+export const ListingStatus = { Off: 0, On: 1 } as const;
+export type ListingStatus = (typeof ListingStatus)[keyof typeof ListingStatus];
+
 export const SettStatus = { ToBeSettled: 1, Settled: 2 } as const;
 export const CreditRecordType = { Cost: 1, Purchase: 2, Gift: 3 } as const;
 export const ShareType = { Mine: 1, Invite: 2, Leader: 3, Bonus: 4 } as const;

@@ -266,6 +266,15 @@ export interface FreePointClaimTable {
   created_at: number;
 }
 
+export interface RetentionOfferTable {
+  id: Generated<number>;
+  agent_id: number;
+  package_id: number;
+  issued_at: number;
+  /** The end of its 59:59: a discounted order is refused from here on. */
+  expires_at: number;
+}
+
 export interface WalletAccountTable {
   agent_id: number;
   balance_fen: Generated<number>;
@@ -355,6 +364,7 @@ export interface Database {
   credit_packages: CreditPackageTable;
   credit_promotions: CreditPromotionTable;
   free_point_claims: FreePointClaimTable;
+  retention_offers: RetentionOfferTable;
   wallet_accounts: WalletAccountTable;
   wallet_ledger: WalletLedgerTable;
   cash_outs: CashOutTable;

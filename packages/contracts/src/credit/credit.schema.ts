@@ -52,6 +52,22 @@ export const creditPackageSchema = z.object({
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
 
+/** Package types (spec §3: 1 is purchasable); 2 is the retention offer, sold only to a creator it was issued to. */
+export const PackageType = { Purchasable: 1, Retention: 2 } as const;
+export type PackageType = (typeof PackageType)[keyof typeof PackageType];
+
+/**
+ * `POST /agent/v1/credit/retention/claim`: the creator's retention offer with its 59:59 deadline, issued once at the
+ * first claim and the same on every later one. `offer` is null when none is running or the creator's ran out;
+ * `server_time` lets the browser count down from the server's clock rather than its own.
+ */
+export const retentionClaimSchema = z.object({
+  offer: creditPackageSchema.nullable(),
+  ends_at: z.string().nullable(),
+  server_time: z.string(),
+});
+export type RetentionClaim = z.infer<typeof retentionClaimSchema>;
+
 export const countdownSchema = z.object({
   /** Seconds left of the current promotion; 0 when none is running. */
   gear_position: z.number().int(),

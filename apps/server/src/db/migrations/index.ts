@@ -4,10 +4,12 @@ import * as foundation from './20261121120000_foundation.js';
 import * as taskPromotion from './20261121140000_task_promotion.js';
 import * as credit from './20261121160000_credit.js';
 import * as ordersWallet from './20261121170000_orders_wallet.js';
+import * as retentionOffers from './20261123130000_retention_offers.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
   '20261121140000_task_promotion': taskPromotion,
   '20261121160000_credit': credit,
   '20261121170000_orders_wallet': ordersWallet,
+  '20261123130000_retention_offers': retentionOffers,
 };

@@ -7,7 +7,9 @@
 import { randomInt } from 'node:crypto';
 import {
   CreditRecordType,
+  ORDER_QUANTITY,
   OrderStatus,
+  OrderType,
   PAYMENT_WINDOW_SECONDS,
   QR_VALID_SECONDS,
   SmsType,
@@ -26,7 +28,7 @@ import type { AlipayClient } from '../../providers/payment/alipay-client.js';
 import type { SmsCodeService } from '../auth/sms-code.service.js';
 import { throwUnlessOk } from '../auth/sms-code.service.js';
 import type { CreditService } from '../credit/credit.service.js';
-import type { PackageRepository } from '../credit/package.repository.js';
+import type { PackageService } from '../credit/package.service.js';
 import { isoTime } from '../paging.js';
 import type { UserRepository } from '../user/user.repository.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
@@ -46,7 +48,7 @@ export function newOrderNo(now: number): string {
 export interface OrderDeps {
   database: DatabaseHandle;
   orders: OrderRepository;
-  packages: PackageRepository;
+  packages: PackageService;
   credits: CreditService;
   wallet: WalletService;
   smsCodes: SmsCodeService;
@@ -78,22 +80,15 @@ export class OrderService {
   }
 
   async create(agentId: number, packageId: number): Promise<OrderState> {
+    const { package: pkg, priceFen } = await this.deps.packages.priceFor(agentId, packageId);
     const now = this.deps.clock.now();
-    const pkg = await this.deps.packages.byId(packageId);
-    const onSale =
-      pkg &&
-      pkg.status === 1 &&
-      (pkg.start_at === null || pkg.start_at <= now) &&
-      (pkg.end_at === null || pkg.end_at > now);
-    if (!pkg || !onSale) throw appError('packageUnavailable');
-    const priceFen = pkg.discount_price_fen ?? pkg.price_fen;
     const orderNo = newOrderNo(now);
     const id = await this.deps.orders.insert({
       order_no: orderNo,
       agent_id: agentId,
-      type: 1,
+      type: OrderType.Recharge,
       package_id: pkg.id,
-      quantity: 1,
+      quantity: ORDER_QUANTITY,
       price_fen: priceFen,
       credit: pkg.credit,
       gift_credit: pkg.gift_credit,
