@@ -21,6 +21,7 @@ import { ApplyRepository } from './modules/apply/apply.repository.js';
 import { applyRoutes } from './modules/apply/apply.routes.js';
 import { ApplyService } from './modules/apply/apply.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
+import { ContentService } from './modules/content/content.service.js';
 import { CreditRepository } from './modules/credit/credit.repository.js';
 import { creditRoutes } from './modules/credit/credit.routes.js';
 import { CreditService } from './modules/credit/credit.service.js';
@@ -145,10 +146,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     perIpPerHour: config.rateLimit.smsPerIpPerHour,
     log: app.log,
   });
-  const auth = new AuthService(database, userRepository, smsCodes, sessionService, clock, app.log);
   const credits = new CreditService(database, new CreditRepository(database.db), clock);
-  const taskRepository = new TaskRepository(database.db);
-  const promotions = new PromotionService(database, new PromotionRepository(database.db), taskRepository, clock, {
+  const users = new UserService(userRepository, credits, clock);
+  const auth = new AuthService(database, users, smsCodes, sessionService, clock, app.log);
+  const tasks = new TaskService(new TaskRepository(database.db), clock);
+  const promotions = new PromotionService(database, new PromotionRepository(database.db), tasks, clock, {
     publicBaseUrl: config.publicBaseUrl,
     secret: config.appSecret,
   });
@@ -199,11 +201,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     return ok({ status: 'ready' });
   });
 
-  await app.register(authRoutes({ auth, smsCodes, sessions: sessionService, users: userRepository }));
-  await app.register(userRoutes(new UserService(userRepository, credits, clock)));
-  await app.register(contentRoutes(new ContentRepository(database.db)));
-  await app.register(taskRoutes(new TaskService(taskRepository, clock), config.mediaDir));
-  await app.register(demoLandingRoutes(async (serialId) => (await taskRepository.serialName(serialId)) ?? null));
+  await app.register(authRoutes({ auth, smsCodes, sessions: sessionService, users }));
+  await app.register(userRoutes(users));
+  await app.register(contentRoutes(new ContentService(new ContentRepository(database.db))));
+  await app.register(taskRoutes(tasks, config.mediaDir));
+  await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));
   await app.register(promotionRoutes(promotions));
   await app.register(applyRoutes(applications, config.operatorToken));
   await app.register(creditRoutes(credits, packages));

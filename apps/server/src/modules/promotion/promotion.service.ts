@@ -10,8 +10,7 @@ import { lockKey } from '../../db/locks.js';
 import { appError } from '../../errors.js';
 import { readableCode } from '../../readable-code.js';
 import { isoTime } from '../paging.js';
-import { isTaskOpen } from '../task/task.service.js';
-import type { TaskRepository, TaskRow } from '../task/task.repository.js';
+import type { TaskRow, TaskService } from '../task/task.service.js';
 import type { PromotionRepository } from './promotion.repository.js';
 
 const CLICK_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -49,16 +48,13 @@ export class PromotionService {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly promotions: PromotionRepository,
-    private readonly tasks: TaskRepository,
+    private readonly tasks: TaskService,
     private readonly clock: Clock,
     private readonly options: PromotionOptions,
   ) {}
 
   async receive(agentId: number, taskId: number, taskType: number): Promise<ReceiveResult> {
-    const task = await this.tasks.byId(taskId);
-    if (!task || task.status !== 1) throw appError('taskNotFound');
-    if (task.task_type !== taskType) throw appError('taskTypeMismatch');
-    if (!isTaskOpen(task, this.clock.now())) throw appError('taskClosed');
+    const task = await this.tasks.promotableTask(taskId, taskType);
 
     let receipt = await this.promotions.receiptFor(agentId, taskId);
     // A taken code or a concurrent receive of the same task makes the insert a no-op; the read settles which.
