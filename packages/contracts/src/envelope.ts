@@ -22,7 +22,7 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const pageInfoSchema = z.object({
+const pageInfoSchema = z.object({
   total_count: z.number().int(),
   page_num: z.number().int(),
   page_size: z.number().int(),

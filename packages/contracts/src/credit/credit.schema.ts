@@ -1,6 +1,7 @@
 /** Points shapes (spec §3 Points package / Points record / Countdown, §7 Points): totals, records, packages, free claim. */
 import { z } from 'zod';
 import { POINTS_PAGE_SIZE } from '../constants.js';
+import { CreditRecordType } from '../enums.js';
 import { pageQuerySchema } from '../envelope.js';
 
 export const creditTotalSchema = z.object({
@@ -14,9 +15,7 @@ export const creditDetailQuerySchema = pageQuerySchema.extend({
   page_size: pageQuerySchema.shape.page_size.default(POINTS_PAGE_SIZE),
   type: z.coerce
     .number({ error: '记录类型不正确' })
-    .int('记录类型不正确')
-    .min(1, '记录类型不正确')
-    .max(3, '记录类型不正确')
+    .pipe(z.literal(Object.values(CreditRecordType), { error: '记录类型不正确' }))
     .optional(),
 });
 

@@ -1,6 +1,7 @@
 /** Creator onboarding for the agent (`/agent/v1/apply/*`) and its review for operators (`/ops/v1/applications`). */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import {
+  ApplicationStatus,
   applicationSchema,
   applySubmitSchema,
   applyStatusSchema,
@@ -63,7 +64,12 @@ export function applyRoutes(applications: ApplyService, operatorToken: string | 
       {
         onRequest: operator,
         schema: {
-          querystring: pageQuerySchema.extend({ status: z.coerce.number().int().min(1).max(3).optional() }),
+          querystring: pageQuerySchema.extend({
+            status: z.coerce
+              .number()
+              .pipe(z.literal(Object.values(ApplicationStatus)))
+              .optional(),
+          }),
           response: okSchema(pagedSchema(applicationSchema)),
         },
       },

@@ -8,6 +8,7 @@ import {
   type RadarItem,
   type Template,
   type TemplateSummary,
+  type TaskType,
   type radarRequestSchema,
 } from '@cc/contracts';
 import type { z } from 'zod';
@@ -42,7 +43,7 @@ export class ContentService {
   }
 
   /** The apps of one task type, or all of them. */
-  async apps(taskType?: 1 | 2): Promise<AppItem[]> {
+  async apps(taskType?: TaskType): Promise<AppItem[]> {
     return (await this.content.listApps(taskType)).map(toAppItem);
   }
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ListingStatus, yuanToFen } from '@cc/contracts';
+import { ListingStatus, TaskType, yuanToFen } from '@cc/contracts';
 import { PostgresAdapter, sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.js';
@@ -178,7 +178,7 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
       .onConflict((oc) => oc.column('serial_id').doNothing())
       .execute();
 
-    const episodes = serial.taskType === 1 ? PREVIEW_EPISODES : 0;
+    const episodes = serial.taskType === TaskType.Playlet ? PREVIEW_EPISODES : 0;
     for (let number = 1; number <= episodes; number++) {
       await db
         .insertInto('episodes')

@@ -3,7 +3,7 @@
  * the task into "my tasks"; every visit to the short link is recorded, and one visitor counts once per 24 h.
  */
 import { createHmac } from 'node:crypto';
-import { fenToYuan, type MyTaskRow, type PromotionOverview, type ReceiveResult } from '@cc/contracts';
+import { fenToYuan, type MyTaskRow, type PromotionOverview, type ReceiveResult, type TaskType } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
@@ -100,7 +100,7 @@ export class PromotionService {
     return buildLandingUrl(target.landing_url, target.serial_id, input.code, this.options.publicBaseUrl);
   }
 
-  async myTasks(agentId: number, taskType: number | undefined, limit: number, offset: number) {
+  async myTasks(agentId: number, taskType: TaskType | undefined, limit: number, offset: number) {
     const { rows, total } = await this.promotions.myTasks(agentId, taskType, limit, offset);
     const data: MyTaskRow[] = rows.map((row) => ({
       atr_id: row.atr_id,
