@@ -1,9 +1,57 @@
 // Lint for the whole repository: typescript-eslint's recommended rules, React hooks rules for the web
-// app, and feature boundaries (web features never import one another).
+// app, and feature boundaries (web features never import one another; layouts import no feature).
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_SRC = path.join(import.meta.dirname, 'apps/web/src');
+const FEATURES = path.join(WEB_SRC, 'features');
+const LAYOUTS = path.join(WEB_SRC, 'layouts');
+
+/** The first folder of `file` below `root`, or null when `file` is not inside it. */
+function folderBelow(root, file) {
+  const relative = path.relative(root, file);
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  return relative.split(path.sep)[0];
+}
+
+/**
+ * Resolves every relative import (`../credit/x`, `../../features/credit/x`, dynamic `import()` and re-exports) to
+ * the file it names, so that no spelling of a path gets from one feature into another, or from a layout into any.
+ */
+const featureImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossFeature:
+        'Features do not import each other ({{ from }} → {{ to }}): move shared code to components/ or lib/.',
+      layoutFeature: 'Layouts do not import features (→ {{ to }}): move shared code to components/ or lib/.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const ownFeature = folderBelow(FEATURES, file);
+    const inLayout = folderBelow(LAYOUTS, file) !== null;
+    function check(source) {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = folderBelow(FEATURES, path.resolve(path.dirname(file), source.value));
+      if (target === null) return;
+      if (inLayout) context.report({ node: source, messageId: 'layoutFeature', data: { to: target } });
+      else if (ownFeature !== null && target !== ownFeature) {
+        context.report({ node: source, messageId: 'crossFeature', data: { from: ownFeature, to: target } });
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -25,15 +73,18 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/layouts/**/*.{ts,tsx}'],
+    plugins: { boundaries: { rules: { 'feature-imports': featureImports } } },
     rules: {
+      'boundaries/feature-imports': 'error',
+      // Non-relative spellings (an alias or a package path) are refused outright.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/features/*', '**/features/**'],
-              message: 'Features do not import each other: move shared code to components/ or lib/.',
+              group: ['**/features/*', '**/features/**', '!./**', '!../**'],
+              message: 'Features do not import each other, nor layouts any feature: use components/ or lib/.',
             },
           ],
         },

@@ -52,3 +52,24 @@ test('claim the free 100 points on /gift once; the second time goes to the tool'
   await expect(page).toHaveURL(/\/tool/);
   await expect(page.getByTestId('topbar-points-total')).toHaveText('100');
 });
+
+test('the retention offer: closing the list with a package chosen shows the server-issued 59:59 and sells at the discount', async ({
+  page,
+}) => {
+  await page.goto('/task');
+  await loginThroughModal(page, freshPhone());
+  await page.goto('/tool');
+  await page.getByTestId('topbar-recharge').click();
+  const modal = page.getByTestId('points-modal');
+  await modal.getByTestId('points-package-7').click();
+  await page.keyboard.press('Escape');
+
+  const offer = page.getByTestId('retention-offer');
+  await expect(offer).toBeVisible();
+  await expect(offer.getByTestId('retention-countdown')).toHaveText(/^59:5\d$/);
+  await offer.getByTestId('retention-buy').click();
+
+  const dialog = page.getByTestId('payment-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('¥18.00').first()).toBeVisible();
+});

@@ -21,10 +21,12 @@ import { ApplyRepository } from './modules/apply/apply.repository.js';
 import { applyRoutes } from './modules/apply/apply.routes.js';
 import { ApplyService } from './modules/apply/apply.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
+import { ContentService } from './modules/content/content.service.js';
 import { CreditRepository } from './modules/credit/credit.repository.js';
 import { creditRoutes } from './modules/credit/credit.routes.js';
 import { CreditService } from './modules/credit/credit.service.js';
 import { PackageRepository } from './modules/credit/package.repository.js';
+import { PackageService } from './modules/credit/package.service.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { demoLandingRoutes } from './modules/content/demo-landing.routes.js';
 import { devRoutes } from './modules/dev/dev.routes.js';
@@ -162,16 +164,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     perIpPerHour: config.rateLimit.smsPerIpPerHour,
     log: app.log,
   });
-  const auth = new AuthService(database, userRepository, smsCodes, sessionService, clock, app.log);
   const credits = new CreditService(database, new CreditRepository(database.db), clock);
-  const taskRepository = new TaskRepository(database.db);
-  const promotions = new PromotionService(database, new PromotionRepository(database.db), taskRepository, clock, {
+  const users = new UserService(userRepository, credits, clock);
+  const auth = new AuthService(database, users, smsCodes, sessionService, clock, app.log);
+  const tasks = new TaskService(new TaskRepository(database.db), clock);
+  const promotions = new PromotionService(database, new PromotionRepository(database.db), tasks, clock, {
     publicBaseUrl: config.publicBaseUrl,
     secret: config.appSecret,
     clickCapPerIpPerDay: config.clickCapPerIpPerDay,
   });
   const applications = new ApplyService(database, new ApplyRepository(database.db), smsCodes, clock);
-  const packages = new PackageRepository(database.db);
+  const packages = new PackageService(new PackageRepository(database.db), clock);
   const wallet = new WalletService(database, new WalletRepository(database.db), clock);
   const alipay = createAlipay(config, deps.alipaySandbox);
   const refunds = new RefundService(new RefundRepository(database.db), alipay.client, clock, app.log);
@@ -182,7 +185,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     credits,
     wallet,
     smsCodes,
-    users: userRepository,
+    users,
     alipay: alipay.client,
     refunds,
     clock,
@@ -231,14 +234,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     return ok({ status: 'ready' });
   });
 
-  await app.register(authRoutes({ auth, smsCodes, sessions: sessionService, users: userRepository }));
-  await app.register(userRoutes(new UserService(userRepository, credits, clock)));
-  await app.register(contentRoutes(new ContentRepository(database.db)));
-  await app.register(taskRoutes(new TaskService(taskRepository, clock), config.mediaDir));
-  await app.register(demoLandingRoutes(async (serialId) => (await taskRepository.serialName(serialId)) ?? null));
+  await app.register(authRoutes({ auth, smsCodes, sessions: sessionService, users }));
+  await app.register(userRoutes(users));
+  await app.register(contentRoutes(new ContentService(new ContentRepository(database.db))));
+  await app.register(taskRoutes(tasks, config.mediaDir));
+  await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));
   await app.register(promotionRoutes(promotions));
   await app.register(applyRoutes(applications, config.operatorToken));
-  await app.register(creditRoutes(credits, packages, clock));
+  await app.register(creditRoutes(credits, packages));
   await app.register(orderRoutes(orders, wallet));
   await app.register(refundRoutes(refunds, config.operatorToken));
   await app.register(jobRoutes(jobs, config.operatorToken));

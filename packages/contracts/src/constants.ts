@@ -5,8 +5,6 @@ export const SMS_CODE_LENGTH = 6;
 export const PHONE_LENGTH = 11;
 /** Invite codes are letters and digits, at most this long. */
 export const INVITE_CODE_MAX_LENGTH = 32;
-/** The `source` value the landing flow sends with its login. */
-export const LOGIN_SOURCE_LANDING = 1;
 
 /** Lifetime and limits of an SMS verification code (server policy, shown to users in messages). */
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
@@ -15,12 +13,7 @@ export const SMS_LIMIT_PER_MINUTE = 1;
 export const SMS_LIMIT_PER_HOUR = 5;
 export const SMS_LIMIT_PER_DAY = 10;
 
-export const AMOUNT_FIRST = 1;
-export const AMOUNT_SECOND = 1;
-export const AMOUNT_MAX = 98000;
-
 export const THEME_COLOR = '#165DFF';
-export const MENU_WIDTH = 220;
 export const MODAL_DEFAULT_WIDTH = 620;
 export const MOBILE_BREAKPOINT = 992;
 export const RESIZE_THROTTLE_MS = 100;

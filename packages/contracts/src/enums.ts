@@ -3,13 +3,6 @@
 export const SmsType = { Login: 1, Apply: 2, Bank: 3, Alipay: 4, Wallet: 5 } as const;
 export type SmsType = (typeof SmsType)[keyof typeof SmsType];
 export const SMS_TYPE_VALUES = Object.values(SmsType) as SmsType[];
-export const SMS_TYPE_LABELS: Record<SmsType, string> = {
-  1: '登录',
-  2: '入驻申请',
-  3: '绑定银行卡',
-  4: '绑定支付宝',
-  5: '钱包支付',
-};
 
 export const TaskType = { Playlet: 1, Novel: 2 } as const;
 export type TaskType = (typeof TaskType)[keyof typeof TaskType];
@@ -24,30 +17,24 @@ export const OutStatus = {
   PurchaseComplete: 6,
 } as const;
 export type OutStatus = (typeof OutStatus)[keyof typeof OutStatus];
-export const OUT_STATUS_LABELS: Record<OutStatus, string> = {
-  1: '已提交',
-  2: '已驳回',
-  3: '已提交',
-  4: '已提交',
-  5: '提现成功',
-  6: '购买完成',
-};
-export const OUT_STATUS_GROUP: Record<OutStatus, 'waiting' | 'reject' | 'complete'> = {
-  1: 'waiting',
-  2: 'reject',
-  3: 'waiting',
-  4: 'waiting',
-  5: 'complete',
-  6: 'complete',
-};
+
+/** The on/off switch of catalogue rows operators publish: apps, tasks, banners, posters, points packages, promotions. */
+export const ListingStatus = { Off: 0, On: 1 } as const;
+export type ListingStatus = (typeof ListingStatus)[keyof typeof ListingStatus];
 
 export const SettStatus = { ToBeSettled: 1, Settled: 2 } as const;
+export type SettStatus = (typeof SettStatus)[keyof typeof SettStatus];
 export const CreditRecordType = { Cost: 1, Purchase: 2, Gift: 3 } as const;
+export type CreditRecordType = (typeof CreditRecordType)[keyof typeof CreditRecordType];
 export const ShareType = { Mine: 1, Invite: 2, Leader: 3, Bonus: 4 } as const;
+export type ShareType = (typeof ShareType)[keyof typeof ShareType];
 export const OrderType = { Recharge: 1, Refund: 2 } as const;
+export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const PayType = { Alipay: 1, Wallet: 2, Combo: 3 } as const;
+export type PayType = (typeof PayType)[keyof typeof PayType];
 
 export const Platform = { ShortVideo: 1, Social: 2, VideoSharing: 3, PhotoSharing: 4, Other: 5 } as const;
+export type Platform = (typeof Platform)[keyof typeof Platform];
 export const PLATFORM_LABELS: Record<number, string> = {
   1: '短视频平台',
   2: '社交平台',
@@ -56,20 +43,6 @@ export const PLATFORM_LABELS: Record<number, string> = {
   5: '其他',
 };
 
-export const CUT_DURATIONS = ['auto', '90', '150', '300'] as const;
-export const CUT_TYPES = ['high_cut', 'high_mixed', 'golden_three', 'golden_clips', 'high_pre'] as const;
-export const DEDUP_OPTIONS = [
-  'common',
-  'pip',
-  'rotate',
-  'scale',
-  'flip',
-  'frame',
-  'effect',
-  'speed',
-  'fps_reduce',
-  'mirror_overlay',
-] as const;
 export const RADAR_CHANNELS = ['male', 'female'] as const;
 export const RADAR_SORTS = ['publish_at', 'total_income'] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeSchema, fenToYuan, pageQuerySchema } from './envelope.js';
+import { envelopeSchema, fenToYuan, pageQuerySchema, yuanToFen } from './envelope.js';
 import { z } from 'zod';
 
 describe('envelope', () => {
@@ -24,5 +24,26 @@ describe('envelope', () => {
     expect(fenToYuan(5)).toBe('0.05');
     expect(fenToYuan(123456)).toBe('1234.56');
     expect(fenToYuan(-250)).toBe('-2.50');
+  });
+
+  it('turns yuan into integer fen on the decimal digits, never by multiplying floats', () => {
+    expect(19.9 * 100).not.toBe(1990);
+    expect(yuanToFen(19.9)).toBe(1990);
+    expect(yuanToFen(9.9)).toBe(990);
+    expect(yuanToFen('9.90')).toBe(990);
+    expect(yuanToFen('0.07')).toBe(7);
+    expect(yuanToFen(0.29)).toBe(29);
+    expect(yuanToFen(1.005)).toBe(101);
+    expect(yuanToFen('12.345')).toBe(1235);
+    expect(yuanToFen(' 30 ')).toBe(3000);
+    expect(yuanToFen('-2.50')).toBe(-250);
+    expect(yuanToFen(0)).toBe(0);
+    for (let fen = 0; fen < 2000; fen += 7) expect(yuanToFen(fenToYuan(fen))).toBe(fen);
+  });
+
+  it('refuses anything that is not an amount of yuan', () => {
+    for (const bad of ['abc', '', '1.2.3', '¥9', '1e3', Number.NaN, Number.POSITIVE_INFINITY, 1e21]) {
+      expect(() => yuanToFen(bad)).toThrow(RangeError);
+    }
   });
 });

@@ -22,7 +22,7 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const pageInfoSchema = z.object({
+const pageInfoSchema = z.object({
   total_count: z.number().int(),
   page_num: z.number().int(),
   page_size: z.number().int(),
@@ -38,4 +38,21 @@ export function fenToYuan(fen: number): string {
   const sign = fen < 0 ? '-' : '';
   const abs = Math.abs(fen);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const YUAN = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Yuan (a wire string such as '9.90', or a number written in code such as 9.9) as integer fen, computed on the
+ * decimal digits rather than by `yuan * 100`, which gives 1989.9999999999998 for 19.9. A third decimal rounds half
+ * away from zero. Anything that is not a plain decimal number throws: money never silently becomes 0.
+ */
+export function yuanToFen(yuan: string | number): number {
+  // A number prints in its shortest form ('9.9'); the exponent forms of tiny or huge ones do not match.
+  const match = YUAN.exec(typeof yuan === 'number' ? String(yuan) : yuan.trim());
+  if (!match) throw new RangeError(`not an amount of yuan: ${String(yuan)}`);
+  const [, sign, whole, decimals = ''] = match;
+  const cents = Number(whole) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'));
+  const fen = cents + (Number(decimals[2] ?? '0') >= 5 ? 1 : 0);
+  return sign === '-' && fen !== 0 ? -fen : fen;
 }

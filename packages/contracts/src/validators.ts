@@ -4,8 +4,8 @@
  */
 import { PHONE_LENGTH, SMS_CODE_LENGTH } from './constants.js';
 
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
-export const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
+const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 
 export const ValidationMessages = {
   phoneRequired: '手机号不能为空',

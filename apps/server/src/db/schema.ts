@@ -1,8 +1,26 @@
 /**
  * Table types for Kysely. Times are epoch milliseconds (INTEGER on SQLite, BIGINT on PostgreSQL) so both
- * databases run the same queries; money is integer fen; rates are basis points (7000 = 70%).
+ * databases run the same queries; money is integer fen; rates are basis points (7000 = 70%). Status and type
+ * columns carry the contracts' enums, so a query or insert with a value outside them does not compile.
  */
-import type { JobStatus } from '@cc/contracts';
+import type {
+  ApplicationStatus,
+  JobStatus,
+  CreditRecordType,
+  ListingStatus,
+  OrderStatus,
+  OrderType,
+  OutStatus,
+  PackageType,
+  PayType,
+  RefundStatus,
+  Platform,
+  SettStatus,
+  ShareType,
+  SmsType,
+  TaskType,
+  TradeState,
+} from '@cc/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface AgentTable {
@@ -50,7 +68,7 @@ export interface SessionTable {
 export interface SmsCodeTable {
   id: Generated<number>;
   phone: string;
-  type: number;
+  type: SmsType;
   code_hash: string;
   attempts: Generated<number>;
   ip: string;
@@ -68,13 +86,13 @@ export interface AppTable {
   landing_url: string;
   deep_link_pattern: string;
   sort: number;
-  status: number;
+  status: ListingStatus;
   created_at: number;
 }
 
 export interface SerialTable {
   id: Generated<number>;
-  task_type: number;
+  task_type: TaskType;
   app_id: number;
   name: string;
   cover_url: string;
@@ -89,7 +107,7 @@ export interface SerialTable {
 
 export interface TaskTable {
   id: Generated<number>;
-  task_type: number;
+  task_type: TaskType;
   app_id: number;
   serial_id: number;
   title: string;
@@ -98,7 +116,7 @@ export interface TaskTable {
   tutorial_short_url: string;
   open_at: number;
   close_at: number | null;
-  status: number;
+  status: ListingStatus;
   created_at: number;
 }
 
@@ -109,7 +127,7 @@ export interface BannerTable {
   image_url: string;
   link_url: string;
   sort: number;
-  status: number;
+  status: ListingStatus;
   created_at: number;
 }
 
@@ -118,7 +136,7 @@ export interface PosterTable {
   title: string;
   image_url: string;
   description: string;
-  status: number;
+  status: ListingStatus;
   created_at: number;
 }
 
@@ -171,13 +189,13 @@ export interface ShareOrderTable {
   task_id: number | null;
   serial_id: number | null;
   app_id: number | null;
-  share_type: Generated<number>;
-  order_type: Generated<number>;
+  share_type: Generated<ShareType>;
+  order_type: Generated<OrderType>;
   platform: Generated<number>;
   order_amount_fen: number;
   ad_amount_fen: number;
   share_amount_fen: number;
-  sett_status: Generated<number>;
+  sett_status: Generated<SettStatus>;
   expected_sett_date: string | null;
   order_at: number;
   created_at: number;
@@ -188,11 +206,11 @@ export interface AgentApplicationTable {
   agent_id: number;
   real_name: string;
   phone: string;
-  platform: number;
+  platform: Platform;
   channel_link: string;
   follower_range: string;
   experience: string;
-  status: number;
+  status: ApplicationStatus;
   reason: string;
   created_at: number;
   reviewed_at: number | null;
@@ -211,7 +229,7 @@ export interface CreditAccountTable {
 export interface CreditLedgerTable {
   id: Generated<number>;
   agent_id: number;
-  type: number;
+  type: CreditRecordType;
   title: string;
   credit: number;
   idempotency_key: string;
@@ -223,7 +241,7 @@ export interface CreditGrantTable {
   agent_id: number;
   ledger_id: number;
   /** 2 purchase, 3 gift. */
-  kind: number;
+  kind: CreditRecordType;
   amount: number;
   remaining: number;
   granted_at: number;
@@ -240,8 +258,8 @@ export interface CreditAllocationTable {
 export interface CreditPackageTable {
   id: Generated<number>;
   name: string;
-  type: number;
-  status: number;
+  type: PackageType;
+  status: ListingStatus;
   price_fen: number;
   discount: number;
   discount_price_fen: number | null;
@@ -260,13 +278,22 @@ export interface CreditPromotionTable {
   title: string;
   start_at: number;
   end_at: number;
-  status: number;
+  status: ListingStatus;
 }
 
 export interface FreePointClaimTable {
   agent_id: number;
   ledger_id: number;
   created_at: number;
+}
+
+export interface RetentionOfferTable {
+  id: Generated<number>;
+  agent_id: number;
+  package_id: number;
+  issued_at: number;
+  /** The end of its 59:59: a discounted order is refused from here on. */
+  expires_at: number;
 }
 
 export interface WalletAccountTable {
@@ -288,7 +315,7 @@ export interface WalletLedgerTable {
 export interface CashOutTable {
   id: Generated<number>;
   agent_id: number;
-  out_status: number;
+  out_status: OutStatus;
   amount_fen: number;
   pre_pay_amount_fen: Generated<number>;
   pay_amount_fen: Generated<number>;
@@ -307,15 +334,15 @@ export interface OrderTable {
   id: Generated<number>;
   order_no: string;
   agent_id: number;
-  type: number;
+  type: OrderType;
   package_id: number;
   quantity: number;
   price_fen: number;
   credit: number;
   gift_credit: number;
   subject: string;
-  pay_type: number;
-  status: number;
+  pay_type: PayType;
+  status: OrderStatus;
   wallet_hold_fen: Generated<number>;
   created_at: number;
   expires_at: number;
@@ -329,7 +356,7 @@ export interface PaymentTradeTable {
   out_trade_no: string;
   amount_fen: number;
   qr_code: string;
-  status: number;
+  status: TradeState;
   trade_no: string | null;
   created_at: number;
   expires_at: number;
@@ -346,7 +373,7 @@ export interface PaymentRefundTable {
   amount_fen: number;
   reason: string;
   /** 1 pending, 2 refunded, 3 failed. */
-  status: number;
+  status: RefundStatus;
   method: Generated<string>;
   attempts: Generated<number>;
   last_error: Generated<string>;
@@ -401,6 +428,7 @@ export interface Database {
   credit_packages: CreditPackageTable;
   credit_promotions: CreditPromotionTable;
   free_point_claims: FreePointClaimTable;
+  retention_offers: RetentionOfferTable;
   wallet_accounts: WalletAccountTable;
   wallet_ledger: WalletLedgerTable;
   cash_outs: CashOutTable;

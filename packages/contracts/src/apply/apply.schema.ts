@@ -1,6 +1,7 @@
 /** Creator onboarding application (`/apply`): the form, its states, and the operator's review. */
 import { z } from 'zod';
 import { phoneSchema, smsCodeSchema } from '../auth/auth.schema.js';
+import { Platform } from '../enums.js';
 
 export const ApplicationStatus = { Pending: 1, Approved: 2, Rejected: 3 } as const;
 export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
@@ -26,9 +27,7 @@ export const applySubmitSchema = z.object({
   code: smsCodeSchema,
   platform: z.coerce
     .number({ error: '请选择主要平台' })
-    .int('请选择主要平台')
-    .min(1, '请选择主要平台')
-    .max(5, '请选择主要平台'),
+    .pipe(z.literal(Object.values(Platform), { error: '请选择主要平台' })),
   channel_link: z
     .string({ error: '请填写账号主页链接' })
     .trim()

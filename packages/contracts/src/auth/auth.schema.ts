@@ -14,7 +14,7 @@ export const smsCodeSchema = z.string({ error: '验证码不能为空' }).superR
   if (message) ctx.addIssue({ code: 'custom', message });
 });
 
-export const smsTypeSchema = z.coerce
+const smsTypeSchema = z.coerce
   .number({ error: '验证码类型不正确' })
   .refine((value): value is SmsType => SMS_TYPE_VALUES.includes(value as SmsType), '验证码类型不正确')
   .transform((value) => value as SmsType);
@@ -41,7 +41,6 @@ export const verifyCodeRequestSchema = z.object({
   code: smsCodeSchema,
   type: smsTypeSchema,
 });
-export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
 
 export const loginRequestSchema = z.object({
   phone: phoneSchema,
@@ -68,4 +67,3 @@ export const smsOutboxItemSchema = z.object({
   code: z.string(),
   created_at: z.string(),
 });
-export type SmsOutboxItem = z.infer<typeof smsOutboxItemSchema>;

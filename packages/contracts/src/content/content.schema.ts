@@ -34,8 +34,7 @@ export const appItemSchema = z.object({
 });
 export type AppItem = z.infer<typeof appItemSchema>;
 
-export const bankSchema = z.object({ code: z.string(), name: z.string() });
-export type Bank = z.infer<typeof bankSchema>;
+const bankSchema = z.object({ code: z.string(), name: z.string() });
 
 export const taskTypeSchema = z.coerce
   .number({ error: '任务类型不正确' })

@@ -1,6 +1,7 @@
 /** Points shapes (spec §3 Points package / Points record / Countdown, §7 Points): totals, records, packages, free claim. */
 import { z } from 'zod';
 import { POINTS_PAGE_SIZE } from '../constants.js';
+import { CreditRecordType } from '../enums.js';
 import { pageQuerySchema } from '../envelope.js';
 
 export const creditTotalSchema = z.object({
@@ -14,9 +15,7 @@ export const creditDetailQuerySchema = pageQuerySchema.extend({
   page_size: pageQuerySchema.shape.page_size.default(POINTS_PAGE_SIZE),
   type: z.coerce
     .number({ error: '记录类型不正确' })
-    .int('记录类型不正确')
-    .min(1, '记录类型不正确')
-    .max(3, '记录类型不正确')
+    .pipe(z.literal(Object.values(CreditRecordType), { error: '记录类型不正确' }))
     .optional(),
 });
 
@@ -51,6 +50,22 @@ export const creditPackageSchema = z.object({
   updated_at: z.string(),
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
+
+/** Package types (spec §3: 1 is purchasable); 2 is the retention offer, sold only to a creator it was issued to. */
+export const PackageType = { Purchasable: 1, Retention: 2 } as const;
+export type PackageType = (typeof PackageType)[keyof typeof PackageType];
+
+/**
+ * `POST /agent/v1/credit/retention/claim`: the creator's retention offer with its 59:59 deadline, issued once at the
+ * first claim and the same on every later one. `offer` is null when none is running or the creator's ran out;
+ * `server_time` lets the browser count down from the server's clock rather than its own.
+ */
+export const retentionClaimSchema = z.object({
+  offer: creditPackageSchema.nullable(),
+  ends_at: z.string().nullable(),
+  server_time: z.string(),
+});
+export type RetentionClaim = z.infer<typeof retentionClaimSchema>;
 
 export const countdownSchema = z.object({
   /** Seconds left of the current promotion; 0 when none is running. */

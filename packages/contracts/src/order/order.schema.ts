@@ -1,6 +1,7 @@
 /** Orders and payment shapes (spec §3 Order, §4 order payment, §7 Points and orders). */
 import { z } from 'zod';
 import { ORDER_QUANTITY } from '../constants.js';
+import type { PayType } from '../enums.js';
 import { smsCodeSchema } from '../auth/auth.schema.js';
 
 export const OrderStatus = { Pending: 1, Paid: 2, Cancelled: 3, TimedOut: 4 } as const;
@@ -15,8 +16,7 @@ export const TradeStatus = {
 } as const;
 export type TradeStatus = (typeof TradeStatus)[keyof typeof TradeStatus];
 
-export const PAY_TYPE_VALUES = [1, 2, 3] as const;
-export const PAY_TYPE_LABELS: Record<(typeof PAY_TYPE_VALUES)[number], string> = {
+export const PAY_TYPE_LABELS: Record<PayType, string> = {
   1: '支付宝',
   2: '钱包',
   3: '组合支付',

@@ -2,6 +2,11 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
 
+/** A trade's state on our side: 1 waiting (the order's payable QR), 2 paid, 3 closed, 4 cancelling (ended by us,
+ * `alipay.trade.cancel` sent or due). */
+export const TradeState = { Waiting: 1, Paid: 2, Closed: 3, Cancelling: 4 } as const;
+export type TradeState = (typeof TradeState)[keyof typeof TradeState];
+
 /** 1 waiting to be refunded, 2 refunded, 3 refund failed (an operator must act). */
 export const RefundStatus = { Pending: 1, Refunded: 2, Failed: 3 } as const;
 export type RefundStatus = (typeof RefundStatus)[keyof typeof RefundStatus];

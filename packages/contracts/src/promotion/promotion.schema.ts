@@ -7,7 +7,6 @@ export const receiveRequestSchema = z.object({
   task_id: z.coerce.number({ error: '任务编号不正确' }).int('任务编号不正确').positive('任务编号不正确'),
   task_type: taskTypeSchema,
 });
-export type ReceiveRequest = z.input<typeof receiveRequestSchema>;
 
 export const receiveResultSchema = z.object({
   atr_id: z.number().int(),
@@ -25,7 +24,6 @@ export const receiveResultSchema = z.object({
 export type ReceiveResult = z.infer<typeof receiveResultSchema>;
 
 export const activeResultSchema = z.object({ atr_id: z.number().int(), actived_at: z.string() });
-export type ActiveResult = z.infer<typeof activeResultSchema>;
 
 export const activeRequestSchema = z.object({
   atr_id: z.coerce.number({ error: '推广记录不正确' }).int('推广记录不正确').positive('推广记录不正确'),

@@ -24,7 +24,6 @@ export const taskPageQuerySchema = pageQuerySchema.extend({
   keyword: z.string({ error: '搜索词不正确' }).trim().max(50, '搜索词不能超过50个字').optional(),
   sort: z.enum(TASK_SORTS, { error: '排序方式不正确' }).default('publish_at'),
 });
-export type TaskPageQuery = z.input<typeof taskPageQuerySchema>;
 
 export const taskCardSchema = z.object({
   task_id: z.number().int(),

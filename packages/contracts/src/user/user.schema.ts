@@ -1,12 +1,11 @@
 /** The User of spec §3 as the API returns it, and the profile update call. */
 import { z } from 'zod';
 
-export const creditInfoSchema = z.object({
+const creditInfoSchema = z.object({
   total: z.number().int(),
   buy: z.number().int(),
   gift: z.number().int(),
 });
-export type CreditInfo = z.infer<typeof creditInfoSchema>;
 
 export const userInfoSchema = z.object({
   agent_id: z.number().int(),

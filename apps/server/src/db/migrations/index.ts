@@ -7,6 +7,7 @@ import * as ordersWallet from './20261121170000_orders_wallet.js';
 import * as paymentRefunds from './20261123110000_payment_refunds.js';
 import * as clickIpCap from './20261123120000_click_ip_cap.js';
 import * as jobs from './20261123100000_jobs.js';
+import * as retentionOffers from './20261123130000_retention_offers.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261123110000_payment_refunds': paymentRefunds,
   '20261123120000_click_ip_cap': clickIpCap,
   '20261123100000_jobs': jobs,
+  '20261123130000_retention_offers': retentionOffers,
 };

@@ -1,4 +1,5 @@
 /** SQL for creator onboarding applications. */
+import { ApplicationStatus, type Platform } from '@cc/contracts';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -23,7 +24,7 @@ export class ApplyRepository {
       agent_id: number;
       real_name: string;
       phone: string;
-      platform: number;
+      platform: Platform;
       channel_link: string;
       follower_range: string;
       experience: string;
@@ -33,7 +34,7 @@ export class ApplyRepository {
   ): Promise<number> {
     const inserted = await executor
       .insertInto('agent_applications')
-      .values({ ...row, status: 1, reason: '' })
+      .values({ ...row, status: ApplicationStatus.Pending, reason: '' })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(inserted.id);
@@ -44,12 +45,18 @@ export class ApplyRepository {
   }
 
   /** Moves a pending application to `status`; false when it was no longer pending (reviewed by someone else). */
-  async review(id: number, status: 2 | 3, reason: string, reviewer: string, now: number): Promise<boolean> {
+  async review(
+    id: number,
+    status: typeof ApplicationStatus.Approved | typeof ApplicationStatus.Rejected,
+    reason: string,
+    reviewer: string,
+    now: number,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('agent_applications')
       .set({ status, reason, reviewed_at: now, reviewed_by: reviewer })
       .where('id', '=', id)
-      .where('status', '=', 1)
+      .where('status', '=', ApplicationStatus.Pending)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -59,12 +66,12 @@ export class ApplyRepository {
       .updateTable('agent_applications')
       .set({ dialog_seen_at: now })
       .where('agent_id', '=', agentId)
-      .where('status', '=', 2)
+      .where('status', '=', ApplicationStatus.Approved)
       .where('dialog_seen_at', 'is', null)
       .execute();
   }
 
-  async page(status: number | undefined, limit: number, offset: number) {
+  async page(status: ApplicationStatus | undefined, limit: number, offset: number) {
     const base = this.db
       .selectFrom('agent_applications')
       .$if(status !== undefined, (qb) => qb.where('status', '=', status!));

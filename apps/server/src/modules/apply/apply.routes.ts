@@ -1,5 +1,6 @@
 /** Creator onboarding for the agent (`/agent/v1/apply/*`) and its review for operators (`/ops/v1/applications`). */
 import {
+  ApplicationStatus,
   applicationSchema,
   applySubmitSchema,
   applyStatusSchema,
@@ -51,7 +52,11 @@ export function applyRoutes(applications: ApplyService, operatorToken: string | 
         onRequest: operator,
         schema: {
           querystring: pageQuerySchema.extend({
-            status: z.coerce.number().int().min(1).max(3).meta({ label: '审核状态' }).optional(),
+            status: z.coerce
+              .number()
+              .pipe(z.literal(Object.values(ApplicationStatus)))
+              .meta({ label: '审核状态' })
+              .optional(),
           }),
           response: okSchema(pagedSchema(applicationSchema)),
         },

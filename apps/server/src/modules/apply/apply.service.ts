@@ -85,7 +85,7 @@ export class ApplyService {
     return toApplication((await this.applications.byId(id))!);
   }
 
-  async page(status: number | undefined, limit: number, offset: number) {
+  async page(status: ApplicationStatus | undefined, limit: number, offset: number) {
     const { rows, total } = await this.applications.page(status, limit, offset);
     return { data: rows.map(toApplication), total };
   }

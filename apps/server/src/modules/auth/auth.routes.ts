@@ -10,11 +10,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appError } from '../../errors.js';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { vendorOf } from '../../plugins/vendor.js';
-import type { UserRepository } from '../user/user.repository.js';
+import type { UserService } from '../user/user.service.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
 import type { SessionService } from './session.service.js';
 import type { SmsCodeService } from './sms-code.service.js';
@@ -23,7 +22,7 @@ export interface AuthRoutesDeps {
   auth: AuthService;
   smsCodes: SmsCodeService;
   sessions: SessionService;
-  users: UserRepository;
+  users: UserService;
 }
 
 function metaOf(request: FastifyRequest): RequestMeta {
@@ -46,9 +45,8 @@ export function authRoutes({ auth, smsCodes, sessions, users }: AuthRoutesDeps):
         schema: { body: sendCodeByIdRequestSchema, response: okSchema(sendCodeResponseSchema) },
       },
       async (request) => {
-        const agent = await users.findById(identityOf(request).agentId);
-        if (!agent) throw appError('unauthorized');
-        return ok(await smsCodes.send(agent.phone, request.body.type, metaOf(request)), '验证码已发送');
+        const phone = await users.phoneOf(identityOf(request).agentId);
+        return ok(await smsCodes.send(phone, request.body.type, metaOf(request)), '验证码已发送');
       },
     );
 
@@ -60,8 +58,7 @@ export function authRoutes({ auth, smsCodes, sessions, users }: AuthRoutesDeps):
         let phone = request.body.phone;
         if (!phone) {
           await app.authenticate(request);
-          phone = (await users.findById(identityOf(request).agentId))?.phone;
-          if (!phone) throw appError('unauthorized');
+          phone = await users.phoneOf(identityOf(request).agentId);
         }
         await smsCodes.verify(phone, request.body.type, request.body.code);
         return ok({ verified: true }, '验证成功');

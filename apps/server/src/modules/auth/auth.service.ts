@@ -7,9 +7,7 @@ import { SmsType, maskPhone, type LoginResponse } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { appError } from '../../errors.js';
-import { generateInviteCode, normalizeInviteCode } from '../user/invite-code.js';
-import type { UserRepository } from '../user/user.repository.js';
+import type { UserService } from '../user/user.service.js';
 import type { SessionService } from './session.service.js';
 import { throwUnlessOk, type SmsCodeService } from './sms-code.service.js';
 
@@ -31,7 +29,7 @@ export interface RequestMeta {
 export class AuthService {
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly users: UserRepository,
+    private readonly users: UserService,
     private readonly smsCodes: SmsCodeService,
     private readonly sessions: SessionService,
     private readonly clock: Clock,
@@ -42,38 +40,21 @@ export class AuthService {
     type Result = { outcome: 'invalid' | 'burned' } | { outcome: 'ok'; agentId: number; isNew: boolean };
     const result = await this.database.db.transaction().execute(async (trx): Promise<Result> => {
       await this.smsCodes.lockPhone(trx, input.phone);
-      const existing = await this.users.findByPhone(input.phone, trx);
+      const existingId = await this.users.idByPhone(input.phone, trx);
       // Check the invite code before the SMS code: a typo in it must not use up the code.
-      const leaderId = existing ? null : await this.resolveInviter(input.invite_code, trx);
+      const leaderId = existingId === null ? await this.users.inviterOf(input.invite_code, trx) : null;
       const outcome = await this.smsCodes.check(trx, input.phone, SmsType.Login, input.code, { consume: true });
       if (outcome !== 'ok') return { outcome };
-      if (existing) return { outcome, agentId: existing.id, isNew: false };
+      if (existingId !== null) return { outcome, agentId: existingId, isNew: false };
 
-      const now = this.clock.now();
-      let inviteCode = generateInviteCode();
-      while (await this.users.inviteCodeTaken(inviteCode, trx)) inviteCode = generateInviteCode();
-      const agentId = await this.users.insert(
+      const agentId = await this.users.register(
         {
           phone: input.phone,
-          nickname: `创作者${input.phone.slice(-4)}`,
-          avatar_url: '',
-          real_name: '',
-          id_card_number: '',
-          alipay_id: '',
-          sign_phone: '',
-          bank_card_number: '',
-          bank_name: '',
-          signed_at: null,
-          invite_code: inviteCode,
-          leader_id: leaderId,
-          team_at: leaderId === null ? null : now,
-          commander_code: '',
+          leaderId,
           vendor: meta.vendor,
-          channel_from: input.channel_from || null,
+          channelFrom: input.channel_from || null,
           source: input.source ?? null,
           cq: input.cq || null,
-          created_at: now,
-          updated_at: now,
         },
         trx,
       );
@@ -83,15 +64,5 @@ export class AuthService {
     const accessToken = await this.sessions.issue(result.agentId, meta);
     this.log.info({ agentId: result.agentId, phone: maskPhone(input.phone), isNew: result.isNew }, 'agent logged in');
     return { access_token: accessToken, is_new: result.isNew };
-  }
-
-  private async resolveInviter(
-    inviteCode: string | undefined,
-    trx: Parameters<UserRepository['findIdByInviteCode']>[1],
-  ): Promise<number | null> {
-    if (!inviteCode) return null;
-    const inviter = await this.users.findIdByInviteCode(normalizeInviteCode(inviteCode), trx);
-    if (!inviter) throw appError('inviteCodeUnknown');
-    return inviter.id;
   }
 }

@@ -1,4 +1,5 @@
 /** SQL for SMS verification codes. Every query here runs inside the caller's transaction. */
+import type { SmsType } from '@cc/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -28,7 +29,7 @@ export class SmsCodeRepository {
   }
 
   /** Retires the live codes of a phone and type: only the newest code sent is valid. */
-  async retireLive(trx: Trx, phone: string, type: number, now: number): Promise<void> {
+  async retireLive(trx: Trx, phone: string, type: SmsType, now: number): Promise<void> {
     await trx
       .updateTable('sms_codes')
       .set({ consumed_at: now })
@@ -42,7 +43,7 @@ export class SmsCodeRepository {
     trx: Trx,
     row: {
       phone: string;
-      type: number;
+      type: SmsType;
       code_hash: string;
       ip: string;
       vendor: string;
@@ -58,7 +59,7 @@ export class SmsCodeRepository {
     await trx.deleteFrom('sms_codes').where('id', '=', id).execute();
   }
 
-  findLive(trx: Trx, phone: string, type: number) {
+  findLive(trx: Trx, phone: string, type: SmsType) {
     return trx
       .selectFrom('sms_codes')
       .select(['id', 'code_hash', 'attempts', 'expires_at'])

@@ -1,10 +1,10 @@
 /** SQL for content: apps, banners, the support poster, help templates and the serial hit chart. */
-import type { RadarRequest } from '@cc/contracts';
+import { ListingStatus, type RadarRequest, type TaskType } from '@cc/contracts';
 import type { Db } from '../../db/database.js';
 
 export interface RadarFilter {
   channel?: RadarRequest['channel'];
-  taskType?: 1 | 2;
+  taskType?: TaskType;
   sort: 'publish_at' | 'total_income';
   limit: number;
   offset: number;
@@ -17,7 +17,7 @@ export class ContentRepository {
     return this.db
       .selectFrom('posters')
       .select(['id', 'title', 'image_url', 'description'])
-      .where('status', '=', 1)
+      .where('status', '=', ListingStatus.On)
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -35,11 +35,11 @@ export class ContentRepository {
     return this.db.selectFrom('templates').select(['id', 'title']).orderBy('id').execute();
   }
 
-  listApps(taskType?: 1 | 2) {
+  listApps(taskType?: TaskType) {
     let query = this.db
       .selectFrom('apps')
       .select(['apps.id', 'apps.name', 'apps.icon_url', 'apps.platform'])
-      .where('apps.status', '=', 1);
+      .where('apps.status', '=', ListingStatus.On);
     if (taskType !== undefined) {
       query = query.where((eb) =>
         eb.exists(
@@ -48,7 +48,7 @@ export class ContentRepository {
             .select('tasks.id')
             .whereRef('tasks.app_id', '=', 'apps.id')
             .where('tasks.task_type', '=', taskType)
-            .where('tasks.status', '=', 1),
+            .where('tasks.status', '=', ListingStatus.On),
         ),
       );
     }
@@ -60,7 +60,7 @@ export class ContentRepository {
       .selectFrom('banners')
       .select(['id', 'title', 'image_url', 'link_url'])
       .where('platform', '=', platform)
-      .where('status', '=', 1)
+      .where('status', '=', ListingStatus.On)
       .orderBy('sort')
       .orderBy('id')
       .execute();
@@ -73,7 +73,9 @@ export class ContentRepository {
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const sortColumn = filter.sort === 'publish_at' ? 'serials.publish_at' : 'serials.total_income_fen';
     const rows = await base
-      .leftJoin('tasks', (join) => join.onRef('tasks.serial_id', '=', 'serials.id').on('tasks.status', '=', 1))
+      .leftJoin('tasks', (join) =>
+        join.onRef('tasks.serial_id', '=', 'serials.id').on('tasks.status', '=', ListingStatus.On),
+      )
       .select([
         'serials.id as serial_id',
         'serials.task_type',

@@ -1,4 +1,5 @@
 /** The demo catalogue `npm start` seeds: believable apps, dramas, novels, banners, a poster and help pages. */
+import { PackageType, type TaskType } from '@cc/contracts';
 import type { Palette } from './cover-art.js';
 
 export interface DemoApp {
@@ -13,7 +14,7 @@ export interface DemoApp {
 export interface DemoSerial {
   key: string;
   app: string;
-  taskType: 1 | 2;
+  taskType: TaskType;
   name: string;
   intro: string;
   tags: string[];
@@ -366,7 +367,7 @@ export const DEMO_PACKAGES = [
     credit: 100,
     gift: 0,
     sort: 1,
-    type: 1,
+    type: PackageType.Purchasable,
     description: '轻度体验 AI 工具',
   },
   {
@@ -378,7 +379,7 @@ export const DEMO_PACKAGES = [
     credit: 300,
     gift: 150,
     sort: 2,
-    type: 1,
+    type: PackageType.Purchasable,
     description: '最多人购买，赠送 150 积分',
   },
   {
@@ -390,7 +391,7 @@ export const DEMO_PACKAGES = [
     credit: 500,
     gift: 200,
     sort: 3,
-    type: 1,
+    type: PackageType.Purchasable,
     description: '多次混剪与解说',
   },
   {
@@ -402,7 +403,7 @@ export const DEMO_PACKAGES = [
     credit: 1000,
     gift: 600,
     sort: 4,
-    type: 1,
+    type: PackageType.Purchasable,
     description: '限时 8 折',
   },
   {
@@ -414,7 +415,7 @@ export const DEMO_PACKAGES = [
     credit: 3000,
     gift: 2400,
     sort: 5,
-    type: 1,
+    type: PackageType.Purchasable,
     description: '团队批量创作首选',
   },
   {
@@ -426,7 +427,7 @@ export const DEMO_PACKAGES = [
     credit: 300,
     gift: 100,
     sort: 6,
-    type: 2,
+    type: PackageType.Retention,
     description: '限时挽留优惠',
   },
 ];

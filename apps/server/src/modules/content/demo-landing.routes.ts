@@ -2,6 +2,7 @@
  * Landing pages of the demo catalogue's apps (`/demo/apps/{key}`): where a promotion short link sends a visitor,
  * showing the app, the serial and the promotion code it carries. Real apps have their own landing pages.
  */
+import { TaskType } from '@cc/contracts';
 import { escapeMarkup } from '../../escape-markup.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ export function demoLandingRoutes(serialName: (serialId: number) => Promise<stri
         if (!demo) return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><title>404</title>');
         const serial = request.query.serial_id ? await serialName(request.query.serial_id) : null;
         const code = request.query.code ?? '';
-        const kind = DEMO_SERIALS.some((s) => s.app === demo.key && s.taskType === 2) ? '小说' : '短剧';
+        const kind = DEMO_SERIALS.some((s) => s.app === demo.key && s.taskType === TaskType.Novel) ? '小说' : '短剧';
         return reply.type('text/html; charset=utf-8')
           .send(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeMarkup(demo.name)}</title><style>

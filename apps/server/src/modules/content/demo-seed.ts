@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ListingStatus, TaskType, yuanToFen } from '@cc/contracts';
 import { PostgresAdapter, sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.js';
@@ -120,7 +121,7 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
         landing_url: app.landing,
         deep_link_pattern: app.deepLink,
         sort: index,
-        status: 1,
+        status: ListingStatus.On,
         created_at: now,
       })
       .onConflict((oc) => oc.column('name').doNothing())
@@ -148,7 +149,7 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
         channel: serial.channel,
         episode_count: serial.episodes,
         publish_at: now - serial.daysAgo * DAY,
-        total_income_fen: serial.incomeYuan * 100,
+        total_income_fen: yuanToFen(serial.incomeYuan),
         created_at: now,
       })
       .onConflict((oc) => oc.columns(['app_id', 'name']).doNothing())
@@ -171,13 +172,13 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
         tutorial_short_url: `/media/${DEMO_TUTORIALS.short.path}`,
         open_at: now - serial.daysAgo * DAY,
         close_at: null,
-        status: 1,
+        status: ListingStatus.On,
         created_at: now,
       })
       .onConflict((oc) => oc.column('serial_id').doNothing())
       .execute();
 
-    const episodes = serial.taskType === 1 ? PREVIEW_EPISODES : 0;
+    const episodes = serial.taskType === TaskType.Playlet ? PREVIEW_EPISODES : 0;
     for (let number = 1; number <= episodes; number++) {
       await db
         .insertInto('episodes')
@@ -231,7 +232,7 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
         image_url: image,
         link_url: banner.link,
         sort: index,
-        status: 1,
+        status: ListingStatus.On,
         created_at: now,
       })
       .onConflict((oc) => oc.column('title').doNothing())
@@ -251,7 +252,7 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
       title: SUPPORT_POSTER.title,
       image_url: qrUrl,
       description: SUPPORT_POSTER.description,
-      status: 1,
+      status: ListingStatus.On,
       created_at: now,
     })
     .onConflict((oc) => oc.column('title').doNothing())
@@ -264,10 +265,10 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
         id: pkg.id,
         name: pkg.name,
         type: pkg.type,
-        status: 1,
-        price_fen: pkg.priceYuan * 100,
+        status: ListingStatus.On,
+        price_fen: yuanToFen(pkg.priceYuan),
         discount: pkg.discount,
-        discount_price_fen: pkg.discountYuan === null ? null : pkg.discountYuan * 100,
+        discount_price_fen: pkg.discountYuan === null ? null : yuanToFen(pkg.discountYuan),
         credit: pkg.credit,
         gift_credit: pkg.gift,
         start_at: null,
@@ -282,7 +283,12 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
   }
   await db
     .insertInto('credit_promotions')
-    .values({ title: DEMO_PROMOTION.title, start_at: now - DAY, end_at: now + DEMO_PROMOTION.days * DAY, status: 1 })
+    .values({
+      title: DEMO_PROMOTION.title,
+      start_at: now - DAY,
+      end_at: now + DEMO_PROMOTION.days * DAY,
+      status: ListingStatus.On,
+    })
     .onConflict((oc) => oc.column('title').doNothing())
     .execute();
   // Packages were seeded with fixed ids; move PostgreSQL's identity past them so later inserts do not collide.

@@ -1,7 +1,8 @@
 /** SQL for the points ledger. Every write runs in the caller's transaction, under the agent's lock. */
-import type { Kysely, Transaction } from 'kysely';
+import type { CreditRecordType } from '@cc/contracts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { CreditGrantTable, CreditLedgerTable, Database } from '../../db/schema.js';
 
 type Trx = Transaction<Database>;
 
@@ -51,18 +52,12 @@ export class CreditRepository {
       .executeTakeFirst();
   }
 
-  async insertLedger(
-    trx: Trx,
-    row: { agent_id: number; type: number; title: string; credit: number; idempotency_key: string; created_at: number },
-  ): Promise<number> {
+  async insertLedger(trx: Trx, row: Insertable<CreditLedgerTable>): Promise<number> {
     const inserted = await trx.insertInto('credit_ledger').values(row).returning('id').executeTakeFirstOrThrow();
     return Number(inserted.id);
   }
 
-  async insertGrant(
-    trx: Trx,
-    row: { agent_id: number; ledger_id: number; kind: number; amount: number; granted_at: number; expires_at: number },
-  ): Promise<void> {
+  async insertGrant(trx: Trx, row: Omit<Insertable<CreditGrantTable>, 'remaining'>): Promise<void> {
     await trx
       .insertInto('credit_grants')
       .values({ ...row, remaining: row.amount })
@@ -131,7 +126,7 @@ export class CreditRepository {
       .execute();
   }
 
-  async records(agentId: number, type: number | undefined, limit: number, offset: number) {
+  async records(agentId: number, type: CreditRecordType | undefined, limit: number, offset: number) {
     const base = this.db
       .selectFrom('credit_ledger')
       .where('agent_id', '=', agentId)

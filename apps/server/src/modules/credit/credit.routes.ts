@@ -1,4 +1,7 @@
-/** Points calls of spec §7 (total, detail, packages, countdown) and the free 100 points of the gift page. */
+/**
+ * Points calls of spec §7 (total, detail, packages, countdown), the retention offer's claim, and the free 100 points
+ * of the gift page.
+ */
 import {
   FREE_CLAIM_POINTS,
   FreePointsStatus,
@@ -11,16 +14,17 @@ import {
   freePointsClaimSchema,
   freePointsStatusSchema,
   pagedSchema,
+  retentionClaimSchema,
   type CreditPackage,
 } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
 import type { CreditService } from './credit.service.js';
-import type { PackageRepository, PackageRow } from './package.repository.js';
+import type { PackageRow } from './package.repository.js';
+import type { PackageService } from './package.service.js';
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : isoTime(ms));
 
@@ -43,7 +47,7 @@ export function toCreditPackage(row: PackageRow): CreditPackage {
   };
 }
 
-export function creditRoutes(credits: CreditService, packages: PackageRepository, clock: Clock): FastifyPluginAsyncZod {
+export function creditRoutes(credits: CreditService, packages: PackageService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/agent/v1/credit/total',
@@ -66,23 +70,34 @@ export function creditRoutes(credits: CreditService, packages: PackageRepository
     );
 
     app.get('/agent/v1/credit/list', { schema: { response: okSchema(z.array(creditPackageSchema)) } }, async () =>
-      ok((await packages.purchasable(clock.now())).map(toCreditPackage)),
+      ok((await packages.purchasable()).map(toCreditPackage)),
     );
 
     app.get(
       '/agent/v1/credit/retention',
       { schema: { response: okSchema(z.object({ offer: creditPackageSchema.nullable() })) } },
       async () => {
-        const offer = await packages.retentionOffer(clock.now());
+        const offer = await packages.retentionPackage();
         return ok({ offer: offer ? toCreditPackage(offer) : null });
       },
     );
 
-    app.get('/agent/v1/credit/countdown', { schema: { response: okSchema(countdownSchema) } }, async () => {
-      const now = clock.now();
-      const promotion = await packages.runningPromotion(now);
-      return ok({ gear_position: promotion ? Math.ceil((promotion.end_at - now) / 1000) : 0 });
-    });
+    app.post(
+      '/agent/v1/credit/retention/claim',
+      { onRequest: app.authenticate, schema: { response: okSchema(retentionClaimSchema) } },
+      async (request) => {
+        const { offer, now } = await packages.claimRetentionOffer(identityOf(request).agentId);
+        return ok({
+          offer: offer ? toCreditPackage(offer.package) : null,
+          ends_at: offer ? isoTime(offer.endsAt) : null,
+          server_time: isoTime(now),
+        });
+      },
+    );
+
+    app.get('/agent/v1/credit/countdown', { schema: { response: okSchema(countdownSchema) } }, async () =>
+      ok({ gear_position: await packages.promotionSecondsLeft() }),
+    );
 
     app.get(
       '/activity/agent/receive/point',

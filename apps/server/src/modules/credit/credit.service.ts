@@ -211,7 +211,7 @@ export class CreditService {
     });
   }
 
-  async records(agentId: number, type: number | undefined, limit: number, offset: number) {
+  async records(agentId: number, type: CreditRecordType | undefined, limit: number, offset: number) {
     await this.totals(agentId);
     return this.credits.records(agentId, type, limit, offset);
   }

@@ -87,7 +87,8 @@ describe(`orders and Alipay payment (${testDatabaseKind})`, () => {
       msg: '该积分套餐已下架，请选择其他套餐',
     });
     await ctx.database.db.updateTable('credit_packages').set({ status: 1 }).where('id', '=', 5).execute();
-    // The retention offer (type 2) is not listed but can be ordered from its popup.
+    // The retention offer (type 2) is not listed but can be ordered from its popup once issued (retention.api.test.ts).
+    await call(ctx.app, { url: '/agent/v1/credit/retention/claim', token });
     expect((await create(token, 6)).json.body.price).toBe('18.00');
     expect((await create(token, 999)).json.code).toBe(ErrorCode.packageUnavailable);
     expect(

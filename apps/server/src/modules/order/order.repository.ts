@@ -1,14 +1,11 @@
 /** SQL for points orders and their Alipay trades. */
-import { OrderStatus } from '@cc/contracts';
+import { OrderStatus, TradeState } from '@cc/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, OrderTable } from '../../db/schema.js';
 import type { Insertable, Updateable } from 'kysely';
 
 type Trx = Transaction<Database>;
-/** 1 waiting (payable), 2 paid, 3 closed, 4 cancelling (ended by us; `alipay.trade.cancel` sent or due). */
-export const TradeState = { Waiting: 1, Paid: 2, Closed: 3, Cancelling: 4 } as const;
-export type TradeState = (typeof TradeState)[keyof typeof TradeState];
 
 export class OrderRepository {
   constructor(private readonly db: Db) {}

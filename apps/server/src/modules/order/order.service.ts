@@ -7,10 +7,14 @@
 import { randomInt } from 'node:crypto';
 import {
   CreditRecordType,
+  ORDER_QUANTITY,
   OrderStatus,
+  PayType,
+  OrderType,
   PAYMENT_WINDOW_SECONDS,
   QR_VALID_SECONDS,
   SmsType,
+  TradeState,
   TradeStatus,
   fenToYuan,
   type OrderState,
@@ -27,15 +31,14 @@ import type { AlipayClient } from '../../providers/payment/alipay-client.js';
 import type { SmsCodeService } from '../auth/sms-code.service.js';
 import { throwUnlessOk } from '../auth/sms-code.service.js';
 import type { CreditService } from '../credit/credit.service.js';
-import type { PackageRepository } from '../credit/package.repository.js';
+import type { PackageService } from '../credit/package.service.js';
 import { isoTime } from '../paging.js';
-import type { UserRepository } from '../user/user.repository.js';
+import type { UserService } from '../user/user.service.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
 import type { RefundService } from '../payment/refund.service.js';
-import { TradeState, type OrderRepository, type OrderRow, type TradeRow } from './order.repository.js';
+import type { OrderRepository, OrderRow, TradeRow } from './order.repository.js';
 
 type Trx = Transaction<Database>;
-const PayType = { Alipay: 1, Wallet: 2, Combo: 3 } as const;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** `20261121123456` + 6 random digits: sortable by time, unguessable enough, within Alipay's 64 characters. */
@@ -48,11 +51,11 @@ export function newOrderNo(now: number): string {
 export interface OrderDeps {
   database: DatabaseHandle;
   orders: OrderRepository;
-  packages: PackageRepository;
+  packages: PackageService;
   credits: CreditService;
   wallet: WalletService;
   smsCodes: SmsCodeService;
-  users: UserRepository;
+  users: UserService;
   alipay: AlipayClient;
   refunds: RefundService;
   clock: Clock;
@@ -81,22 +84,15 @@ export class OrderService {
   }
 
   async create(agentId: number, packageId: number): Promise<OrderState> {
+    const { package: pkg, priceFen } = await this.deps.packages.priceFor(agentId, packageId);
     const now = this.deps.clock.now();
-    const pkg = await this.deps.packages.byId(packageId);
-    const onSale =
-      pkg &&
-      pkg.status === 1 &&
-      (pkg.start_at === null || pkg.start_at <= now) &&
-      (pkg.end_at === null || pkg.end_at > now);
-    if (!pkg || !onSale) throw appError('packageUnavailable');
-    const priceFen = pkg.discount_price_fen ?? pkg.price_fen;
     const orderNo = newOrderNo(now);
     const id = await this.deps.orders.insert({
       order_no: orderNo,
       agent_id: agentId,
-      type: 1,
+      type: OrderType.Recharge,
       package_id: pkg.id,
-      quantity: 1,
+      quantity: ORDER_QUANTITY,
       price_fen: priceFen,
       credit: pkg.credit,
       gift_credit: pkg.gift_credit,
@@ -341,8 +337,7 @@ export class OrderService {
    */
   async walletPay(agentId: number, orderNo: string, code: string): Promise<OrderState> {
     const order = await this.pendingOwned(agentId, orderNo);
-    const agent = await this.deps.users.findById(agentId);
-    if (!agent) throw appError('unauthorized');
+    const phone = await this.deps.users.phoneOf(agentId);
     // A scan paid just now wins: the wallet is not charged for an order Alipay already paid.
     await this.syncWaitingTrades(order.id);
     const outcome = await this.inOrderTransaction(order.id, async (trx, fresh) => {
@@ -350,8 +345,8 @@ export class OrderService {
       await this.deps.wallet.lock(trx, agentId);
       const available = (await this.deps.wallet.canOutFen(agentId, trx)) + fresh.wallet_hold_fen;
       if (available < fresh.price_fen) throw appError('walletInsufficient');
-      await this.deps.smsCodes.lockPhone(trx, agent.phone);
-      const checked = await this.deps.smsCodes.check(trx, agent.phone, SmsType.Wallet, code, { consume: true });
+      await this.deps.smsCodes.lockPhone(trx, phone);
+      const checked = await this.deps.smsCodes.check(trx, phone, SmsType.Wallet, code, { consume: true });
       // A wrong code is committed as such (its attempt counts); nothing else happens.
       if (checked !== 'ok') return checked;
       await this.deps.orders.endWaitingTrades(trx, fresh.id);
@@ -383,7 +378,7 @@ export class OrderService {
         order.status === OrderStatus.Pending &&
         order.pay_type !== PayType.Wallet &&
         fresh.amount_fen + walletPart === order.price_fen;
-      await this.deps.orders.moveTrade(trx, fresh.id, [fresh.status as TradeState], TradeState.Paid, paid);
+      await this.deps.orders.moveTrade(trx, fresh.id, [fresh.status], TradeState.Paid, paid);
       if (payable) {
         if (walletPart > 0) {
           await this.deps.wallet.lock(trx, order.agent_id);

@@ -96,7 +96,7 @@ export class RefundRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async list(status: number | undefined, limit: number, offset: number) {
+  async list(status: RefundStatus | undefined, limit: number, offset: number) {
     const base = this.db
       .selectFrom('payment_refunds')
       .$if(status !== undefined, (qb) => qb.where('payment_refunds.status', '=', status!));

@@ -90,7 +90,7 @@ export class RefundService {
     await this.process(id);
   }
 
-  list(status: number | undefined, limit: number, offset: number) {
+  list(status: RefundStatus | undefined, limit: number, offset: number) {
     return this.refunds.list(status, limit, offset);
   }
 }

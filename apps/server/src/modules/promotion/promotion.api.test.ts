@@ -1,4 +1,4 @@
-import { ErrorCode } from '@cc/contracts';
+import { ErrorCode, type OrderType, type ShareType } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../content/demo-seed.js';
@@ -254,7 +254,7 @@ describe(`promotion (${testDatabaseKind})`, () => {
     await activate(receipts[1]!.atr_id, fresh);
     await visit(`/s/${receipts[0]!.code}`);
 
-    const order = (no: string, type: number, orderFen: number, shareFen: number, shareType = 1) => ({
+    const order = (no: string, type: OrderType, orderFen: number, shareFen: number, shareType: ShareType = 1) => ({
       order_no: no,
       agent_id: freshId,
       receipt_id: receipts[0]!.atr_id,

@@ -1,4 +1,5 @@
 /** SQL for promotion: task receipts (an agent's code for a task), clicks on short links, and task figures. */
+import { OrderType, ShareType, type TaskType } from '@cc/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -106,21 +107,31 @@ export class PromotionRepository {
    * The agent's active tasks with their figures. Orders come from `share_orders` (the agent's own share, type 1):
    * recharges count as orders, refunds subtract from the amounts.
    */
-  private activeTasks(agentId: number, taskType?: number) {
+  private activeTasks(agentId: number, taskType?: TaskType) {
     const orders = this.db
       .selectFrom('share_orders')
       .select((eb) => [
         'receipt_id',
-        eb.fn.sum<number>(sql`case when order_type = 1 then 1 else 0 end`).as('order_count'),
         eb.fn
-          .sum<number>(sql`case when order_type = 2 then -order_amount_fen else order_amount_fen end`)
+          .sum<number>(sql`case when order_type = ${sql.lit(OrderType.Recharge)} then 1 else 0 end`)
+          .as('order_count'),
+        eb.fn
+          .sum<number>(
+            sql`case when order_type = ${sql.lit(OrderType.Refund)} then -order_amount_fen else order_amount_fen end`,
+          )
           .as('order_fen'),
-        eb.fn.sum<number>(sql`case when order_type = 2 then -ad_amount_fen else ad_amount_fen end`).as('ad_fen'),
         eb.fn
-          .sum<number>(sql`case when order_type = 2 then -share_amount_fen else share_amount_fen end`)
+          .sum<number>(
+            sql`case when order_type = ${sql.lit(OrderType.Refund)} then -ad_amount_fen else ad_amount_fen end`,
+          )
+          .as('ad_fen'),
+        eb.fn
+          .sum<number>(
+            sql`case when order_type = ${sql.lit(OrderType.Refund)} then -share_amount_fen else share_amount_fen end`,
+          )
           .as('share_fen'),
       ])
-      .where('share_type', '=', 1)
+      .where('share_type', '=', ShareType.Mine)
       .where('agent_id', '=', agentId)
       .groupBy('receipt_id')
       .as('orders');
@@ -133,7 +144,7 @@ export class PromotionRepository {
       .$if(taskType !== undefined, (qb) => qb.where('tasks.task_type', '=', taskType!));
   }
 
-  async myTasks(agentId: number, taskType: number | undefined, limit: number, offset: number) {
+  async myTasks(agentId: number, taskType: TaskType | undefined, limit: number, offset: number) {
     const base = this.activeTasks(agentId, taskType);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await base

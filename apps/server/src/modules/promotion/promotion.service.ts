@@ -4,15 +4,14 @@
  * IP counts at most `clickCapPerIpPerDay` times per link in 24 h (however many User-Agents it rotates).
  */
 import { createHmac } from 'node:crypto';
-import { fenToYuan, type MyTaskRow, type PromotionOverview, type ReceiveResult } from '@cc/contracts';
+import { fenToYuan, type MyTaskRow, type PromotionOverview, type ReceiveResult, type TaskType } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
 import { appError } from '../../errors.js';
 import { readableCode } from '../../readable-code.js';
 import { isoTime } from '../paging.js';
-import { isTaskOpen } from '../task/task.service.js';
-import type { TaskRepository, TaskRow } from '../task/task.repository.js';
+import type { TaskRow, TaskService } from '../task/task.service.js';
 import type { PromotionRepository } from './promotion.repository.js';
 
 const CLICK_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -52,16 +51,13 @@ export class PromotionService {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly promotions: PromotionRepository,
-    private readonly tasks: TaskRepository,
+    private readonly tasks: TaskService,
     private readonly clock: Clock,
     private readonly options: PromotionOptions,
   ) {}
 
   async receive(agentId: number, taskId: number, taskType: number): Promise<ReceiveResult> {
-    const task = await this.tasks.byId(taskId);
-    if (!task || task.status !== 1) throw appError('taskNotFound');
-    if (task.task_type !== taskType) throw appError('taskTypeMismatch');
-    if (!isTaskOpen(task, this.clock.now())) throw appError('taskClosed');
+    const task = await this.tasks.promotableTask(taskId, taskType);
 
     let receipt = await this.promotions.receiptFor(agentId, taskId);
     // A taken code or a concurrent receive of the same task makes the insert a no-op; the read settles which.
@@ -112,7 +108,7 @@ export class PromotionService {
     return buildLandingUrl(target.landing_url, target.serial_id, input.code, this.options.publicBaseUrl);
   }
 
-  async myTasks(agentId: number, taskType: number | undefined, limit: number, offset: number) {
+  async myTasks(agentId: number, taskType: TaskType | undefined, limit: number, offset: number) {
     const { rows, total } = await this.promotions.myTasks(agentId, taskType, limit, offset);
     const data: MyTaskRow[] = rows.map((row) => ({
       atr_id: row.atr_id,

@@ -1,4 +1,5 @@
 /** SQL for the task catalogue: open tasks with their serial and app, and the serials' episodes. */
+import { ListingStatus } from '@cc/contracts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -70,8 +71,8 @@ export class TaskRepository {
 
   async page(filter: TaskFilter) {
     const base = this.catalogue()
-      .where('tasks.status', '=', 1)
-      .where('apps.status', '=', 1)
+      .where('tasks.status', '=', ListingStatus.On)
+      .where('apps.status', '=', ListingStatus.On)
       .where('tasks.task_type', '=', filter.taskType)
       .where('tasks.open_at', '<=', filter.now)
       .where((eb) => eb.or([eb('tasks.close_at', 'is', null), eb('tasks.close_at', '>', filter.now)]))

@@ -1,9 +1,11 @@
 /** The task center: open tasks for browsing, a task's detail, and its episodes (preview material). */
-import { fenToYuan, type Episode, type TaskCard, type TaskInfo } from '@cc/contracts';
+import { ListingStatus, fenToYuan, type Episode, type TaskCard, type TaskInfo } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import { appError } from '../../errors.js';
 import { isoTime, splitTags } from '../paging.js';
 import type { EpisodeRow, TaskFilter, TaskRepository, TaskRow } from './task.repository.js';
+
+export type { TaskRow };
 
 export function toTaskCard(row: TaskRow, received: boolean): TaskCard {
   return {
@@ -42,7 +44,7 @@ export function toEpisode(row: EpisodeRow): Episode {
 
 /** A task can be promoted while it is on, opened, and not yet closed. */
 export function isTaskOpen(task: Pick<TaskRow, 'status' | 'open_at' | 'close_at'>, now: number): boolean {
-  return task.status === 1 && task.open_at <= now && (task.close_at === null || task.close_at > now);
+  return task.status === ListingStatus.On && task.open_at <= now && (task.close_at === null || task.close_at > now);
 }
 
 export class TaskService {
@@ -64,7 +66,7 @@ export class TaskService {
 
   async info(taskId: number, agentId: number): Promise<TaskInfo> {
     const task = await this.tasks.byId(taskId);
-    if (!task || task.status !== 1) throw appError('taskNotFound');
+    if (!task || task.status !== ListingStatus.On) throw appError('taskNotFound');
     const received = await this.tasks.receivedAmong(agentId, [taskId]);
     return {
       ...toTaskCard(task, received.has(taskId)),
@@ -73,6 +75,19 @@ export class TaskService {
       tutorial_video_url: task.tutorial_video_url,
       tutorial_short_url: task.tutorial_short_url,
     };
+  }
+
+  /** The task an agent may promote now, or the reason they may not: absent or off, another type, or closed. */
+  async promotableTask(taskId: number, taskType: number): Promise<TaskRow> {
+    const task = await this.tasks.byId(taskId);
+    if (!task || task.status !== ListingStatus.On) throw appError('taskNotFound');
+    if (task.task_type !== taskType) throw appError('taskTypeMismatch');
+    if (!isTaskOpen(task, this.clock.now())) throw appError('taskClosed');
+    return task;
+  }
+
+  async serialName(serialId: number): Promise<string | null> {
+    return (await this.tasks.serialName(serialId)) ?? null;
   }
 
   async episodes(query: { task_id?: number; serial_id?: number }, limit: number, offset: number) {

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { AgentUpdate, Database, NewAgent } from '../../db/schema.js';
 
-type Executor = Kysely<Database>;
+/** The database or a transaction of it. */
+export type Executor = Kysely<Database>;
 
 export class UserRepository {
   constructor(private readonly db: Db) {}

@@ -1,9 +1,23 @@
-/** The agent's own profile: the User of spec §3 as the API shows it, and nickname/avatar changes. */
+/**
+ * Agents (users): the profile of spec §3 as the API shows it, nickname/avatar changes, and what other modules need
+ * of an agent (their phone, registration of a new one with its invite code and inviter).
+ */
 import type { CreditTotal, UpdateInfoRequest, UserInfo } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import type { Agent } from '../../db/schema.js';
 import { appError } from '../../errors.js';
-import type { UserRepository } from './user.repository.js';
+import { generateInviteCode, normalizeInviteCode } from './invite-code.js';
+import type { Executor, UserRepository } from './user.repository.js';
+
+/** A new agent as login registers it: the phone, its inviter and where the registration came from. */
+export interface Registration {
+  phone: string;
+  leaderId: number | null;
+  vendor: string;
+  channelFrom: string | null;
+  source: number | null;
+  cq: string | null;
+}
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -53,5 +67,56 @@ export class UserService {
       updated_at: this.clock.now(),
     });
     return this.info(agentId);
+  }
+
+  /** The agent's phone (where their SMS codes go); a deleted agent's token no longer counts. */
+  async phoneOf(agentId: number): Promise<string> {
+    const agent = await this.users.findById(agentId);
+    if (!agent) throw appError('unauthorized');
+    return agent.phone;
+  }
+
+  async idByPhone(phone: string, executor?: Executor): Promise<number | null> {
+    return (await this.users.findByPhone(phone, executor))?.id ?? null;
+  }
+
+  /** The inviter named by an invite code (any case, spaces ignored); null without a code, an error for an unknown one. */
+  async inviterOf(inviteCode: string | undefined, executor?: Executor): Promise<number | null> {
+    if (!inviteCode) return null;
+    const inviter = await this.users.findIdByInviteCode(normalizeInviteCode(inviteCode), executor);
+    if (!inviter) throw appError('inviteCodeUnknown');
+    return inviter.id;
+  }
+
+  /** Creates the agent with a fresh invite code and a default nickname; its id. */
+  async register(registration: Registration, executor?: Executor): Promise<number> {
+    const now = this.clock.now();
+    let inviteCode = generateInviteCode();
+    while (await this.users.inviteCodeTaken(inviteCode, executor)) inviteCode = generateInviteCode();
+    return this.users.insert(
+      {
+        phone: registration.phone,
+        nickname: `创作者${registration.phone.slice(-4)}`,
+        avatar_url: '',
+        real_name: '',
+        id_card_number: '',
+        alipay_id: '',
+        sign_phone: '',
+        bank_card_number: '',
+        bank_name: '',
+        signed_at: null,
+        invite_code: inviteCode,
+        leader_id: registration.leaderId,
+        team_at: registration.leaderId === null ? null : now,
+        commander_code: '',
+        vendor: registration.vendor,
+        channel_from: registration.channelFrom,
+        source: registration.source,
+        cq: registration.cq,
+        created_at: now,
+        updated_at: now,
+      },
+      executor,
+    );
   }
 }

@@ -1,40 +1,25 @@
-// @vitest-environment jsdom
-import { RETENTION_OFFER_SECONDS } from '@cc/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { CreditPackage, RetentionClaim } from '@cc/contracts';
+import { describe, expect, it } from 'vitest';
 import { retentionDeadline } from './retention-deadline';
 
-const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
-const WINDOW_MS = RETENTION_OFFER_SECONDS * 1000;
+const SERVER_NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const offer = { id: 6 } as CreditPackage;
+const claim = (endsInMs: number | null, pack: CreditPackage | null = offer): RetentionClaim => ({
+  offer: pack,
+  ends_at: endsInMs === null ? null : new Date(SERVER_NOW + endsInMs).toISOString(),
+  server_time: new Date(SERVER_NOW).toISOString(),
+});
 
 describe('retentionDeadline', () => {
-  beforeEach(() => localStorage.clear());
-
-  it('starts a 59:59 countdown the first time an offer is shown and stores its end', () => {
-    expect(retentionDeadline(6, T0)).toBe(T0 + WINDOW_MS);
-    expect(JSON.parse(localStorage.getItem('retention_offer')!)).toEqual({ id: 6, endsAt: T0 + WINDOW_MS });
+  it("counts down what is left by the server's clock, whatever this device's clock says", () => {
+    const deviceNow = SERVER_NOW - 3 * 3600_000;
+    expect(retentionDeadline(claim(59 * 60_000 + 59_000), deviceNow)).toBe(deviceNow + 3_599_000);
+    expect(retentionDeadline(claim(1000), SERVER_NOW + 86_400_000)).toBe(SERVER_NOW + 86_401_000);
   });
 
-  it('continues the stored countdown later, as after a reload', () => {
-    retentionDeadline(6, T0);
-    // A reload keeps localStorage; the same end comes back rather than a fresh 59:59.
-    expect(retentionDeadline(6, T0 + 10 * 60_000)).toBe(T0 + WINDOW_MS);
-  });
-
-  it('offers nothing once the countdown has run out, and keeps it that way', () => {
-    retentionDeadline(6, T0);
-    expect(retentionDeadline(6, T0 + WINDOW_MS)).toBeNull();
-    expect(retentionDeadline(6, T0 + 2 * WINDOW_MS)).toBeNull();
-  });
-
-  it('gives a different offer its own countdown', () => {
-    retentionDeadline(6, T0);
-    expect(retentionDeadline(8, T0 + WINDOW_MS + 1)).toBe(T0 + 2 * WINDOW_MS + 1);
-  });
-
-  it('starts afresh over a damaged stored value', () => {
-    localStorage.setItem('retention_offer', '{not json');
-    expect(retentionDeadline(6, T0)).toBe(T0 + WINDOW_MS);
-    localStorage.setItem('retention_offer', JSON.stringify({ id: '6', endsAt: 'soon' }));
-    expect(retentionDeadline(6, T0)).toBe(T0 + WINDOW_MS);
+  it('shows nothing without an offer or once it has run out', () => {
+    expect(retentionDeadline(claim(null, null), SERVER_NOW)).toBeNull();
+    expect(retentionDeadline(claim(0), SERVER_NOW)).toBeNull();
+    expect(retentionDeadline(claim(-1000), SERVER_NOW)).toBeNull();
   });
 });

@@ -1,36 +1,13 @@
 /**
- * The retention offer's 59:59 (spec §4): its end time is kept in localStorage, so a reload continues the same
- * countdown instead of starting a fresh one, and an offer whose time ran out is not offered again.
+ * The retention offer's 59:59 (spec §4) is issued and kept by the server; the browser only counts it down. The
+ * server's `ends_at` is turned into this browser's clock through the server time of the same answer, so a wrong
+ * device clock neither shortens nor stretches the countdown.
  */
-import { RETENTION_OFFER_SECONDS } from '@cc/contracts';
-import { LocalKey, localStore } from '../../lib/storage';
+import type { RetentionClaim } from '@cc/contracts';
 
-interface StoredOffer {
-  id: number;
-  endsAt: number;
-}
-
-function readStoredOffer(): StoredOffer | null {
-  const raw = localStore.get(LocalKey.retentionOffer);
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const { id, endsAt } = parsed as Partial<StoredOffer>;
-    return typeof id === 'number' && typeof endsAt === 'number' ? { id, endsAt } : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * When the offer's countdown ends (epoch ms): the stored end for an offer already shown, a new 59:59 for an offer
- * shown for the first time, or null once its time has run out.
- */
-export function retentionDeadline(offerId: number, now = Date.now()): number | null {
-  const stored = readStoredOffer();
-  if (stored?.id === offerId) return stored.endsAt > now ? stored.endsAt : null;
-  const endsAt = now + RETENTION_OFFER_SECONDS * 1000;
-  localStore.set(LocalKey.retentionOffer, JSON.stringify({ id: offerId, endsAt } satisfies StoredOffer));
-  return endsAt;
+/** When the offer's countdown ends on this browser's clock (epoch ms), or null when there is no offer to show. */
+export function retentionDeadline(claim: RetentionClaim, clientNow = Date.now()): number | null {
+  if (!claim.offer || !claim.ends_at) return null;
+  const left = Date.parse(claim.ends_at) - Date.parse(claim.server_time);
+  return Number.isFinite(left) && left > 0 ? clientNow + left : null;
 }

@@ -1,13 +1,17 @@
 /**
  * The points promotion page (/gift, spec §2, §4): claim the free 100 points (login first; already claimed goes to the
- * tools) and buy one of the three sample packages through the payment dialog.
+ * tools) and buy one of the three sample packages, as the server sells them now, through the payment dialog.
  */
 import { Button, Message, Spin, Tag } from '@arco-design/web-react';
 import { IconGift, IconList } from '@arco-design/web-react/icon';
-import { FREE_CLAIM_POINTS, FreePointsStatus } from '@cc/contracts';
+import { FREE_CLAIM_POINTS, FreePointsStatus, type CreditPackage } from '@cc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { isSuccess } from '../../lib/api-error';
+import { EmptyState } from '../../components/empty-state';
+import { LoadError } from '../../components/load-error';
+import { Loading } from '../../components/loading';
+import { ApiError, isSuccess } from '../../lib/api-error';
+import { useCreditPackages } from '../../lib/credit/get-credit-packages';
 import { useCreditTotal } from '../../lib/credit/get-credit-total';
 import { openPointsModal } from '../../lib/credit/points-modal';
 import { packagePrice } from '../../lib/credit/package-price';
@@ -21,9 +25,12 @@ import { text } from '../../locales/zh-CN';
 import { claimFreePoints } from './api/claim-free-points';
 import { freePointsStatusQueryKey, getFreePointsStatus, useFreePointsStatus } from './api/get-free-points-status';
 import styles from './gift-page.module.css';
-import { samplePackages, type SamplePackage } from './sample-packages';
 
 const CLAIMED = { status: FreePointsStatus.Claimed, points: FREE_CLAIM_POINTS };
+
+/** The sample packages of spec §3 in the page's order (ids 1, 7 and 3); 7 is highlighted as the most bought. */
+const GIFT_PACKAGE_IDS = [1, 7, 3] as const;
+const MOST_BOUGHT_ID = 7;
 
 /** Check, then claim (spec §4): 100 means claimed already and the creator goes to the tools; 0 claims now. */
 function useClaim() {
@@ -95,16 +102,17 @@ function MyPoints() {
   );
 }
 
-function PackageCard({ pack, buying, onBuy }: { pack: SamplePackage; buying: boolean; onBuy: () => void }) {
+function PackageCard({ pack, buying, onBuy }: { pack: CreditPackage; buying: boolean; onBuy: () => void }) {
+  const highlighted = pack.id === MOST_BOUGHT_ID;
   return (
     <button
       type="button"
       data-testid={`gift-package-${pack.id}`}
-      className={pack.highlighted ? `${styles.package} ${styles.highlighted}` : styles.package}
+      className={highlighted ? `${styles.package} ${styles.highlighted}` : styles.package}
       disabled={buying}
       onClick={onBuy}
     >
-      {pack.highlighted && <span className={styles.ribbon}>{text.gift.mostBought}</span>}
+      {highlighted && <span className={styles.ribbon}>{text.gift.mostBought}</span>}
       <span className={styles.name}>{pack.name}</span>
       <span className={styles.credit}>{fillText(text.gift.credit, { credit: pack.credit })}</span>
       <span className={styles.giftCredit}>
@@ -116,9 +124,31 @@ function PackageCard({ pack, buying, onBuy }: { pack: SamplePackage; buying: boo
   );
 }
 
+/** Those of the sample packages on sale now, with the server's names and prices. */
+function GiftPackages() {
+  const packages = useCreditPackages({ enabled: true });
+  const { buy, buyingId } = useBuyPackage();
+
+  if (packages.isPending) return <Loading />;
+  if (packages.isError) {
+    const message = packages.error instanceof ApiError ? packages.error.msg : '';
+    return <LoadError message={message} onRetry={() => void packages.refetch()} retrying={packages.isFetching} />;
+  }
+  const onSale = GIFT_PACKAGE_IDS.flatMap((id) => packages.data.filter((pack) => pack.id === id));
+  if (onSale.length === 0) return <EmptyState description={text.gift.noPackages} hint="" />;
+  return (
+    <ul className={styles.packages} data-testid="gift-packages">
+      {onSale.map((pack) => (
+        <li key={pack.id}>
+          <PackageCard pack={pack} buying={buyingId === pack.id} onBuy={() => void buy(pack)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function GiftPage() {
   const isLoggedIn = useIsLoggedIn();
-  const { buy, buyingId } = useBuyPackage();
   return (
     <>
       <section className={styles.hero}>
@@ -134,13 +164,7 @@ export function GiftPage() {
       <section>
         <h2 className={styles.packagesTitle}>{text.gift.packagesTitle}</h2>
         <p className={styles.packagesSubtitle}>{text.gift.packagesSubtitle}</p>
-        <ul className={styles.packages}>
-          {samplePackages.map((pack) => (
-            <li key={pack.id}>
-              <PackageCard pack={pack} buying={buyingId === pack.id} onBuy={() => void buy(pack)} />
-            </li>
-          ))}
-        </ul>
+        <GiftPackages />
       </section>
     </>
   );

@@ -2,7 +2,7 @@
  * Which pay types an order may use (spec §5): 支付宝 always; 钱包 only when the wallet covers the whole price; 组合
  * (wallet plus scan) only when the wallet holds something but less than the price.
  */
-import { PayType } from '@cc/contracts';
+import { PayType, fenToYuan, yuanToFen } from '@cc/contracts';
 
 export type PayTypeValue = (typeof PayType)[keyof typeof PayType];
 
@@ -12,11 +12,6 @@ export interface PayTypeAvailability {
 }
 
 /** Yuan strings compare as integer fen, so '0.1' + '0.2' style float noise cannot flip a decision. */
-export function yuanToFen(yuan: string): number {
-  const value = Number(yuan);
-  return Number.isFinite(value) ? Math.round(value * 100) : 0;
-}
-
 export function payTypeAvailability(priceYuan: string, walletYuan: string): PayTypeAvailability {
   const price = yuanToFen(priceYuan);
   const wallet = yuanToFen(walletYuan);
@@ -26,5 +21,5 @@ export function payTypeAvailability(priceYuan: string, walletYuan: string): PayT
 /** What the wallet can put towards this order: the free balance plus what the order already holds (combo). */
 export function walletAvailableYuan(canOut: string, order: { pay_type: number; wallet_amount: string }): string {
   const held = order.pay_type === PayType.Combo ? yuanToFen(order.wallet_amount) : 0;
-  return ((yuanToFen(canOut) + held) / 100).toFixed(2);
+  return fenToYuan(yuanToFen(canOut) + held);
 }

@@ -8,7 +8,7 @@ import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { ApiError } from '../../lib/api-error';
 import { text } from '../../locales/zh-CN';
-import { useApplyStatus } from './api/get-apply-status';
+import { useApplyStatus } from '../../lib/apply/get-apply-status';
 import { ApplicationStatusCard } from './components/application-status';
 import { ApplyForm } from './components/apply-form';
 import styles from './apply-page.module.css';

@@ -1,5 +1,5 @@
 /** How a points package's price reads (spec §3, §5): what is paid, the struck-through original, the 'N折' label. */
-import { discountLabel, type CreditPackage } from '@cc/contracts';
+import { discountLabel, yuanToFen, type CreditPackage } from '@cc/contracts';
 import { formatYuan } from '../format';
 
 export interface PackagePrice {
@@ -15,7 +15,7 @@ export type PricedPackage = Pick<CreditPackage, 'price' | 'discount' | 'discount
 
 export function packagePrice(pack: PricedPackage): PackagePrice {
   const discountPrice = pack.discount_price;
-  const discounted = discountPrice !== null && Number(discountPrice) < Number(pack.price);
+  const discounted = discountPrice !== null && yuanToFen(discountPrice) < yuanToFen(pack.price);
   return {
     pay: formatYuan(discounted ? discountPrice : pack.price),
     original: discounted ? formatYuan(pack.price) : null,

@@ -21,5 +21,5 @@ export const gift = {
   credit: '{credit} 积分',
   giftCredit: '赠送 {credit} 积分',
   buy: '立即购买',
-  packageNames: { starter: '体验包', advanced: '进阶包', plus: '畅享包' },
+  noPackages: '暂无可购买的积分套餐',
 } as const;

@@ -1,15 +1,16 @@
 /** One points package as a selectable card: name, points and gift, price (discounted and struck), 'N折', description. */
-import { PROMOTION_COUNTDOWN_PRICES, type CreditPackage } from '@cc/contracts';
+import { PROMOTION_COUNTDOWN_PRICES, yuanToFen, type CreditPackage } from '@cc/contracts';
 import { packagePrice } from '../../../lib/credit/package-price';
 import { fillText } from '../../../lib/fill-text';
 import { text } from '../../../locales/zh-CN';
 import styles from './points-modal.module.css';
 import { PromotionCountdown } from './promotion-countdown';
 
-const COUNTDOWN_PRICES: ReadonlySet<number> = new Set(PROMOTION_COUNTDOWN_PRICES);
+/** Compared in fen: a price of '50.00' is 5000 however the server spells it. */
+const COUNTDOWN_PRICES_FEN: ReadonlySet<number> = new Set(PROMOTION_COUNTDOWN_PRICES.map(yuanToFen));
 
 export function showsPromotionCountdown(pack: Pick<CreditPackage, 'price'>): boolean {
-  return COUNTDOWN_PRICES.has(Number(pack.price));
+  return COUNTDOWN_PRICES_FEN.has(yuanToFen(pack.price));
 }
 
 interface PackageCardProps {

@@ -15,7 +15,7 @@ import { fillText } from '../../../lib/fill-text';
 import { useBuyPackage } from '../../../lib/order/use-buy-package';
 import { text } from '../../../locales/zh-CN';
 import { usePromotionDeadline } from '../api/get-countdown';
-import { useCreditPackages } from '../api/get-credit-packages';
+import { useCreditPackages } from '../../../lib/credit/get-credit-packages';
 import { PackageCard } from './package-card';
 import styles from './points-modal.module.css';
 

@@ -8,7 +8,7 @@ import { isSuccess } from '../../../lib/api-error';
 import { closePointsModal, showPointsView, usePointsModal } from '../../../lib/credit/points-modal';
 import { onPaymentSuccess } from '../../../lib/order/payment-dialog';
 import { text } from '../../../locales/zh-CN';
-import { getRetentionOffer } from '../api/get-retention-offer';
+import { claimRetentionOffer } from '../api/claim-retention-offer';
 import { retentionDeadline } from '../retention-deadline';
 import { PointsDetailView } from './points-detail-view';
 import { PointsListView } from './points-list-view';
@@ -17,11 +17,11 @@ import { SHOP_LAYER } from './shop-layer';
 
 const WIDTH = { detail: 620, list: 880 } as const;
 
-/** The offer to show now, or null: none running, or its 59:59 already ran out. */
+/** The creator's offer to show now, or null: none running, or their 59:59 already ran out. */
 async function currentRetentionOffer(): Promise<RetentionOffer | null> {
-  const result = await getRetentionOffer();
+  const result = await claimRetentionOffer();
   if (!isSuccess(result) || !result.body.offer) return null;
-  const endsAt = retentionDeadline(result.body.offer.id);
+  const endsAt = retentionDeadline(result.body);
   return endsAt === null ? null : { offer: result.body.offer, endsAt };
 }
 

@@ -3,7 +3,7 @@ import type { Application, ApplySubmit } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { applyStatusQueryKey, type ApplyStatus } from './get-apply-status';
+import { applyStatusQueryKey, type ApplyStatus } from '../../../lib/apply/get-apply-status';
 
 export function submitApply(payload: ApplySubmit) {
   return request<Application>('POST', '/agent/v1/apply/submit', { body: payload });

@@ -1,9 +1,9 @@
 /** GET /agent/v1/apply/status: the creator's onboarding application, or null when they have none (login). */
 import type { Application } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import { unwrap } from '../../../lib/api-error';
-import { useIsLoggedIn } from '../../../lib/session/token';
+import { request } from '../api-client';
+import { unwrap } from '../api-error';
+import { useIsLoggedIn } from '../session/token';
 
 export interface ApplyStatus {
   application: Application | null;

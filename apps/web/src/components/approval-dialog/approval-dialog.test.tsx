@@ -4,9 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeApplyModal } from '../../../lib/apply-modal';
-import { queryClient } from '../../../lib/query-client';
-import { clearToken, setToken } from '../../../lib/session/token';
+import { closeApplyModal } from '../../lib/apply-modal';
+import { queryClient } from '../../lib/query-client';
+import { clearToken, setToken } from '../../lib/session/token';
 import { ApprovalDialog } from './approval-dialog';
 
 const application = {

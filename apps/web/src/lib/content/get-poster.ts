@@ -1,8 +1,8 @@
 /** GET /agent/v1/program/poster: the customer-service QR poster of the support popover (spec §7). */
 import type { Poster } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import { unwrap } from '../../../lib/api-error';
+import { request } from '../api-client';
+import { unwrap } from '../api-error';
 
 const POSTER_STALE_MS = 10 * 60_000;
 

@@ -1,7 +1,7 @@
 /** POST /agent/v1/apply/ack: the creator has seen the '审核通过' dialog, so it is not shown again (login). */
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import { request } from '../api-client';
+import { queryClient } from '../query-client';
 import { applyStatusQueryKey, type ApplyStatus } from './get-apply-status';
 
 export function ackApproval() {

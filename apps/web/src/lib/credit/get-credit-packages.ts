@@ -1,9 +1,9 @@
 /** GET /agent/v1/credit/list: the points packages on sale (spec §3 Points package, §7). */
 import type { CreditPackage } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import { unwrap } from '../../../lib/api-error';
-import { creditQueryKey } from '../../../lib/credit/query-keys';
+import { request } from '../api-client';
+import { unwrap } from '../api-error';
+import { creditQueryKey } from './query-keys';
 
 export function getCreditPackages(signal?: AbortSignal) {
   return request<CreditPackage[]>('GET', '/agent/v1/credit/list', { signal });

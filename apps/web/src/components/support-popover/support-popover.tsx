@@ -2,9 +2,9 @@
 import { Popover, Spin } from '@arco-design/web-react';
 import { IconCustomerService } from '@arco-design/web-react/icon';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-error';
-import { text } from '../../../locales/zh-CN';
-import { usePoster } from '../api/get-poster';
+import { ApiError } from '../../lib/api-error';
+import { text } from '../../locales/zh-CN';
+import { usePoster } from '../../lib/content/get-poster';
 import styles from './support-popover.module.css';
 
 function PosterContent({ enabled }: { enabled: boolean }) {

@@ -4,12 +4,12 @@
  */
 import { IconCheckCircleFill } from '@arco-design/web-react/icon';
 import { useEffect } from 'react';
-import { AppModal } from '../../../components/app-modal';
-import { PromotionButton } from '../../../components/promotion/promotion-button';
-import { closeApplyModal, onApplyModalClose, openApplyModal, useApplyModalVisible } from '../../../lib/apply-modal';
-import { text } from '../../../locales/zh-CN';
-import { useAckApproval } from '../api/ack-approval';
-import { useApplyStatus } from '../api/get-apply-status';
+import { AppModal } from '../app-modal';
+import { PromotionButton } from '../promotion/promotion-button';
+import { closeApplyModal, onApplyModalClose, openApplyModal, useApplyModalVisible } from '../../lib/apply-modal';
+import { text } from '../../locales/zh-CN';
+import { useAckApproval } from '../../lib/apply/ack-approval';
+import { useApplyStatus } from '../../lib/apply/get-apply-status';
 import styles from './approval-dialog.module.css';
 
 const DIALOG_WIDTH = 440;

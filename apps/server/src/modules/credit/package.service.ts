@@ -1,0 +1,72 @@
+/**
+ * Points packages as the shop sells them: the purchasable list, the running promotion, and the retention offer —
+ * issued to a creator once, with its 59:59 deadline kept here so that only the server decides who may buy it at
+ * the discount and until when. Orders price a package through `priceFor`.
+ */
+import { PackageType, RETENTION_OFFER_SECONDS } from '@cc/contracts';
+import type { Clock } from '../../clock.js';
+import { appError } from '../../errors.js';
+import type { PackageRepository, PackageRow } from './package.repository.js';
+
+export interface PricedPackage {
+  package: PackageRow;
+  /** What the creator pays: the discount price when there is one. */
+  priceFen: number;
+}
+
+export interface RetentionClaim {
+  /** The creator's offer, or null when none is running or theirs has run out. */
+  offer: { package: PackageRow; endsAt: number } | null;
+  /** The server's time of the answer, for the browser's countdown. */
+  now: number;
+}
+
+export class PackageService {
+  constructor(
+    private readonly packages: PackageRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  purchasable(): Promise<PackageRow[]> {
+    return this.packages.purchasable(this.clock.now());
+  }
+
+  /** The retention package on sale now, whoever asks (it can only be bought once claimed). */
+  async retentionPackage(): Promise<PackageRow | null> {
+    return (await this.packages.retentionPackage(this.clock.now())) ?? null;
+  }
+
+  /**
+   * Issues the running retention package to the creator with a deadline 59:59 from now, or returns the offer
+   * already issued: an offer is issued once per creator and package and never renewed, so reopening the shop does
+   * not restart the countdown, and once it has run out that package is not offered to them again.
+   */
+  async claimRetentionOffer(agentId: number): Promise<RetentionClaim> {
+    const now = this.clock.now();
+    const pkg = await this.packages.retentionPackage(now);
+    if (!pkg) return { offer: null, now };
+    await this.packages.issueRetentionOffer(agentId, pkg.id, now, now + RETENTION_OFFER_SECONDS * 1000);
+    const issued = (await this.packages.retentionOfferOf(agentId, pkg.id))!;
+    return { offer: issued.expires_at > now ? { package: pkg, endsAt: issued.expires_at } : null, now };
+  }
+
+  /** Seconds left of the running promotion; 0 when none is running. */
+  async promotionSecondsLeft(): Promise<number> {
+    const now = this.clock.now();
+    const promotion = await this.packages.runningPromotion(now);
+    return promotion ? Math.ceil((promotion.end_at - now) / 1000) : 0;
+  }
+
+  /** The package a creator may order now and its price; a retention package only within their offer's window. */
+  async priceFor(agentId: number, packageId: number): Promise<PricedPackage> {
+    const now = this.clock.now();
+    const pkg = await this.packages.onSaleById(packageId, now);
+    if (!pkg) throw appError('packageUnavailable');
+    if (pkg.type === PackageType.Retention) {
+      const offer = await this.packages.retentionOfferOf(agentId, pkg.id);
+      if (!offer) throw appError('retentionOfferMissing');
+      if (offer.expires_at <= now) throw appError('retentionOfferExpired');
+    }
+    return { package: pkg, priceFen: pkg.discount_price_fen ?? pkg.price_fen };
+  }
+}
