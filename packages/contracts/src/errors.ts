@@ -37,7 +37,7 @@ export const ErrorCode = {
   comboNotNeeded: 40063,
   walletNoQr: 40064,
   orderAlreadyPaid: 40067,
-  idempotencyConflict: 40053,
+  idempotencyConflict: 40055,
   refundNotFound: 40065,
   refundNotRetryable: 40066,
   paymentUnavailable: 50202,
