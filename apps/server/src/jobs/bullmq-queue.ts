@@ -174,11 +174,15 @@ export class BullmqJobQueue<Specs extends JobSpecs> implements JobQueue<Specs> {
     return job ? { kind, job: job as Job } : null;
   }
 
-  private async viewOf(kind: string, job: Job): Promise<JobView> {
+  private async viewOf(kind: string, seen: Job): Promise<JobView> {
+    const state = await seen.getState();
+    // The job may have finished between reading its hash and its state: read it again so the times agree.
+    const finished = (state === 'completed' || state === 'failed') && !seen.finishedOn;
+    const job = finished ? (((await this.queueOf(kind).getJob(seen.id!)) as Job | undefined) ?? seen) : seen;
     return {
       id: `${kind}:${job.id}`,
       kind,
-      status: statusOf(await job.getState()),
+      status: statusOf(state),
       attempts: Math.max(job.attemptsMade, job.attemptsStarted ?? 0),
       maxAttempts: job.opts.attempts ?? 1,
       lastError: job.failedReason || null,
