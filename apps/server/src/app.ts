@@ -155,6 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   warnAboutDevelopmentDrivers(app.log, {
     consoleSms: smsDriver instanceof ConsoleSmsDriver,
     paymentDriver: config.payment.driver,
+    derivedDataKey: config.dataEncryption.derived,
   });
 
   const sessionService = new SessionService(new SessionRepository(database.db), clock);

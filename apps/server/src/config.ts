@@ -2,6 +2,7 @@
  * Configuration, parsed once from the environment with zod. Every variable is documented where it is parsed;
  * an invalid value stops start-up with a message naming the variable.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -44,6 +45,15 @@ const envSchema = z.object({
   VENDORS: list.default(['default']),
   /** Secret for hashing SMS codes (HMAC). Required in production, at least 32 characters. */
   APP_SECRET: z.string().min(32).optional(),
+  /**
+   * Key of the personal data encrypted at rest (ID, bank card and Alipay account numbers): 32 bytes as 64 hex
+   * characters or as base64 (`openssl rand -hex 32`). Required in production; development derives a stable key
+   * from APP_SECRET and warns. Losing it makes the encrypted columns unreadable: keep it with the database backups.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, '32 bytes as hex or base64')
+    .optional(),
   /** `console` (development: logs codes, keeps an outbox) or `aliyun` (Alibaba Cloud SMS). */
   SMS_DRIVER: z.enum(['console', 'aliyun']).default('console'),
   /** Alibaba Cloud AccessKey id for the SMS API. */
@@ -117,6 +127,8 @@ export interface AppConfig {
   logLevel: string;
   vendors: string[];
   appSecret: string;
+  /** 32-byte key for AES-256-GCM and the look-up HMAC of personal data; `derived` when made from the dev secret. */
+  dataEncryption: { key: Buffer; derived: boolean };
   sms:
     | { driver: 'console' }
     | {
@@ -155,6 +167,12 @@ export class ConfigError extends Error {
 
 const DEV_SECRET = 'development-only-secret-not-for-production-use';
 
+function dataEncryptionKey(given: string | undefined, appSecret: string): AppConfig['dataEncryption'] {
+  if (!given) return { key: createHash('sha256').update(`data-encryption:${appSecret}`).digest(), derived: true };
+  const key = /^[0-9a-fA-F]{64}$/.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
+  return { key, derived: false };
+}
+
 /** Reads and validates the environment. Throws ConfigError naming each invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -167,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const production = e.NODE_ENV === 'production';
 
   if (production && !e.APP_SECRET) problems.push('APP_SECRET: required when NODE_ENV=production');
+  if (production && !e.DATA_ENCRYPTION_KEY) {
+    problems.push('DATA_ENCRYPTION_KEY: required when NODE_ENV=production (32 bytes, e.g. openssl rand -hex 32)');
+  }
   if (production && e.SMS_DRIVER === 'console' && !e.ALLOW_DEV_DRIVERS) {
     problems.push('SMS_DRIVER: the console driver is for development; set SMS_DRIVER=aliyun in production');
   }
@@ -223,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     logLevel: e.LOG_LEVEL,
     vendors: e.VENDORS,
     appSecret: e.APP_SECRET ?? DEV_SECRET,
+    dataEncryption: dataEncryptionKey(e.DATA_ENCRYPTION_KEY, e.APP_SECRET ?? DEV_SECRET),
     sms,
     devRoutesPublic: e.DEV_ROUTES_PUBLIC,
     corsOrigins: e.CORS_ORIGINS,

@@ -74,3 +74,20 @@ export function validateIdCard(value: string | null | undefined): string | null 
 export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 }
+
+/** Masks an ID number for display: the region's first four and the last four stay, 3301**********1234. */
+export function maskIdCard(value: string): string {
+  return value.length > 8 ? `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}` : '****';
+}
+
+/** Masks a bank card number: 6222 **** **** 1234. */
+export function maskBankCard(value: string): string {
+  return value.length > 8 ? `${value.slice(0, 4)} **** **** ${value.slice(-4)}` : '****';
+}
+
+/** Masks an Alipay account: a phone as 138****8000, an e-mail as a***@example.com. */
+export function maskAlipayAccount(value: string): string {
+  const at = value.indexOf('@');
+  if (at > 0) return `${value[0]}***${value.slice(at)}`;
+  return maskPhone(value);
+}

@@ -13,6 +13,7 @@ import type {
   OutStatus,
   PackageType,
   PayType,
+  PayeeType,
   RefundStatus,
   Platform,
   SettStatus,
@@ -50,6 +51,44 @@ export interface AgentTable {
   cq: string | null;
   created_at: number;
   updated_at: number;
+  /** The ID number, AES-256-GCM (data-cipher.ts); `id_card_number` stays empty. */
+  id_card_enc: Generated<string>;
+  /** Keyed hash of the ID number, for look-ups. */
+  id_card_hash: Generated<string>;
+  /** Display form: 3301**********1234. */
+  id_card_mask: Generated<string>;
+}
+
+/** A creator's bank card (type 1) or Alipay account (type 2); numbers only encrypted, hashed and masked. */
+export interface PayeeAccountTable {
+  id: Generated<number>;
+  agent_id: number;
+  type: PayeeType;
+  real_name: string;
+  id_card_enc: string;
+  id_card_hash: string;
+  bank_name: Generated<string>;
+  account_enc: string;
+  account_hash: string;
+  account_mask: string;
+  reserve_phone_enc: Generated<string>;
+  reserve_phone_mask: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One signature of one version of the service agreement (the e-sign provider's reference kept). */
+export interface ContractSignatureTable {
+  id: Generated<number>;
+  agent_id: number;
+  version: string;
+  content_hash: string;
+  provider: string;
+  provider_ref: string;
+  sign_phone: string;
+  real_name: Generated<string>;
+  ip: Generated<string>;
+  signed_at: number;
 }
 
 export interface SessionTable {
@@ -328,6 +367,20 @@ export interface CashOutTable {
   order_no: string | null;
   created_at: number;
   finish_at: number | null;
+  tax_fen: Generated<number>;
+  /** Tax year and month (Asia/Shanghai, 202611) the withdrawal counts in for cumulative withholding. */
+  tax_year: Generated<number>;
+  tax_month: Generated<number>;
+  /** JSON of the tax figures used (contracts' CashOutTax). */
+  tax_detail: Generated<string>;
+  payee_real_name: Generated<string>;
+  /** The payee account number at apply time, encrypted (the payout uses it; display uses the masked columns). */
+  payee_account_enc: Generated<string>;
+  /** Idempotency key of the Alipay transfer, set when the first payout is queued. */
+  out_biz_no: string | null;
+  pay_order_id: Generated<string>;
+  approved_at: number | null;
+  updated_at: Generated<number>;
 }
 
 export interface OrderTable {
@@ -432,6 +485,8 @@ export interface Database {
   wallet_accounts: WalletAccountTable;
   wallet_ledger: WalletLedgerTable;
   cash_outs: CashOutTable;
+  payee_accounts: PayeeAccountTable;
+  contract_signatures: ContractSignatureTable;
   orders: OrderTable;
   payment_trades: PaymentTradeTable;
   payment_refunds: PaymentRefundTable;

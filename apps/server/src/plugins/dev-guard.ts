@@ -31,8 +31,13 @@ export function registerDevGuard(app: FastifyInstance, options: { public: boolea
 /** Start-up says loudly when a development driver stands in for a real service. */
 export function warnAboutDevelopmentDrivers(
   log: FastifyBaseLogger,
-  drivers: { consoleSms: boolean; paymentDriver: AppConfig['payment']['driver'] },
+  drivers: { consoleSms: boolean; paymentDriver: AppConfig['payment']['driver']; derivedDataKey?: boolean },
 ): void {
+  if (drivers.derivedDataKey) {
+    log.warn(
+      'DEVELOPMENT DATA KEY IN USE: personal data is encrypted with a key derived from APP_SECRET (set DATA_ENCRYPTION_KEY)',
+    );
+  }
   if (drivers.consoleSms) {
     log.warn(
       { driver: 'console' },
