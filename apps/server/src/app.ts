@@ -55,6 +55,17 @@ import { refundRoutes } from './modules/payment/refund.routes.js';
 import { RefundService } from './modules/payment/refund.service.js';
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
+import { CumulativeLabourTaxPolicy } from './modules/withdrawal/tax-policy.js';
+import { WithdrawalRepository } from './modules/withdrawal/withdrawal.repository.js';
+import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.js';
+import { WithdrawalService } from './modules/withdrawal/withdrawal.service.js';
+import { ContractRepository } from './modules/user/contract.repository.js';
+import { ContractService } from './modules/user/contract.service.js';
+import { PayeeRepository } from './modules/user/payee.repository.js';
+import { payeeRoutes } from './modules/user/payee.routes.js';
+import { PayeeService } from './modules/user/payee.service.js';
+import { DataCipher } from './data-cipher.js';
+import { BuiltinESignProvider } from './providers/esign/builtin-esign.js';
 import { defineJobTable, type AppJobs } from './jobs/app-jobs.js';
 import { createJobQueue } from './jobs/job-engine.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
@@ -84,6 +95,8 @@ declare module 'fastify' {
     orders: OrderService;
     /** For the refund sweep and tests. */
     refunds: RefundService;
+    /** For tests that run a payout as its job would. */
+    withdrawals: WithdrawalService;
     /** The job engine; workers start only when `bin/server.ts` (JOB_WORKERS=inline), `bin/worker.ts` or a test says. */
     jobs: AppJobs;
   }
@@ -166,7 +179,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
   });
   const credits = new CreditService(database, new CreditRepository(database.db), clock);
-  const users = new UserService(userRepository, credits, clock);
+  const cipher = new DataCipher(config.dataEncryption.key);
+  const payeeRepository = new PayeeRepository(database.db);
+  const payees = new PayeeService(database, payeeRepository, smsCodes, cipher, clock);
+  const contracts = new ContractService(
+    database,
+    new ContractRepository(database.db),
+    payeeRepository,
+    payees,
+    smsCodes,
+    new BuiltinESignProvider(),
+    clock,
+  );
+  const users = new UserService(userRepository, credits, clock, payees);
   const auth = new AuthService(database, users, smsCodes, sessionService, clock, app.log);
   const tasks = new TaskService(new TaskRepository(database.db), clock);
   const promotions = new PromotionService(database, new PromotionRepository(database.db), tasks, clock, {
@@ -192,7 +217,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     clock,
     log: app.log,
   });
+  const withdrawals: WithdrawalService = new WithdrawalService({
+    database,
+    withdrawals: new WithdrawalRepository(database.db),
+    wallet,
+    payees,
+    contracts,
+    smsCodes,
+    tax: new CumulativeLabourTaxPolicy(),
+    alipay: alipay.client,
+    enqueuePayout: (cashOutId: number, key: string): Promise<string> =>
+      jobs.enqueue('withdrawal.payout', { cash_out_id: cashOutId }, { key }),
+    clock,
+    log: app.log,
+  });
   app.decorate('orders', orders);
+  app.decorate('withdrawals', withdrawals);
   app.decorate('refunds', refunds);
 
   // Job engine (issue 7 §3): built here, started by the entries; closing the app stops workers before the database.
@@ -200,7 +240,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     config.redis
       ? { kind: 'bullmq', url: config.redis.url, prefix: `${config.redis.prefix}jobs` }
       : { kind: 'database', database },
-    { table: defineJobTable({ orders, refunds }), clock, log: app.log, ...deps.jobs },
+    { table: defineJobTable({ orders, refunds, withdrawals }), clock, log: app.log, ...deps.jobs },
   );
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.close());
@@ -237,6 +277,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await app.register(authRoutes({ auth, smsCodes, sessions: sessionService, users }));
   await app.register(userRoutes(users));
+  await app.register(payeeRoutes(payees, contracts));
+  await app.register(withdrawalRoutes(withdrawals, config.operatorToken));
   await app.register(contentRoutes(new ContentService(new ContentRepository(database.db))));
   await app.register(taskRoutes(tasks, config.mediaDir));
   await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));

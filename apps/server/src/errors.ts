@@ -45,8 +45,11 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
 export class AppError extends Error {
   override name = 'AppError';
   readonly statusCode: number;
-  constructor(readonly key: ErrorKey) {
-    super(ErrorMessages[key]);
+  constructor(
+    readonly key: ErrorKey,
+    message?: string,
+  ) {
+    super(message ?? ErrorMessages[key]);
     this.statusCode = HTTP_STATUS[key] ?? 400;
   }
 
@@ -55,7 +58,10 @@ export class AppError extends Error {
   }
 }
 
-/** `appError('smsPerMinute')`: every error is one of the catalogue's, with its stable code and its own message. */
-export function appError(key: ErrorKey): AppError {
-  return new AppError(key);
+/**
+ * `appError('smsPerMinute')`: every error is one of the catalogue's, with its stable code and its own message — or a
+ * more precise one naming the figure at hand (`提现金额不能低于1.00元`).
+ */
+export function appError(key: ErrorKey, message?: string): AppError {
+  return new AppError(key, message);
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { OrderService } from '../modules/order/order.service.js';
 import type { RefundService } from '../modules/payment/refund.service.js';
+import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service.js';
 import type { JobQueue } from './job-queue.js';
 import { checkJobTable, type JobSpecs, type JobTable } from './job-table.js';
 
@@ -32,6 +33,15 @@ export const appJobSpecs = {
     concurrency: 1,
     schedule: { everyMs: 60_000 },
   },
+  /**
+   * Pays one agreed Alipay withdrawal (`alipay.fund.trans.uni.transfer`). Idempotent: it asks Alipay about the
+   * out_biz_no first and replays rather than pays again; an unknown outcome retries with backoff (ADR 0013).
+   */
+  'withdrawal.payout': {
+    input: z.object({ cash_out_id: z.number().int().positive() }),
+    retry: { attempts: 6, backoffMs: 30_000, backoff: 'exponential' },
+    concurrency: 2,
+  },
 } satisfies JobSpecs;
 
 export type AppJobSpecs = typeof appJobSpecs;
@@ -41,9 +51,10 @@ export type AppJobs = JobQueue<AppJobSpecs>;
 export interface JobServices {
   orders: Pick<OrderService, 'expireDue' | 'cancelDueTrades'>;
   refunds: Pick<RefundService, 'processDue'>;
+  withdrawals: Pick<WithdrawalService, 'payout'>;
 }
 
-export function defineJobTable({ orders, refunds }: JobServices): JobTable<AppJobSpecs> {
+export function defineJobTable({ orders, refunds, withdrawals }: JobServices): JobTable<AppJobSpecs> {
   return checkJobTable(appJobSpecs, {
     // Isolating each order (own try/catch, oldest first) is expireDue's duty, as for every sweep (job-table.ts).
     'order.timeout-sweep': async (_input, { log }) => {
@@ -57,6 +68,10 @@ export function defineJobTable({ orders, refunds }: JobServices): JobTable<AppJo
     'payment.refund-sweep': async (_input, { log }) => {
       const tried = await refunds.processDue();
       if (tried > 0) log.info({ tried }, 'pending refunds tried');
+    },
+    'withdrawal.payout': async ({ cash_out_id }, { log }) => {
+      const outcome = await withdrawals.payout(cash_out_id);
+      log.info({ cashOutId: cash_out_id, outcome }, 'withdrawal payout');
     },
   });
 }

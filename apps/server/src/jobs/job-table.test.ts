@@ -30,6 +30,7 @@ describe('job table', () => {
     const table = defineJobTable({
       orders: { expireDue: async () => 0, cancelDueTrades: async () => 0 },
       refunds: { processDue: async () => 0 },
+      withdrawals: { payout: async () => 'skipped' as const },
     });
     expect(kindsOf(table)).toEqual(Object.keys(appJobSpecs).sort());
     expect(table['order.timeout-sweep'].schedule).toEqual({ everyMs: 30_000 });

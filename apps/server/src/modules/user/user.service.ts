@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import type { Agent } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { generateInviteCode, normalizeInviteCode } from './invite-code.js';
+import type { MaskedPayees } from './payee.service.js';
 import type { Executor, UserRepository } from './user.repository.js';
 
 /** A new agent as login registers it: the phone, its inviter and where the registration came from. */
@@ -21,18 +22,22 @@ export interface Registration {
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export function toUserInfo(agent: Agent, creditInfo: CreditTotal): UserInfo {
+/** No payee account yet: what `user/info` shows for the payee fields. */
+const NO_PAYEES: MaskedPayees = { idCard: '', bank: null, alipay: null };
+
+/** The profile as the API shows it: ID, card and Alipay numbers only ever masked (from payee accounts). */
+export function toUserInfo(agent: Agent, creditInfo: CreditTotal, payees: MaskedPayees = NO_PAYEES): UserInfo {
   return {
     agent_id: agent.id,
     phone: agent.phone,
     real_name: agent.real_name,
-    id_card_number: agent.id_card_number,
-    alipay_id: agent.alipay_id,
+    id_card_number: payees.idCard,
+    alipay_id: payees.alipay?.account_no ?? '',
     agent_mode: agent.agent_mode,
     sign_status: agent.sign_status,
     sign_phone: agent.sign_phone,
-    bank_card_number: agent.bank_card_number,
-    bank_name: agent.bank_name,
+    bank_card_number: payees.bank?.account_no ?? '',
+    bank_name: payees.bank?.bank_name ?? '',
     nickname: agent.nickname,
     signed_at: iso(agent.signed_at),
     invite_code: agent.invite_code,
@@ -52,12 +57,13 @@ export class UserService {
     private readonly users: UserRepository,
     private readonly credits: { totals(agentId: number): Promise<CreditTotal> },
     private readonly clock: Clock,
+    private readonly payees: { masked(agentId: number): Promise<MaskedPayees> },
   ) {}
 
   async info(agentId: number): Promise<UserInfo> {
     const agent = await this.users.findById(agentId);
     if (!agent) throw appError('unauthorized');
-    return toUserInfo(agent, await this.credits.totals(agentId));
+    return toUserInfo(agent, await this.credits.totals(agentId), await this.payees.masked(agentId));
   }
 
   async updateInfo(agentId: number, changes: UpdateInfoRequest): Promise<UserInfo> {

@@ -75,4 +75,23 @@ export class WalletService {
     });
     await this.wallets.recordPurchase(trx, agentId, orderNo, amountFen, now);
   }
+
+  /**
+   * A withdrawal was paid: its hold becomes a debit (balance and hold both go down), with a ledger row keyed by the
+   * withdrawal so a replay cannot debit twice. Throws when the hold is not there: the books disagree.
+   */
+  async payWithdrawal(trx: Trx, agentId: number, cashOutId: number, amountFen: number): Promise<void> {
+    const key = `cash_out:${cashOutId}`;
+    if (await this.wallets.ledgerByKey(trx, key)) return;
+    if (!(await this.wallets.move(trx, agentId, -amountFen, -amountFen, this.clock.now()))) {
+      throw new Error(`wallet hold of agent ${agentId} is smaller than the ${amountFen} fen withdrawn`);
+    }
+    await this.wallets.insertLedger(trx, {
+      agent_id: agentId,
+      title: '提现',
+      amount_fen: -amountFen,
+      idempotency_key: key,
+      created_at: this.clock.now(),
+    });
+  }
 }

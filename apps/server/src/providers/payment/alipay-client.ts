@@ -29,9 +29,35 @@ export class AlipayRefusal extends AlipayError {
     method: string,
     readonly code: string,
     readonly subCode: string,
+    readonly subMsg = '',
   ) {
     super(`${method} refused: ${code} ${subCode}`);
   }
+}
+
+export interface TransferInput {
+  outBizNo: string;
+  amountYuan: string;
+  /** Alipay login (phone or e-mail) of the payee. */
+  payeeAccount: string;
+  /** The payee's verified legal name; Alipay refuses a transfer when it does not match the account. */
+  payeeName: string;
+  title: string;
+}
+
+export interface TransferResult {
+  /** SUCCESS, DEALING (under way) or FAIL. */
+  status: string;
+  orderId: string;
+  failReason: string;
+}
+
+function toTransferResult(result: GatewayResult): TransferResult {
+  return {
+    status: String(result.status ?? ''),
+    orderId: String(result.orderId ?? ''),
+    failReason: String(result.failReason ?? ''),
+  };
 }
 
 interface GatewayResult {
@@ -61,7 +87,7 @@ export class AlipayClient {
     return this.options.appId;
   }
 
-  private async call(method: string, bizContent: Record<string, string>, withNotify = false): Promise<GatewayResult> {
+  private async call(method: string, bizContent: Record<string, unknown>, withNotify = false): Promise<GatewayResult> {
     let result: GatewayResult;
     try {
       result = (await this.sdk.exec(
@@ -130,6 +156,47 @@ export class AlipayClient {
     if (result.code !== '10000') {
       throw new AlipayRefusal('refund', String(result.code ?? ''), String(result.subCode ?? ''));
     }
+  }
+
+  /**
+   * Pays `amountYuan` to an Alipay account with `alipay.fund.trans.uni.transfer` (单笔转账到支付宝账户).
+   * `outBizNo` makes it idempotent: Alipay pays one out_biz_no at most once and answers a repeat with the
+   * first transfer. A refusal (bad payee, amount out of limits, …) is an `AlipayRefusal` with Alipay's sub code;
+   * a network failure or system error is a plain `AlipayError`, whose outcome is unknown until `transferQuery`.
+   */
+  async transfer(input: TransferInput): Promise<TransferResult> {
+    const result = await this.call('alipay.fund.trans.uni.transfer', {
+      out_biz_no: input.outBizNo,
+      trans_amount: input.amountYuan,
+      product_code: 'TRANS_ACCOUNT_NO_PWD',
+      biz_scene: 'DIRECT_TRANSFER',
+      order_title: input.title,
+      payee_info: { identity: input.payeeAccount, identity_type: 'ALIPAY_LOGON_ID', name: input.payeeName },
+      remark: input.title,
+    });
+    if (result.code === '10000') return toTransferResult(result);
+    if (result.code === '40004') {
+      throw new AlipayRefusal(
+        'transfer',
+        String(result.code),
+        String(result.subCode ?? ''),
+        String(result.subMsg ?? ''),
+      );
+    }
+    throw new AlipayError(`transfer failed: ${result.code ?? ''} ${result.subCode ?? ''}`);
+  }
+
+  /** The transfer of `outBizNo` as Alipay knows it (`alipay.fund.trans.common.query`), or null when it has none. */
+  async transferQuery(outBizNo: string): Promise<TransferResult | null> {
+    const result = await this.call('alipay.fund.trans.common.query', {
+      out_biz_no: outBizNo,
+      product_code: 'TRANS_ACCOUNT_NO_PWD',
+      biz_scene: 'DIRECT_TRANSFER',
+    });
+    if (result.code === '40004' && result.subCode === 'ORDER_NOT_EXIST') return null;
+    if (result.code !== '10000')
+      throw new AlipayError(`transfer query refused: ${result.code} ${result.subCode ?? ''}`);
+    return toTransferResult(result);
   }
 
   /**

@@ -1,5 +1,6 @@
 /**
- * The Alipay sandbox: a development gateway that speaks Alipay's OpenAPI (precreate, query, close, cancel, refund; RSA2-signed
+ * The Alipay sandbox: a development gateway that speaks Alipay's OpenAPI (precreate, query, close, cancel, refund,
+ * fund transfer and its query; RSA2-signed
  * requests checked, responses and notifications signed with its own key pair) and a cashier page, '支付宝沙箱
  * 收银台', where a tester pays or declines what the QR code points to. The server reaches it through alipay-sdk
  * exactly as it reaches Alipay.
@@ -65,8 +66,30 @@ const failed = (subCode: string, subMsg: string) => ({
   sub_code: subCode,
   sub_msg: subMsg,
 });
+const transferAnswer = (t: SandboxTransfer) => ({
+  code: '10000',
+  msg: 'Success',
+  out_biz_no: t.outBizNo,
+  order_id: t.orderId,
+  pay_fund_order_id: t.orderId,
+  status: 'SUCCESS',
+  trans_date: t.transDate,
+  trans_amount: (t.amountFen / 100).toFixed(2),
+});
 const NOT_EXIST = failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
 const STATUS_ERROR = failed('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+
+/** A transfer to an Alipay account (`alipay.fund.trans.uni.transfer`), once per out_biz_no. */
+export interface SandboxTransfer {
+  outBizNo: string;
+  amountFen: number;
+  identity: string;
+  name: string;
+  orderId: string;
+  transDate: string;
+}
+
+const ALIPAY_LOGON = /^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 
 export class AlipaySandbox {
   private readonly qrs = new Map<string, SandboxQr>();
@@ -74,6 +97,9 @@ export class AlipaySandbox {
   private readonly trades = new Map<string, SandboxTrade>();
   /** Calls to answer with Alipay's system error, as its gateway sometimes does (tests use it to see retries). */
   private readonly outages = new Map<string, number>();
+  /** Calls carried out whose answer is lost on the way back (a timeout after Alipay acted). */
+  private readonly lostAnswers = new Map<string, number>();
+  private readonly transfers = new Map<string, SandboxTransfer>();
 
   constructor(
     readonly keys: SandboxKeys,
@@ -101,7 +127,7 @@ export class AlipaySandbox {
     ) {
       return this.signedResponse(method, failed('isv.invalid-signature', '验签出错'));
     }
-    let biz: Record<string, string>;
+    let biz: Record<string, string> & { payee_info?: Record<string, string> };
     try {
       biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
     } catch {
@@ -142,11 +168,75 @@ export class AlipaySandbox {
           return this.cancel(outTradeNo);
         case 'alipay.trade.refund':
           return this.refund(trade, biz);
+        case 'alipay.fund.trans.uni.transfer':
+          return this.transfer(biz);
+        case 'alipay.fund.trans.common.query': {
+          const done = this.transfers.get(biz.out_biz_no ?? '');
+          return done ? transferAnswer(done) : failed('ORDER_NOT_EXIST', '转账订单不存在');
+        }
         default:
           return failed('isv.invalid-method', '不支持的接口');
       }
     })();
+    const lost = this.lostAnswers.get(method) ?? 0;
+    if (lost > 0) {
+      this.lostAnswers.set(method, lost - 1);
+      return this.signedResponse(method, {
+        code: '20000',
+        msg: 'Service Currently Unavailable',
+        sub_code: 'isp.unknow-error',
+        sub_msg: '系统繁忙',
+      });
+    }
     return this.signedResponse(method, body);
+  }
+
+  /**
+   * Pays an Alipay account as Alipay does: checks the payee (a logon id: phone or e-mail, with a name) and the amount
+   * (0.10 to 100000.00 yuan, two decimals); one out_biz_no pays once — a repeat with the same figures answers the
+   * first transfer, with other figures it is refused.
+   */
+  private transfer(biz: Record<string, string> & { payee_info?: Record<string, string> }) {
+    const outBizNo = biz.out_biz_no ?? '';
+    const identity = biz.payee_info?.identity ?? '';
+    const name = biz.payee_info?.name ?? '';
+    const amount = biz.trans_amount ?? '';
+    if (!outBizNo || biz.product_code !== 'TRANS_ACCOUNT_NO_PWD') return failed('INVALID_PARAMETER', '参数有误');
+    const earlier = this.transfers.get(outBizNo);
+    if (earlier) {
+      const same = earlier.amountFen === toFen(amount) && earlier.identity === identity && earlier.name === name;
+      return same
+        ? transferAnswer(earlier)
+        : failed('PAYMENT_INFO_INCONSISTENCY', '两次请求商户单号一样，但是参数不一致');
+    }
+    if (biz.payee_info?.identity_type !== 'ALIPAY_LOGON_ID' || !ALIPAY_LOGON.test(identity)) {
+      return failed('PAYEE_NOT_EXIST', '收款账号不存在');
+    }
+    if (!name.trim()) return failed('PAYEE_USER_INFO_ERROR', '收款方姓名与账户不一致');
+    if (!/^\d+(\.\d{1,2})?$/.test(amount) || toFen(amount) < 10) {
+      return failed('EXCEED_LIMIT_SM_MIN_AMOUNT', '单笔最低转账金额0.1元');
+    }
+    if (toFen(amount) > 10_000_000) return failed('EXCEED_LIMIT_SM_AMOUNT', '单笔转账金额超过限额');
+    const done: SandboxTransfer = {
+      outBizNo,
+      amountFen: toFen(amount),
+      identity,
+      name,
+      orderId: `2026${Date.now()}${randomBytes(4).toString('hex')}`,
+      transDate: alipayTime(new Date()),
+    };
+    this.transfers.set(outBizNo, done);
+    return transferAnswer(done);
+  }
+
+  /** Every transfer made, oldest first (tests check nothing was paid twice). */
+  transfersMade(): SandboxTransfer[] {
+    return [...this.transfers.values()];
+  }
+
+  /** The next `times` calls of `method` are carried out but answered with a system error, as after a timeout. */
+  loseNextAnswer(method: string, times = 1): void {
+    this.lostAnswers.set(method, times);
   }
 
   private precreate(outTradeNo: string, biz: Record<string, string>, notifyUrl: string) {

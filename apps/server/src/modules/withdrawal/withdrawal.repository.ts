@@ -1,0 +1,117 @@
+/** SQL of withdrawals (rows of `cash_outs` paid to a bank card or Alipay), their tax history and state changes. */
+import { OutStatus } from '@cc/contracts';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { CashOutTable, Database } from '../../db/schema.js';
+
+type Trx = Transaction<Database>;
+export type CashOutRow = Selectable<CashOutTable>;
+
+/** Withdrawals are the cash-out rows with a payee kind; purchases paid from the wallet have none. */
+const WITHDRAWAL_KINDS = ['1', '2'];
+
+export class WithdrawalRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(trx: Trx, row: Insertable<CashOutTable>): Promise<number> {
+    const inserted = await trx.insertInto('cash_outs').values(row).returning('id').executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  }
+
+  byId(id: number, executor: Kysely<Database> = this.db) {
+    return executor.selectFrom('cash_outs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The creator's withdrawals not rejected, for the first-withdrawal minimum. */
+  async countLive(trx: Kysely<Database>, agentId: number): Promise<number> {
+    const row = await trx
+      .selectFrom('cash_outs')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('agent_id', '=', agentId)
+      .where('cash_out_to', 'in', WITHDRAWAL_KINDS)
+      .where('out_status', '!=', OutStatus.Rejected)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Income, tax and months of the tax year so far: withdrawals not rejected count as labour income paid. */
+  async taxYear(executor: Kysely<Database>, agentId: number, year: number) {
+    const rows = await executor
+      .selectFrom('cash_outs')
+      .select(['tax_month', sql<number>`sum(pre_pay_amount_fen)`.as('income'), sql<number>`sum(tax_fen)`.as('tax')])
+      .where('agent_id', '=', agentId)
+      .where('cash_out_to', 'in', WITHDRAWAL_KINDS)
+      .where('out_status', '!=', OutStatus.Rejected)
+      .where('tax_year', '=', year)
+      .groupBy('tax_month')
+      .execute();
+    return {
+      incomeFen: rows.reduce((sum, r) => sum + Number(r.income), 0),
+      taxFen: rows.reduce((sum, r) => sum + Number(r.tax), 0),
+      months: rows.map((r) => Number(r.tax_month)),
+    };
+  }
+
+  /**
+   * Moves a withdrawal from one of `from` to its next state, with `changes`; false (nothing changed) when it was no
+   * longer in one of them — the conditional update is what makes two operators' clicks safe.
+   */
+  async transition(
+    trx: Kysely<Database>,
+    id: number,
+    from: readonly OutStatus[],
+    changes: Updateable<CashOutTable> & { out_status: OutStatus },
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('cash_outs')
+      .set(changes)
+      .where('id', '=', id)
+      .where('cash_out_to', 'in', WITHDRAWAL_KINDS)
+      .where('out_status', 'in', [...from])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** One creator's cash-out rows (withdrawals and purchases), newest first. */
+  async pageOf(agentId: number, status: number | undefined, limit: number, offset: number) {
+    let query = this.db.selectFrom('cash_outs').where('agent_id', '=', agentId);
+    if (status !== undefined) query = query.where('out_status', '=', status as OutStatus);
+    const [rows, total] = await Promise.all([
+      query.selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  /** Withdrawals for operators, oldest first, with the creator's phone. */
+  async opsPage(filter: { status?: OutStatus; cashOutTo?: number }, limit: number, offset: number) {
+    let query = this.db
+      .selectFrom('cash_outs')
+      .innerJoin('agents', 'agents.id', 'cash_outs.agent_id')
+      .where('cash_outs.cash_out_to', 'in', WITHDRAWAL_KINDS);
+    if (filter.status !== undefined) query = query.where('cash_outs.out_status', '=', filter.status);
+    if (filter.cashOutTo !== undefined) query = query.where('cash_outs.cash_out_to', '=', String(filter.cashOutTo));
+    const [rows, total] = await Promise.all([
+      query
+        .selectAll('cash_outs')
+        .select('agents.phone')
+        .orderBy('cash_outs.id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  }
+
+  /** Agreed bank withdrawals waiting for the bank file, oldest first. */
+  agreedBank() {
+    return this.db
+      .selectFrom('cash_outs')
+      .selectAll()
+      .where('cash_out_to', '=', '1')
+      .where('out_status', '=', OutStatus.Agreed)
+      .orderBy('id', 'asc')
+      .execute();
+  }
+}

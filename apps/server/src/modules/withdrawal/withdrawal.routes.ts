@@ -1,0 +1,188 @@
+/**
+ * Withdrawal calls: the creator's `/agent/v1/sett/cash_out/*` (spec §7) and the operator's `/ops/v1/withdrawals`
+ * (list, approve, reject, pay, and the bank file of agreed bank withdrawals).
+ */
+import {
+  OUT_STATUS_LABELS,
+  OUT_STATUS_STYLES,
+  cashOutApplyRequestSchema,
+  cashOutDetailQuerySchema,
+  cashOutFirstSchema,
+  cashOutPageQuerySchema,
+  cashOutTaxRequestSchema,
+  cashOutTaxSchema,
+  fenToYuan,
+  opsPayWithdrawalSchema,
+  opsRejectWithdrawalSchema,
+  opsWithdrawalQuerySchema,
+  opsWithdrawalSchema,
+  pagedSchema,
+  maskPhone,
+  withdrawalIdParamSchema,
+  withdrawalRecordSchema,
+  type OpsWithdrawal,
+  type OutStatus,
+  type WithdrawalRecord,
+} from '@cc/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { identityOf } from '../../plugins/auth.js';
+import { ok, okSchema } from '../../plugins/envelope.js';
+import { operatorGuard } from '../../plugins/operator.js';
+import { isoTime, offsetOf, paged } from '../paging.js';
+import { bankFileCsv } from './bank-export.js';
+import type { CashOutRow } from './withdrawal.repository.js';
+import type { WithdrawalService } from './withdrawal.service.js';
+
+export function toWithdrawalRecord(row: CashOutRow): WithdrawalRecord {
+  const status = row.out_status as OutStatus;
+  return {
+    id: row.id,
+    out_status: status,
+    out_status_text: OUT_STATUS_LABELS[status],
+    out_status_style: OUT_STATUS_STYLES[status],
+    amount: fenToYuan(row.amount_fen),
+    pre_pay_amount: fenToYuan(row.pre_pay_amount_fen),
+    tax: fenToYuan(row.tax_fen),
+    pay_amount: fenToYuan(row.pay_amount_fen),
+    cash_out_to: Number(row.cash_out_to || 0),
+    bank_name: row.bank_name,
+    bank_card_number: row.bank_card_number,
+    alipay_id: row.alipay_id,
+    real_name: row.payee_real_name,
+    created_at: isoTime(row.created_at),
+    finish_at: row.finish_at === null ? null : isoTime(row.finish_at),
+    reason: row.reason,
+    is_offline: row.is_offline,
+  };
+}
+
+function toOpsWithdrawal(row: CashOutRow & { phone: string }): OpsWithdrawal {
+  return {
+    ...toWithdrawalRecord(row),
+    agent_id: row.agent_id,
+    phone: maskPhone(row.phone),
+    out_biz_no: row.out_biz_no ?? '',
+    pay_order_id: row.pay_order_id,
+    approved_at: row.approved_at === null ? null : isoTime(row.approved_at),
+  };
+}
+
+export function withdrawalRoutes(withdrawals: WithdrawalService, operatorToken: string | null): FastifyPluginAsyncZod {
+  return async (app) => {
+    const authed = { onRequest: app.authenticate };
+
+    app.post(
+      '/agent/v1/sett/cash_out/tax',
+      { ...authed, schema: { body: cashOutTaxRequestSchema, response: okSchema(cashOutTaxSchema) } },
+      async (request) => ok(await withdrawals.previewTax(identityOf(request).agentId, request.body.amount)),
+    );
+
+    app.post(
+      '/agent/v1/sett/cash_out/apply',
+      { ...authed, schema: { body: cashOutApplyRequestSchema, response: okSchema(withdrawalRecordSchema) } },
+      async (request) => {
+        const agentId = identityOf(request).agentId;
+        const id = await withdrawals.apply(agentId, request.body);
+        return ok(toWithdrawalRecord(await withdrawals.ownedBy(agentId, id)), '提现申请已提交');
+      },
+    );
+
+    app.get(
+      '/agent/v1/sett/cash_out/page',
+      {
+        ...authed,
+        schema: { querystring: cashOutPageQuerySchema, response: okSchema(pagedSchema(withdrawalRecordSchema)) },
+      },
+      async (request) => {
+        const { limit, offset } = offsetOf(request.query);
+        const { rows, total } = await withdrawals.pageOf(
+          identityOf(request).agentId,
+          request.query.out_status,
+          limit,
+          offset,
+        );
+        return ok(paged(rows.map(toWithdrawalRecord), total, request.query));
+      },
+    );
+
+    app.get(
+      '/agent/v1/sett/cash_out/detail',
+      { ...authed, schema: { querystring: cashOutDetailQuerySchema, response: okSchema(withdrawalRecordSchema) } },
+      async (request) =>
+        ok(toWithdrawalRecord(await withdrawals.ownedBy(identityOf(request).agentId, request.query.id))),
+    );
+
+    app.get(
+      '/agent/v1/sett/cash_out/first',
+      { ...authed, schema: { response: okSchema(cashOutFirstSchema) } },
+      async (request) => ok(await withdrawals.first(identityOf(request).agentId)),
+    );
+
+    const onRequest = operatorGuard(operatorToken);
+
+    app.get(
+      '/ops/v1/withdrawals',
+      {
+        onRequest,
+        schema: { querystring: opsWithdrawalQuerySchema, response: okSchema(pagedSchema(opsWithdrawalSchema)) },
+      },
+      async (request) => {
+        const { limit, offset } = offsetOf(request.query);
+        const filter = {
+          ...(request.query.status !== undefined && { status: request.query.status as OutStatus }),
+          ...(request.query.cash_out_to !== undefined && { cashOutTo: request.query.cash_out_to }),
+        };
+        const { rows, total } = await withdrawals.opsPage(filter, limit, offset);
+        return ok(paged(rows.map(toOpsWithdrawal), total, request.query));
+      },
+    );
+
+    app.get('/ops/v1/withdrawals/bank-export', { onRequest }, async (_request, reply) => {
+      const csv = await bankFileCsv(withdrawals);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="bank-withdrawals.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
+    });
+
+    app.post(
+      '/ops/v1/withdrawals/:id/approve',
+      { onRequest, schema: { params: withdrawalIdParamSchema, response: okSchema(withdrawalRecordSchema) } },
+      async (request) => ok(toWithdrawalRecord(await withdrawals.approve(request.params.id)), '已同意提现'),
+    );
+
+    app.post(
+      '/ops/v1/withdrawals/:id/reject',
+      {
+        onRequest,
+        schema: {
+          params: withdrawalIdParamSchema,
+          body: opsRejectWithdrawalSchema,
+          response: okSchema(withdrawalRecordSchema),
+        },
+      },
+      async (request) =>
+        ok(
+          toWithdrawalRecord(await withdrawals.reject(request.params.id, request.body.reason)),
+          '已驳回，冻结金额已退回',
+        ),
+    );
+
+    app.post(
+      '/ops/v1/withdrawals/:id/pay',
+      {
+        onRequest,
+        schema: {
+          params: withdrawalIdParamSchema,
+          body: opsPayWithdrawalSchema,
+          response: okSchema(withdrawalRecordSchema),
+        },
+      },
+      async (request) => {
+        const row = await withdrawals.pay(request.params.id, request.body.offline === true);
+        return ok(toWithdrawalRecord(row), request.body.offline ? '已确认线下打款' : '已发起支付宝打款');
+      },
+    );
+  };
+}
