@@ -1,0 +1,46 @@
+import { OutStatus } from '@cc/contracts';
+import { describe, expect, it } from 'vitest';
+import { TRANSITIONS, canTransition, type WithdrawalAction } from './withdrawal-state.js';
+import { nextOutBizNo } from './withdrawal.service.js';
+
+const ALL = Object.values(OutStatus);
+
+/** Every (action, from) pair the state machine allows; everything else is refused. */
+const ALLOWED: Record<WithdrawalAction, OutStatus[]> = {
+  approve: [1],
+  reject: [1, 3],
+  startPayout: [3],
+  payoutSucceeded: [4],
+  payoutFailed: [4],
+  payOffline: [3],
+};
+
+describe('withdrawal state machine (spec §4)', () => {
+  it.each(Object.keys(ALLOWED) as WithdrawalAction[])('%s starts only from its allowed states', (action) => {
+    for (const from of ALL)
+      expect(canTransition(action, from), `${action} from ${from}`).toBe(ALLOWED[action].includes(from));
+  });
+
+  it('leads where spec §4 says', () => {
+    expect(TRANSITIONS.approve.to).toBe(OutStatus.Agreed);
+    expect(TRANSITIONS.reject.to).toBe(OutStatus.Rejected);
+    expect(TRANSITIONS.startPayout.to).toBe(OutStatus.Waiting);
+    expect(TRANSITIONS.payoutSucceeded.to).toBe(OutStatus.Complete);
+    expect(TRANSITIONS.payoutFailed.to).toBe(OutStatus.Agreed);
+    expect(TRANSITIONS.payOffline.to).toBe(OutStatus.Complete);
+  });
+
+  it('never leaves a final state: rejected, complete, purchase complete', () => {
+    for (const action of Object.keys(TRANSITIONS) as WithdrawalAction[]) {
+      for (const final of [OutStatus.Rejected, OutStatus.Complete, OutStatus.PurchaseComplete]) {
+        expect(canTransition(action, final)).toBe(false);
+      }
+    }
+  });
+
+  it('numbers payout attempts in the out_biz_no', () => {
+    expect(nextOutBizNo(42, null)).toBe('W42N1');
+    expect(nextOutBizNo(42, 'W42N1')).toBe('W42N2');
+    expect(nextOutBizNo(42, 'W42N9')).toBe('W42N10');
+  });
+});

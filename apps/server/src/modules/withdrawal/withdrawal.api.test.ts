@@ -1,0 +1,446 @@
+import { ErrorCode, OutStatus } from '@cc/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addAlipay,
+  codeFor,
+  newCreator,
+  readyCreator,
+  signContract,
+  walletOf,
+  type Creator,
+} from '../../../test/payee-fixtures.js';
+import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { DataCipher } from '../../data-cipher.js';
+import { ContractRepository } from '../user/contract.repository.js';
+import { ContractService } from '../user/contract.service.js';
+import { PayeeRepository } from '../user/payee.repository.js';
+import { PayeeService } from '../user/payee.service.js';
+import { BuiltinESignProvider } from '../../providers/esign/builtin-esign.js';
+import type { SmsCodeService } from '../auth/sms-code.service.js';
+import { CumulativeLabourTaxPolicy } from './tax-policy.js';
+import { WithdrawalRepository } from './withdrawal.repository.js';
+import { WithdrawalService } from './withdrawal.service.js';
+
+const OPERATOR_TOKEN = 'operator-token-for-withdrawal-tests-0123456789';
+const TRANSFER = 'alipay.fund.trans.uni.transfer';
+
+describe(`withdrawals (${testDatabaseKind})`, () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ OPERATOR_TOKEN }, { jobs: { pollMs: 20, leaseMs: 5_000 } });
+  });
+  afterAll(() => ctx.close());
+
+  const get = (token: string, url: string) => call(ctx.app, { method: 'GET', url, token });
+  const canOut = async (c: Creator) => (await get(c.token, '/agent/v1/credit/income')).json.body.can_out as string;
+  const ops = (url: string, body: unknown = {}) => call(ctx.app, { url, token: OPERATOR_TOKEN, body });
+  const opsGet = (url: string) => call(ctx.app, { method: 'GET', url, token: OPERATOR_TOKEN });
+
+  async function apply(c: Creator, amount: string | number, cashOutTo: 1 | 2 = 2) {
+    const code = await codeFor(ctx, c, cashOutTo === 1 ? 3 : 4);
+    return call(ctx.app, {
+      url: '/agent/v1/sett/cash_out/apply',
+      token: c.token,
+      body: { amount, cash_out_to: cashOutTo, code },
+    });
+  }
+  const wallet = (agentId: number) =>
+    ctx.database.db.selectFrom('wallet_accounts').selectAll().where('agent_id', '=', agentId).executeTakeFirstOrThrow();
+
+  describe('apply', () => {
+    it('needs a real name, a signed agreement and an account of the kind, with clear messages', async () => {
+      const creator = await newCreator(ctx);
+      await walletOf(ctx).deposit(creator.agentId, 10_000, `income-${creator.agentId}`, '推广收益结算');
+      expect((await apply(creator, 10)).json).toMatchObject({
+        code: ErrorCode.realNameRequired,
+        msg: '请先添加收款账户并完成实名信息',
+      });
+      await addAlipay(ctx, creator);
+      expect((await apply(creator, 10)).json).toMatchObject({
+        code: ErrorCode.contractUnsigned,
+        msg: '请先签署劳务服务协议',
+      });
+      await signContract(ctx, creator);
+      expect((await apply(creator, 10, 1)).json.code).toBe(ErrorCode.payeeAccountMissing);
+      expect(await canOut(creator)).toBe('100.00');
+    });
+
+    it('keeps the amount within the §9 limits and can_out', async () => {
+      const creator = await readyCreator(ctx, 10_000);
+      const below = await apply(creator, '0.50');
+      expect(below.json).toMatchObject({ code: ErrorCode.validation, msg: '提现金额不能低于1元' });
+      const above = await apply(creator, 98_000.01);
+      expect(above.json).toMatchObject({ code: ErrorCode.validation, msg: '单笔提现金额不能超过98000元' });
+      const threeDecimals = await apply(creator, '1.001');
+      expect(threeDecimals.json.code).toBe(ErrorCode.validation);
+      const tooMuch = await apply(creator, '100.01');
+      expect(tooMuch.json).toMatchObject({ code: ErrorCode.withdrawAboveBalance, msg: '提现金额不能超过可提现余额' });
+      expect(await canOut(creator)).toBe('100.00');
+    });
+
+    it('holds the amount at once and records pending with the tax figures; SMS code of the matching type only', async () => {
+      const creator = await readyCreator(ctx, 10_000);
+      const bankCode = await codeFor(ctx, creator, 3);
+      const wrongType = await call(ctx.app, {
+        url: '/agent/v1/sett/cash_out/apply',
+        token: creator.token,
+        body: { amount: '60', cash_out_to: 2, code: bankCode },
+      });
+      expect(wrongType.json.code).toBe(ErrorCode.smsCodeInvalid);
+
+      const first = await get(creator.token, '/agent/v1/sett/cash_out/first');
+      expect(first.json.body).toMatchObject({
+        is_first: true,
+        min_amount: '1.00',
+        max_amount: '98000.00',
+        can_out: '100.00',
+        has_real_name: true,
+        sign_status: 1,
+        alipay: { account_no: '138****8000', real_name: '张三' },
+        bank: { bank_name: '招商银行', account_no: '6225 **** **** 5678' },
+      });
+
+      const preview = await call(ctx.app, {
+        url: '/agent/v1/sett/cash_out/tax',
+        token: creator.token,
+        body: { amount: '60' },
+      });
+      expect(preview.json.body).toMatchObject({ income: '60.00', tax: '0.00', pay_amount: '60.00', months: 1 });
+
+      const applied = await apply(creator, '60');
+      expect(applied.json).toMatchObject({
+        code: 0,
+        msg: '提现申请已提交',
+        body: {
+          out_status: 1,
+          out_status_text: '已提交',
+          out_status_style: 'waiting',
+          amount: '60.00',
+          pre_pay_amount: '60.00',
+          tax: '0.00',
+          pay_amount: '60.00',
+          cash_out_to: 2,
+          alipay_id: '138****8000',
+          bank_card_number: '',
+          finish_at: null,
+          is_offline: 0,
+        },
+      });
+      expect(await canOut(creator)).toBe('40.00');
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 10_000, held_fen: 6_000 });
+      const page = await get(creator.token, '/agent/v1/sett/cash_out/page?page_num=1&page_size=10');
+      expect(page.json.body.page.total_count).toBe(1);
+      expect(page.json.body.data[0].id).toBe(applied.json.body.id);
+      const detail = await get(creator.token, `/agent/v1/sett/cash_out/detail?id=${applied.json.body.id}`);
+      expect(detail.json.body.pre_pay_amount).toBe('60.00');
+      expect((await get(creator.token, '/agent/v1/sett/cash_out/first')).json.body.is_first).toBe(false);
+    });
+
+    it('lets 100 concurrent applies with one code through once', async () => {
+      const creator = await readyCreator(ctx, 10_000);
+      const code = await codeFor(ctx, creator, 4);
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          call(ctx.app, {
+            url: '/agent/v1/sett/cash_out/apply',
+            token: creator.token,
+            body: { amount: '3', cash_out_to: 2, code },
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.json.code === 0)).toHaveLength(1);
+      expect(await wallet(creator.agentId)).toMatchObject({ held_fen: 300 });
+    });
+
+    it('never holds more than the wallet has under 100 concurrent applies (each with a valid code)', async () => {
+      const creator = await readyCreator(ctx, 10_000);
+      // The same service on the same database, with an SMS check that accepts every code: only the wallet decides.
+      const acceptAll = { lockPhone: async () => undefined, check: async () => 'ok' } as unknown as SmsCodeService;
+      const db = ctx.database.db;
+      const cipher = new DataCipher(ctx.config.dataEncryption.key);
+      const payees = new PayeeService(ctx.database, new PayeeRepository(db), acceptAll, cipher, ctx.clock);
+      const contracts = new ContractService(
+        ctx.database,
+        new ContractRepository(db),
+        new PayeeRepository(db),
+        payees,
+        acceptAll,
+        new BuiltinESignProvider(),
+        ctx.clock,
+      );
+      const service = new WithdrawalService({
+        database: ctx.database,
+        withdrawals: new WithdrawalRepository(db),
+        wallet: walletOf(ctx),
+        payees,
+        contracts,
+        smsCodes: acceptAll,
+        tax: new CumulativeLabourTaxPolicy(),
+        alipay: undefined as never,
+        enqueuePayout: async () => undefined,
+        clock: ctx.clock,
+        log: ctx.app.log,
+      });
+      const results = await Promise.allSettled(
+        Array.from({ length: 100 }, () =>
+          service.apply(creator.agentId, { amount: '3', cash_out_to: 2, code: '000000' }),
+        ),
+      );
+      const accepted = results.filter((r) => r.status === 'fulfilled').length;
+      expect(accepted).toBe(33);
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 10_000, held_fen: 9_900 });
+      const rows = await db
+        .selectFrom('cash_outs')
+        .select((eb) => eb.fn.sum<string | number>('amount_fen').as('sum'))
+        .where('agent_id', '=', creator.agentId)
+        .executeTakeFirstOrThrow();
+      expect(Number(rows.sum)).toBe(9_900);
+      expect(await canOut(creator)).toBe('1.00');
+    });
+  });
+
+  describe('state machine and operators', () => {
+    it('refuses operator calls without the operator token', async () => {
+      const anonymous = await call(ctx.app, { method: 'GET', url: '/ops/v1/withdrawals' });
+      expect(anonymous.json.code).toBe(ErrorCode.operatorUnauthorized);
+      const creator = await newCreator(ctx);
+      const asCreator = await call(ctx.app, { url: '/ops/v1/withdrawals/1/approve', token: creator.token, body: {} });
+      expect(asCreator.json.code).toBe(ErrorCode.operatorUnauthorized);
+    });
+
+    it('rejects a pending withdrawal with a reason and releases the hold', async () => {
+      const creator = await readyCreator(ctx, 10_000);
+      const id = (await apply(creator, '50')).json.body.id as number;
+      const listed = await opsGet('/ops/v1/withdrawals?status=1&page_size=100');
+      expect(listed.json.body.data.find((w: { id: number }) => w.id === id)).toMatchObject({
+        agent_id: creator.agentId,
+        phone: `${creator.phone.slice(0, 3)}****${creator.phone.slice(-4)}`,
+        out_status: 1,
+      });
+      const rejected = await ops(`/ops/v1/withdrawals/${id}/reject`, { reason: '收款信息有误' });
+      expect(rejected.json.body).toMatchObject({
+        out_status: 2,
+        out_status_text: '已驳回',
+        out_status_style: 'reject',
+        reason: '收款信息有误',
+      });
+      expect(await canOut(creator)).toBe('100.00');
+      for (const action of ['approve', 'reject', 'pay']) {
+        const again = await ops(`/ops/v1/withdrawals/${id}/${action}`, action === 'reject' ? { reason: 'x' } : {});
+        expect(again.json.code, action).toBe(ErrorCode.withdrawalBadTransition);
+      }
+      expect(await canOut(creator)).toBe('100.00');
+      expect((await ops(`/ops/v1/withdrawals/${id}/reject`, { reason: '' })).json.code).toBe(ErrorCode.validation);
+    });
+
+    it('pays a bank withdrawal offline: bank file, confirm, debit; nothing else moves it after', async () => {
+      const creator = await readyCreator(ctx, 10_000);
+      const id = (await apply(creator, '80', 1)).json.body.id as number;
+      expect((await ops(`/ops/v1/withdrawals/${id}/pay`, { offline: true })).json.code).toBe(
+        ErrorCode.withdrawalBadTransition,
+      );
+      expect((await ops(`/ops/v1/withdrawals/${id}/approve`)).json.body).toMatchObject({
+        out_status: 3,
+        out_status_text: '已提交',
+      });
+      expect((await ops(`/ops/v1/withdrawals/${id}/approve`)).json.code).toBe(ErrorCode.withdrawalBadTransition);
+      expect((await ops(`/ops/v1/withdrawals/${id}/pay`)).json.code).toBe(ErrorCode.withdrawalOfflineRequired);
+
+      const csv = await ctx.app.inject({
+        method: 'GET',
+        url: '/ops/v1/withdrawals/bank-export',
+        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+      });
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.body).toContain('银行卡号');
+      expect(csv.body).toContain(`"${id}","张三","招商银行","6225880112345678","80.00"`);
+
+      const paid = await ops(`/ops/v1/withdrawals/${id}/pay`, { offline: true });
+      expect(paid.json.body).toMatchObject({
+        out_status: 5,
+        out_status_text: '提现成功',
+        out_status_style: 'complete',
+        is_offline: 1,
+      });
+      expect(paid.json.body.finish_at).not.toBeNull();
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 2_000, held_fen: 0 });
+      for (const action of ['approve', 'reject', 'pay']) {
+        const again = await ops(
+          `/ops/v1/withdrawals/${id}/${action}`,
+          action === 'reject' ? { reason: 'x' } : { offline: true },
+        );
+        expect(again.json.code, action).toBe(ErrorCode.withdrawalBadTransition);
+      }
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 2_000, held_fen: 0 });
+      const missing = await ops('/ops/v1/withdrawals/999999/approve');
+      expect(missing.json.code).toBe(ErrorCode.withdrawalNotFound);
+    });
+  });
+
+  describe('Alipay payouts through the sandbox', () => {
+    async function agreed(amount: string) {
+      const creator = await readyCreator(ctx, 10_000);
+      const id = (await apply(creator, amount)).json.body.id as number;
+      await ops(`/ops/v1/withdrawals/${id}/approve`);
+      return { creator, id };
+    }
+    const row = (id: number) =>
+      ctx.database.db.selectFrom('cash_outs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const setPayeeAccount = async (id: number, account: string) => {
+      const cipher = new DataCipher(ctx.config.dataEncryption.key);
+      await ctx.database.db
+        .updateTable('cash_outs')
+        .set({ payee_account_enc: cipher.encrypt(account) })
+        .where('id', '=', id)
+        .execute();
+    };
+    const transfersOf = (id: number) => ctx.sandbox.transfersMade().filter((t) => t.outBizNo.startsWith(`W${id}N`));
+
+    it('pays once, debits the hold, and a replay pays nothing more', async () => {
+      const { creator, id } = await agreed('70');
+      const waiting = await ops(`/ops/v1/withdrawals/${id}/pay`);
+      expect(waiting.json.body).toMatchObject({
+        out_status: 4,
+        out_status_text: '已提交',
+        out_status_style: 'waiting',
+      });
+      expect(await ctx.app.withdrawals.payout(id)).toBe('paid');
+      expect(await ctx.app.withdrawals.payout(id)).toBe('skipped');
+      expect(transfersOf(id)).toMatchObject([{ amountFen: 7_000, identity: '13800138000', name: '张三' }]);
+      expect(await row(id)).toMatchObject({ out_status: OutStatus.Complete, is_offline: 0 });
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 3_000, held_fen: 0 });
+      const detail = await get(creator.token, `/agent/v1/sett/cash_out/detail?id=${id}`);
+      expect(detail.json.body).toMatchObject({ out_status: 5, out_status_text: '提现成功' });
+    });
+
+    it('after a system error asks again and pays once; after a lost answer finds the transfer instead of paying twice', async () => {
+      const { creator, id } = await agreed('20');
+      await ops(`/ops/v1/withdrawals/${id}/pay`);
+      ctx.sandbox.failNext(TRANSFER);
+      await expect(ctx.app.withdrawals.payout(id)).rejects.toThrow();
+      expect((await row(id)).out_status).toBe(OutStatus.Waiting);
+      expect(transfersOf(id)).toHaveLength(0);
+      expect(await ctx.app.withdrawals.payout(id)).toBe('paid');
+      expect(transfersOf(id)).toHaveLength(1);
+
+      const second = await agreed('30');
+      await ops(`/ops/v1/withdrawals/${second.id}/pay`);
+      ctx.sandbox.loseNextAnswer(TRANSFER);
+      await expect(ctx.app.withdrawals.payout(second.id)).rejects.toThrow();
+      expect(transfersOf(second.id)).toHaveLength(1);
+      expect(await ctx.app.withdrawals.payout(second.id)).toBe('paid');
+      expect(transfersOf(second.id)).toHaveLength(1);
+      expect(await wallet(second.creator.agentId)).toMatchObject({ balance_fen: 7_000, held_fen: 0 });
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 8_000, held_fen: 0 });
+    });
+
+    it('returns a refused payout to an operator, who pays again under a new out_biz_no or rejects', async () => {
+      const { creator, id } = await agreed('40');
+      // The payee account Alipay does not know (as if closed since): the transfer is refused.
+      await setPayeeAccount(id, 'closed-account');
+      await ops(`/ops/v1/withdrawals/${id}/pay`);
+      expect(await ctx.app.withdrawals.payout(id)).toBe('refused');
+      const back = await row(id);
+      expect(back).toMatchObject({ out_status: OutStatus.Agreed, out_biz_no: `W${id}N1` });
+      expect(back.reason).toContain('收款账号不存在');
+      expect(await wallet(creator.agentId)).toMatchObject({ held_fen: 4_000 });
+
+      await setPayeeAccount(id, '13800138000');
+      await ops(`/ops/v1/withdrawals/${id}/pay`);
+      expect((await row(id)).out_biz_no).toBe(`W${id}N2`);
+      expect(await ctx.app.withdrawals.payout(id)).toBe('paid');
+      expect(transfersOf(id)).toHaveLength(1);
+
+      const other = await agreed('25');
+      await setPayeeAccount(other.id, 'closed-account');
+      await ops(`/ops/v1/withdrawals/${other.id}/pay`);
+      expect(await ctx.app.withdrawals.payout(other.id)).toBe('refused');
+      const rejected = await ops(`/ops/v1/withdrawals/${other.id}/reject`, {
+        reason: '收款账户已注销，请更换账户后重新申请',
+      });
+      expect(rejected.json.body.out_status).toBe(2);
+      expect(await wallet(other.creator.agentId)).toMatchObject({ balance_fen: 10_000, held_fen: 0 });
+    });
+
+    it('runs the payout as a withdrawal.payout job of the job engine', async () => {
+      const { id } = await agreed('15');
+      await ctx.app.jobs.start();
+      try {
+        await ops(`/ops/v1/withdrawals/${id}/pay`);
+        const deadline = Date.now() + 10_000;
+        while ((await row(id)).out_status !== OutStatus.Complete && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        await ctx.app.jobs.stop();
+      }
+      expect((await row(id)).out_status).toBe(OutStatus.Complete);
+      expect(transfersOf(id)).toHaveLength(1);
+    });
+  });
+
+  it('withholds tax cumulatively over several months, as the hand-worked table says', async () => {
+    // Within 30 days of each other, so the session (sliding 30 days) stays valid.
+    const shanghai = (month: number, day: number) => Date.UTC(2027, month - 1, day, 2, 0, 0);
+    ctx.clock.set(shanghai(1, 10));
+    const creator = await readyCreator(ctx, 20_000_000);
+    const taxOf = async (amount: string) => {
+      const answer = await apply(creator, amount);
+      expect(answer.json.code, answer.json.msg).toBe(0);
+      return answer.json.body;
+    };
+    // Jan: 10000 − 2000 − 5000 = 3000 × 3 % = 90.
+    expect(await taxOf('10000')).toMatchObject({ tax: '90.00', pay_amount: '9910.00' });
+    ctx.clock.set(shanghai(2, 5));
+    // A February withdrawal that is rejected counts for nothing.
+    const rejected = await taxOf('5000');
+    await ops(`/ops/v1/withdrawals/${rejected.id}/reject`, { reason: '测试驳回' });
+    // Feb: 30000 − 6000 − 10000 = 14000 × 3 % = 420 − 90 = 330.
+    const preview = await call(ctx.app, {
+      url: '/agent/v1/sett/cash_out/tax',
+      token: creator.token,
+      body: { amount: '20000' },
+    });
+    expect(preview.json.body).toMatchObject({
+      tax: '330.00',
+      cumulative_income: '30000.00',
+      cumulative_expense: '6000.00',
+      months: 2,
+      cumulative_basic_deduction: '10000.00',
+      taxable_income: '14000.00',
+      rate_percent: 3,
+      cumulative_tax: '420.00',
+      withheld_before: '90.00',
+    });
+    expect(await taxOf('20000')).toMatchObject({ tax: '330.00' });
+    ctx.clock.set(shanghai(3, 2));
+    // Mar: 120000 − 24000 − 15000 = 81000 × 10 % − 2520 = 5580 − 420 = 5160.
+    expect(await taxOf('90000')).toMatchObject({ tax: '5160.00', pay_amount: '84840.00' });
+    const stored = await ctx.database.db
+      .selectFrom('cash_outs')
+      .select(['tax_fen', 'tax_month', 'tax_detail'])
+      .where('agent_id', '=', creator.agentId)
+      .where('out_status', '=', OutStatus.Pending)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((r) => [r.tax_month, r.tax_fen])).toEqual([
+      [1, 9_000],
+      [2, 33_000],
+      [3, 516_000],
+    ]);
+    expect(JSON.parse(stored[2]!.tax_detail)).toMatchObject({ rate_percent: 10, quick_deduction: '2520.00' });
+  });
+
+  it('shows a creator only their own withdrawals; another creator’s answers as missing', async () => {
+    const owner = await readyCreator(ctx, 10_000);
+    const id = (await apply(owner, '10')).json.body.id as number;
+    const intruder = await newCreator(ctx);
+    const detail = await get(intruder.token, `/agent/v1/sett/cash_out/detail?id=${id}`);
+    expect(detail.json).toMatchObject({ code: ErrorCode.withdrawalNotFound });
+    const page = await get(intruder.token, '/agent/v1/sett/cash_out/page');
+    expect(page.json.body).toMatchObject({ data: [], page: { total_count: 0 } });
+    const anonymous = await call(ctx.app, { method: 'GET', url: `/agent/v1/sett/cash_out/detail?id=${id}` });
+    expect(anonymous.status).toBe(401);
+  });
+});
