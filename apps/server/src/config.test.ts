@@ -46,7 +46,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, SMS_DRIVER: 'aliyun' })).toThrow(
       /ALIYUN_SMS_ACCESS_KEY_ID/,
     );
-    const allowed = loadConfig({ NODE_ENV: 'production', APP_SECRET: secret, ALLOW_DEV_DRIVERS: 'true' });
+    const key = 'ab'.repeat(32);
+    const allowed = loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: secret,
+      DATA_ENCRYPTION_KEY: key,
+      ALLOW_DEV_DRIVERS: 'true',
+    });
     expect(allowed.sms.driver).toBe('console');
+  });
+
+  it('needs DATA_ENCRYPTION_KEY in production; development derives a stable one and says so', () => {
+    const secret = 's'.repeat(32);
+    const production = { NODE_ENV: 'production', APP_SECRET: secret, ALLOW_DEV_DRIVERS: 'true' };
+    expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEY: required/);
+    expect(() => loadConfig({ ...production, DATA_ENCRYPTION_KEY: 'too-short' })).toThrow(/DATA_ENCRYPTION_KEY/);
+    const hex = loadConfig({ ...production, DATA_ENCRYPTION_KEY: 'ab'.repeat(32) }).dataEncryption;
+    expect(hex).toEqual({ key: Buffer.alloc(32, 0xab), derived: false });
+    const base64 = loadConfig({ ...production, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') });
+    expect(base64.dataEncryption.key).toEqual(Buffer.alloc(32, 7));
+    const dev = loadConfig({}).dataEncryption;
+    expect(dev.derived).toBe(true);
+    expect(dev.key).toHaveLength(32);
+    expect(loadConfig({}).dataEncryption.key).toEqual(dev.key);
   });
 });
