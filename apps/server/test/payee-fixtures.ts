@@ -6,20 +6,28 @@ import { call, latestCode, loginAs, nextPhone, type TestContext } from './test-a
 
 /** A valid ID number (region, birth date, check character) from its first 17 digits. */
 export const idCard = (first17: string) => `${first17}${idCardCheckChar(first17)}`;
-export const ID_ZHANG = idCard('33010619900101123');
-export const ID_LI = idCard('11010519850307234');
+
+let idCounter = 0;
+/** A distinct valid ID number per call (one person, one creator account): Hangzhou, born from 1980-01-02 on. */
+export function nextIdCard(): string {
+  idCounter += 1;
+  const birth = new Date(Date.UTC(1980, 0, 1) + idCounter * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return idCard(`330106${birth}${String((process.pid % 900) + 100)}`);
+}
 
 export interface Creator {
   phone: string;
   token: string;
   agentId: number;
+  /** The ID number this creator's payee accounts carry. */
+  idNumber: string;
 }
 
 export async function newCreator(ctx: TestContext): Promise<Creator> {
   const phone = nextPhone();
   const token: string = (await loginAs(ctx, phone)).json.body.access_token;
   const info = await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token });
-  return { phone, token, agentId: info.json.body.agent_id as number };
+  return { phone, token, agentId: info.json.body.agent_id as number, idNumber: nextIdCard() };
 }
 
 /**
@@ -33,7 +41,12 @@ export async function codeFor(ctx: TestContext, creator: Creator, type: number):
   return latestCode(ctx.app, creator.phone);
 }
 
-export async function addAlipay(ctx: TestContext, creator: Creator, account = '13800138000', idNumber = ID_ZHANG) {
+export async function addAlipay(
+  ctx: TestContext,
+  creator: Creator,
+  account = '13800138000',
+  idNumber = creator.idNumber,
+) {
   const code = await codeFor(ctx, creator, 4);
   return call(ctx.app, {
     url: '/agent/v1/user/update_alipay',
@@ -42,7 +55,7 @@ export async function addAlipay(ctx: TestContext, creator: Creator, account = '1
   });
 }
 
-export async function addBank(ctx: TestContext, creator: Creator, idNumber = ID_ZHANG, realName = '张三') {
+export async function addBank(ctx: TestContext, creator: Creator, idNumber = creator.idNumber, realName = '张三') {
   const code = await codeFor(ctx, creator, 3);
   return call(ctx.app, {
     url: '/agent/v1/user/update_bank',

@@ -104,6 +104,9 @@ export const payeeAccountSchema = z.object({
 });
 export type PayeeAccount = z.infer<typeof payeeAccountSchema>;
 
+/** `GET /agent/v1/user/payee_accounts`: the creator's own accounts (at most one of each type), masked. */
+export const payeeAccountListSchema = z.object({ data: z.array(payeeAccountSchema) });
+
 /** `GET /agent/v1/user/get_sign_contract`: the labour-service agreement to read and sign. */
 export const signContractInfoSchema = z.object({
   /** Version of the agreement text, e.g. '2026-11'; a new version needs a new signature. */

@@ -1,13 +1,12 @@
 import { ErrorCode } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ID_LI,
-  ID_ZHANG,
   addAlipay,
   addBank,
   codeFor,
   idCard,
   newCreator,
+  nextIdCard,
   signContract,
 } from '../../../test/payee-fixtures.js';
 import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
@@ -33,7 +32,7 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     expect(bank.json.body).toMatchObject({
       type: 1,
       real_name: '张三',
-      id_card_number: `3301**********${ID_ZHANG.slice(-4)}`,
+      id_card_number: `3301**********${creator.idNumber.slice(-4)}`,
       bank_name: '招商银行',
       account_no: '6225 **** **** 5678',
       reserve_phone: '139****9000',
@@ -42,7 +41,7 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     const me = await info(creator.token);
     expect(me).toMatchObject({
       real_name: '张三',
-      id_card_number: `3301**********${ID_ZHANG.slice(-4)}`,
+      id_card_number: `3301**********${creator.idNumber.slice(-4)}`,
       bank_card_number: '6225 **** **** 5678',
       bank_name: '招商银行',
       alipay_id: 'z***@example.com',
@@ -63,7 +62,7 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
       .where('agent_id', '=', creator.agentId)
       .execute();
     const raw = JSON.stringify([agent, rows]);
-    for (const secret of [ID_ZHANG, '6225880112345678', 'zhangsan@example.com', '13900139000']) {
+    for (const secret of [creator.idNumber, '6225880112345678', 'zhangsan@example.com', '13900139000']) {
       expect(raw).not.toContain(secret);
       expect(logLines.join('\n')).not.toContain(secret);
     }
@@ -81,7 +80,7 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
         token: creator.token,
         body: { real_name: '张三', id_card_number, account_no: '13800138000', code },
       });
-    const wrongCheck = ID_ZHANG.slice(0, 17) + (ID_ZHANG[17] === '1' ? '2' : '1');
+    const wrongCheck = creator.idNumber.slice(0, 17) + (creator.idNumber[17] === '1' ? '2' : '1');
     for (const bad of [wrongCheck, idCard('33010619901301123'), idCard('99010619900101123'), '3301061990010112', '']) {
       const answer = await attempt(bad);
       expect(answer.json.code, bad).toBe(ErrorCode.validation);
@@ -96,12 +95,12 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
   it('requires every payee account to carry the real name and ID already on file', async () => {
     const creator = await newCreator(ctx);
     expect((await addAlipay(ctx, creator)).json.code).toBe(0);
-    const otherId = await addBank(ctx, creator, ID_LI);
+    const otherId = await addBank(ctx, creator, nextIdCard());
     expect(otherId.json).toMatchObject({
       code: ErrorCode.identityMismatch,
       msg: '姓名和身份证号须与已登记的实名信息一致',
     });
-    const otherName = await addBank(ctx, creator, ID_ZHANG, '李四');
+    const otherName = await addBank(ctx, creator, creator.idNumber, '李四');
     expect(otherName.json.code).toBe(ErrorCode.identityMismatch);
     expect((await addBank(ctx, creator)).json.code).toBe(0);
   });
@@ -112,7 +111,7 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     const withBankCode = await call(ctx.app, {
       url: '/agent/v1/user/update_alipay',
       token: creator.token,
-      body: { real_name: '张三', id_card_number: ID_ZHANG, account_no: '13800138000', code: bankCode },
+      body: { real_name: '张三', id_card_number: creator.idNumber, account_no: '13800138000', code: bankCode },
     });
     expect(withBankCode.json.code).toBe(ErrorCode.smsCodeInvalid);
     // Another creator's code is no code of this creator's phone.
@@ -121,7 +120,7 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     const withOthers = await call(ctx.app, {
       url: '/agent/v1/user/update_alipay',
       token: creator.token,
-      body: { real_name: '张三', id_card_number: ID_ZHANG, account_no: '13800138000', code: othersCode },
+      body: { real_name: '张三', id_card_number: creator.idNumber, account_no: '13800138000', code: othersCode },
     });
     expect(withOthers.json.code).toBe(ErrorCode.smsCodeInvalid);
     const used = await addAlipay(ctx, creator);
@@ -149,7 +148,7 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     const after = await call(ctx.app, { method: 'GET', url: '/agent/v1/user/get_sign_contract', token: creator.token });
     expect(after.json.body).toMatchObject({ sign_status: 1, content_hash: before.json.body.content_hash });
     expect(after.json.body.content).toContain('张三');
-    expect(after.json.body.content).not.toContain(ID_ZHANG);
+    expect(after.json.body.content).not.toContain(creator.idNumber);
     expect(await info(creator.token)).toMatchObject({ sign_status: 1, sign_phone: creator.phone });
     const stored = await ctx.database.db
       .selectFrom('contract_signatures')
@@ -165,6 +164,15 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     expect((await signContract(ctx, creator)).json.code).toBe(ErrorCode.contractAlreadySigned);
   });
 
+  it('lets one ID number be the real name of one creator account only', async () => {
+    const first = await newCreator(ctx);
+    expect((await addAlipay(ctx, first)).json.code).toBe(0);
+    const second = await newCreator(ctx);
+    const taken = await addAlipay(ctx, second, '13700137000', first.idNumber);
+    expect(taken.json).toMatchObject({ code: ErrorCode.idCardTaken });
+    expect((await addAlipay(ctx, second, '13700137000')).json.code).toBe(0);
+  });
+
   it('shows a creator only their own payee accounts; nobody changes another creator’s', async () => {
     const owner = await newCreator(ctx);
     await addAlipay(ctx, owner, 'owner@example.com');
@@ -172,7 +180,7 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     const own = await call(ctx.app, { method: 'GET', url: '/agent/v1/user/payee_accounts', token: intruder.token });
     expect(own.json.body.data).toEqual([]);
     // The intruder's own code changes only the intruder's own account.
-    await addAlipay(ctx, intruder, 'intruder@example.com', ID_LI);
+    await addAlipay(ctx, intruder, 'intruder@example.com');
     const ownerAccounts = await call(ctx.app, {
       method: 'GET',
       url: '/agent/v1/user/payee_accounts',

@@ -30,6 +30,17 @@ export class PayeeRepository {
       .executeTakeFirst();
   }
 
+  /** Whether another creator already carries this ID number (by its keyed hash). */
+  async idCardTakenByOther(trx: Trx, agentId: number, idCardHash: string): Promise<boolean> {
+    const other = await trx
+      .selectFrom('agents')
+      .select('id')
+      .where('id_card_hash', '=', idCardHash)
+      .where('id', '!=', agentId)
+      .executeTakeFirst();
+    return other !== undefined;
+  }
+
   async setIdentity(
     trx: Trx,
     agentId: number,

@@ -3,6 +3,7 @@
  * `sign_contract`, and `payee_accounts` (the creator's own accounts, masked).
  */
 import {
+  payeeAccountListSchema,
   payeeAccountSchema,
   signContractInfoSchema,
   signContractRequestSchema,
@@ -11,7 +12,6 @@ import {
   updateBankRequestSchema,
 } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import type { ContractService } from './contract.service.js';
@@ -35,7 +35,7 @@ export function payeeRoutes(payees: PayeeService, contracts: ContractService): F
 
     app.get(
       '/agent/v1/user/payee_accounts',
-      { ...authed, schema: { response: okSchema(z.object({ data: z.array(payeeAccountSchema) })) } },
+      { ...authed, schema: { response: okSchema(payeeAccountListSchema) } },
       async (request) => ok({ data: await payees.list(identityOf(request).agentId) }),
     );
 

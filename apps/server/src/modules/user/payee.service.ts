@@ -109,6 +109,10 @@ export class PayeeService {
       if (hasIdentity && (agent.real_name !== input.real_name || agent.id_card_hash !== idCardHash)) {
         throw appError('identityMismatch');
       }
+      // One person, one creator account: cumulative tax withholding is per person (ADR 0013).
+      if (!hasIdentity && (await this.payees.idCardTakenByOther(trx, agentId, idCardHash))) {
+        throw appError('idCardTaken');
+      }
       await this.smsCodes.lockPhone(trx, agent.phone);
       const smsType = type === PayeeType.Bank ? SmsType.Bank : SmsType.Alipay;
       const checked = await this.smsCodes.check(trx, agent.phone, smsType, input.code, { consume: true });

@@ -267,8 +267,7 @@ export class WithdrawalService {
       }
     }
     if (result.status === 'SUCCESS') {
-      await this.payoutSucceeded(row, result.orderId);
-      return 'paid';
+      return (await this.payoutSucceeded(row, result.orderId)) ? 'paid' : 'skipped';
     }
     if (result.status === 'FAIL') {
       await this.payoutFailed(row, `打款失败：${result.failReason || '支付宝转账失败'}`);
@@ -277,15 +276,16 @@ export class WithdrawalService {
     throw new Error(`transfer ${outBizNo} is ${result.status}; asking again later`);
   }
 
-  private async payoutSucceeded(row: CashOutRow, orderId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /** False when another run of the job completed it first (the same transfer, answered twice by Alipay). */
+  private async payoutSucceeded(row: CashOutRow, orderId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
       await this.deps.wallet.lock(trx, row.agent_id);
-      await this.move(trx, row.id, 'payoutSucceeded', {
-        pay_order_id: orderId,
-        finish_at: this.deps.clock.now(),
-        reason: '',
-      });
+      const { from, to } = TRANSITIONS.payoutSucceeded;
+      const now = this.deps.clock.now();
+      const changes = { out_status: to, pay_order_id: orderId, finish_at: now, reason: '', updated_at: now };
+      if (!(await this.deps.withdrawals.transition(trx, row.id, from, changes))) return false;
       await this.deps.wallet.payWithdrawal(trx, row.agent_id, row.id, row.amount_fen);
+      return true;
     });
   }
 
