@@ -26,9 +26,13 @@ const TRANSFER = 'alipay.fund.trans.uni.transfer';
 
 describe(`withdrawals (${testDatabaseKind})`, () => {
   let ctx: TestContext;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestApp({ OPERATOR_TOKEN }, { jobs: { pollMs: 20, leaseMs: 5_000 } });
+    ctx = await createTestApp(
+      { OPERATOR_TOKEN, LOG_LEVEL: 'info' },
+      { jobs: { pollMs: 20, leaseMs: 5_000 }, logStream: { write: (line) => void logLines.push(line) } },
+    );
   });
   afterAll(() => ctx.close());
 
@@ -377,6 +381,9 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       }
       expect((await row(id)).out_status).toBe(OutStatus.Complete);
       expect(transfersOf(id)).toHaveLength(1);
+      const logs = logLines.join('\n');
+      expect(logs).toContain('withdrawal payout');
+      for (const secret of ['13800138000', '6225880112345678']) expect(logs).not.toContain(secret);
     });
   });
 
