@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { OrderService } from '../modules/order/order.service.js';
 import type { RefundService } from '../modules/payment/refund.service.js';
+import type { SettlementService } from '../modules/settlement/settlement.service.js';
 import type { JobQueue } from './job-queue.js';
 import { checkJobTable, type JobSpecs, type JobTable } from './job-table.js';
 
@@ -32,6 +33,13 @@ export const appJobSpecs = {
     concurrency: 1,
     schedule: { everyMs: 60_000 },
   },
+  /** Shares past their hold are settled into wallets in one transaction per run (ADR 0012); a crashed run rolls back. */
+  'settlement.run': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 5 * 60_000 },
+  },
 } satisfies JobSpecs;
 
 export type AppJobSpecs = typeof appJobSpecs;
@@ -41,9 +49,10 @@ export type AppJobs = JobQueue<AppJobSpecs>;
 export interface JobServices {
   orders: Pick<OrderService, 'expireDue' | 'cancelDueTrades'>;
   refunds: Pick<RefundService, 'processDue'>;
+  settlement: Pick<SettlementService, 'settleDueShares'>;
 }
 
-export function defineJobTable({ orders, refunds }: JobServices): JobTable<AppJobSpecs> {
+export function defineJobTable({ orders, refunds, settlement }: JobServices): JobTable<AppJobSpecs> {
   return checkJobTable(appJobSpecs, {
     // Isolating each order (own try/catch, oldest first) is expireDue's duty, as for every sweep (job-table.ts).
     'order.timeout-sweep': async (_input, { log }) => {
@@ -57,6 +66,10 @@ export function defineJobTable({ orders, refunds }: JobServices): JobTable<AppJo
     'payment.refund-sweep': async (_input, { log }) => {
       const tried = await refunds.processDue();
       if (tried > 0) log.info({ tried }, 'pending refunds tried');
+    },
+    'settlement.run': async (_input, { log }) => {
+      const { runId, settledCount, amountFen } = await settlement.settleDueShares();
+      if (settledCount > 0) log.info({ runId, settledCount, amountFen }, 'due shares settled');
     },
   });
 }
