@@ -475,5 +475,28 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect(shares).toEqual([{ share_amount_fen: 1500 }]);
     const result = await ctx.app.inject({ method: 'GET', url: answer.headers.location as string });
     expect(result.body).toContain('待结算分成');
+
+    const remote = await ctx.app.inject({
+      method: 'POST',
+      url: `/dev/demo/apps/${demoKey}/recharge`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `code=${c.code}`,
+      remoteAddress: '203.0.113.9',
+    });
+    expect(remote.json().code).toBe(ErrorCode.devRoutesLocalOnly);
+  });
+
+  it('refuses a body that is not JSON by its content type, storing nothing', async () => {
+    const c = await creator(5000);
+    const before = await openOrderCount();
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/open/v1/orders',
+      headers: { 'content-type': 'text/plain', 'x-app-key': c.partner.key },
+      payload: 'order_id=1',
+    });
+    expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+    expect(answer.json().code).not.toBe(0);
+    expect(await openOrderCount()).toBe(before);
   });
 });
