@@ -7,8 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { DEMO_APPS } from '../content/demo-catalogue.js';
-import type { PartnerAppService } from './partner-app.service.js';
-import { signOpenRequest } from './partner-app.service.js';
+import { signOpenRequest, type PartnerAppService } from './partner-app.service.js';
 
 export const DEMO_RECHARGE_PATH = '/dev/demo/apps/:key/recharge';
 

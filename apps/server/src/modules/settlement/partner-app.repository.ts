@@ -12,6 +12,10 @@ export class PartnerAppRepository {
       .executeTakeFirst();
   }
 
+  byAppId(appId: number) {
+    return this.db.selectFrom('partner_apps').select('app_key').where('app_id', '=', appId).executeTakeFirstOrThrow();
+  }
+
   /** Every catalogue app with its credentials (null columns for an app that has none yet). */
   listWithApps() {
     return this.db

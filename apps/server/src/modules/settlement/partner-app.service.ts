@@ -62,20 +62,18 @@ export class PartnerAppService {
     }));
   }
 
-  /** The key and secret of one app (issued on first use), for the demo apps that sign their own reports. */
-  async credentials(appId: number): Promise<{ key: string; secret: string }> {
-    const found = (await this.list()).find((a) => a.app_id === appId);
-    if (!found) throw appError('openAppNotFound');
-    return { key: found.key, secret: found.webhook_secret };
+  /** Refuses an app id that is not in the catalogue. */
+  async assertExists(appId: number): Promise<void> {
+    if (!(await this.apps.appExists(appId))) throw appError('openAppNotFound');
   }
 
   /** A new secret for the app (the key stays); the old one stops working at once. */
   async rotate(appId: number): Promise<{ app_id: number; key: string; webhook_secret: string }> {
-    if (!(await this.apps.appExists(appId))) throw appError('openAppNotFound');
+    await this.assertExists(appId);
     await this.issue(appId);
     const secret = newSecret();
     await this.apps.replaceSecret(appId, this.encrypt(secret), this.clock.now());
-    const { key } = await this.credentials(appId);
+    const { app_key: key } = await this.apps.byAppId(appId);
     return { app_id: appId, key, webhook_secret: secret };
   }
 

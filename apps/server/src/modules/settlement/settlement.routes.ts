@@ -58,7 +58,7 @@ export function settlementRoutes(deps: SettlementRouteDeps): FastifyPluginAsyncZ
       { onRequest, schema: { querystring: orderImportQuerySchema, response: okSchema(orderImportResultSchema) } },
       async (request) => {
         const { app_id: appId } = request.query;
-        await partnerApps.credentials(appId);
+        await partnerApps.assertExists(appId);
         const rows = [];
         for (const { line, record } of readOrderCsv(typeof request.body === 'string' ? request.body : '')) {
           const orderId = typeof record.order_id === 'string' ? record.order_id : '';
