@@ -392,8 +392,14 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
       .where('id', '=', granted.json.body.id)
       .executeTakeFirstOrThrow();
     expect(bonus).toEqual({ share_type: ShareType.Bonus, share_amount_fen: 5050, reason: '月度优秀创作者' });
+    const once = { agent_id: c.agentId, amount: '8.00', reason: '活动奖励', request_id: `bonus-${c.agentId}` };
+    const repeats = await Promise.all([1, 2, 3].map(() => ops('POST', '/ops/v1/bonus', once)));
+    expect(new Set(repeats.map((r) => r.json.body.id)).size).toBe(1);
+    expect((await ops('POST', '/ops/v1/bonus', { ...once, amount: '9.00' })).json.code).toBe(
+      ErrorCode.idempotencyConflict,
+    );
     await run();
-    expect(await wallet().canOutFen(c.agentId)).toBe(5050);
+    expect(await wallet().canOutFen(c.agentId)).toBe(5850);
     expect((await ops('POST', '/ops/v1/bonus', { agent_id: 99999999, amount: '1', reason: 'x' })).json.code).toBe(
       ErrorCode.bonusAgentNotFound,
     );

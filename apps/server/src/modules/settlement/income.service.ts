@@ -81,31 +81,38 @@ export class IncomeService {
     });
   }
 
-  /** An operator's bonus (share_type 4), due at once: the next settlement run pays it. */
+  /**
+   * An operator's bonus (share_type 4), due at once: the next settlement run pays it. With a `requestId` it is
+   * granted once: a repeat answers the first grant, or `idempotencyConflict` when it differs.
+   */
   async grantBonus(
     agentId: number,
     amountFen: number,
     reason: string,
+    requestId?: string,
   ): Promise<{ id: number; expected_sett_date: string }> {
     if (!(await this.shares.agentExists(agentId))) throw appError('bonusAgentNotFound');
     const now = this.clock.now();
-    const [id] = await this.shares.insertShares(this.database.db, [
-      {
-        order_no: `B${randomUUID().replaceAll('-', '')}`,
-        agent_id: agentId,
-        share_type: ShareType.Bonus,
-        order_type: OrderType.Recharge,
-        order_amount_fen: 0,
-        ad_amount_fen: 0,
-        share_amount_fen: amountFen,
-        reason,
-        order_at: now,
-        expected_sett_at: now,
-        expected_sett_date: shanghaiDate(now),
-        created_at: now,
-      },
-    ]);
-    return { id: id!, expected_sett_date: shanghaiDate(now) };
+    const orderNo = requestId ? `B:${requestId}` : `B${randomUUID().replaceAll('-', '')}`;
+    await this.shares.insertBonusOnce({
+      order_no: orderNo,
+      agent_id: agentId,
+      share_type: ShareType.Bonus,
+      order_type: OrderType.Recharge,
+      order_amount_fen: 0,
+      ad_amount_fen: 0,
+      share_amount_fen: amountFen,
+      reason,
+      order_at: now,
+      expected_sett_at: now,
+      expected_sett_date: shanghaiDate(now),
+      created_at: now,
+    });
+    const granted = await this.shares.bonusByOrderNo(orderNo);
+    if (granted.agent_id !== agentId || granted.share_amount_fen !== amountFen || granted.reason !== reason) {
+      throw appError('idempotencyConflict');
+    }
+    return { id: granted.id, expected_sett_date: granted.expected_sett_date ?? shanghaiDate(now) };
   }
 
   private async sharesOfRecharge(

@@ -79,8 +79,9 @@ export function settlementRoutes(deps: SettlementRouteDeps): FastifyPluginAsyncZ
       '/ops/v1/bonus',
       { onRequest, schema: { body: bonusRequestSchema, response: okSchema(bonusResultSchema) } },
       async (request) => {
-        const { agent_id: agentId, amount, reason } = request.body;
-        return ok(await income.grantBonus(agentId, yuanToFen(amount), reason), '奖励已发放，将在下次结算时入账');
+        const { agent_id: agentId, amount, reason, request_id: requestId } = request.body;
+        const granted = await income.grantBonus(agentId, yuanToFen(amount), reason, requestId);
+        return ok(granted, '奖励已发放，将在下次结算时入账');
       },
     );
 

@@ -1,6 +1,6 @@
 /** SQL for income: reported orders (`open_orders`), their share rows (`share_orders`) and settlement runs. */
 import { SettStatus } from '@cc/contracts';
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, OpenOrderTable, ShareOrderTable } from '../../db/schema.js';
 
@@ -56,10 +56,25 @@ export class ShareRepository {
     return !!(await this.db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst());
   }
 
-  async insertShares(executor: Kysely<Database>, rows: NewShare[]): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const inserted = await executor.insertInto('share_orders').values(rows).returning('id').execute();
-    return inserted.map((r) => r.id);
+  async insertShares(trx: Trx, rows: NewShare[]): Promise<void> {
+    if (rows.length > 0) await trx.insertInto('share_orders').values(rows).execute();
+  }
+
+  /** Inserts a bonus unless its order_no (the operator's request id) was granted before. */
+  async insertBonusOnce(row: NewShare): Promise<void> {
+    await this.db
+      .insertInto('share_orders')
+      .values(row)
+      .onConflict((oc) => oc.column('order_no').doNothing())
+      .execute();
+  }
+
+  bonusByOrderNo(orderNo: string) {
+    return this.db
+      .selectFrom('share_orders')
+      .select(['id', 'agent_id', 'share_amount_fen', 'reason', 'expected_sett_date'])
+      .where('order_no', '=', orderNo)
+      .executeTakeFirstOrThrow();
   }
 
   /** The share rows an order created (not the rows that reverse them), each with what refunds took back so far. */
