@@ -53,6 +53,14 @@ import { OrderService } from './modules/order/order.service.js';
 import { RefundRepository } from './modules/payment/refund.repository.js';
 import { refundRoutes } from './modules/payment/refund.routes.js';
 import { RefundService } from './modules/payment/refund.service.js';
+import { demoRechargeRoutes } from './modules/settlement/demo-recharge.routes.js';
+import { IncomeService } from './modules/settlement/income.service.js';
+import { openOrderRoutes } from './modules/settlement/open-order.routes.js';
+import { PartnerAppRepository } from './modules/settlement/partner-app.repository.js';
+import { PartnerAppService } from './modules/settlement/partner-app.service.js';
+import { settlementRoutes } from './modules/settlement/settlement.routes.js';
+import { SettlementService } from './modules/settlement/settlement.service.js';
+import { ShareRepository } from './modules/settlement/share.repository.js';
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
 import { CumulativeLabourTaxPolicy } from './modules/withdrawal/tax-policy.js';
@@ -97,6 +105,10 @@ declare module 'fastify' {
     refunds: RefundService;
     /** For tests that run a payout as its job would. */
     withdrawals: WithdrawalService;
+    /** Reported orders and their shares (tests and the demo seed drive it directly). */
+    income: IncomeService;
+    /** Settlement runs (the job kind and the operator call). */
+    settlement: SettlementService;
     /** The job engine; workers start only when `bin/server.ts` (JOB_WORKERS=inline), `bin/worker.ts` or a test says. */
     jobs: AppJobs;
   }
@@ -234,13 +246,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('orders', orders);
   app.decorate('withdrawals', withdrawals);
   app.decorate('refunds', refunds);
+  const partnerApps = new PartnerAppService(new PartnerAppRepository(database.db), clock, config.appSecret);
+  const shareRepository = new ShareRepository(database.db);
+  const income = new IncomeService(database, shareRepository, promotions, clock, config.settlement);
+  const settlement = new SettlementService(database, shareRepository, wallet, clock);
+  app.decorate('income', income);
+  app.decorate('settlement', settlement);
 
   // Job engine (issue 7 §3): built here, started by the entries; closing the app stops workers before the database.
   const jobs = createJobQueue(
     config.redis
       ? { kind: 'bullmq', url: config.redis.url, prefix: `${config.redis.prefix}jobs` }
       : { kind: 'database', database },
-    { table: defineJobTable({ orders, refunds, withdrawals }), clock, log: app.log, ...deps.jobs },
+    { table: defineJobTable({ orders, refunds, withdrawals, settlement }), clock, log: app.log, ...deps.jobs },
   );
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.close());
@@ -288,6 +306,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(orderRoutes(orders, wallet));
   await app.register(refundRoutes(refunds, config.operatorToken));
   await app.register(jobRoutes(jobs, config.operatorToken));
+  await app.register(openOrderRoutes(partnerApps, income));
+  await app.register(
+    settlementRoutes({
+      partnerApps,
+      income,
+      settlement,
+      operatorToken: config.operatorToken,
+      secretsReadable: config.env !== 'production',
+    }),
+  );
+  if (config.env !== 'production') await app.register(demoRechargeRoutes(partnerApps, clock));
   if (alipay.sandbox) registerAlipaySandbox(app, alipay.sandbox);
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));
   await registerWeb(app, config);

@@ -112,6 +112,12 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   /** `inline` (default): the server process also runs background jobs; `off`: API only, jobs run in `npm run worker`. */
   JOB_WORKERS: z.enum(['inline', 'off']).default('inline'),
+  /** Seconds a share waits after its order before it settles into the wallet (spec §9's 259200 = 3 days). */
+  SETTLEMENT_HOLD_SECONDS: z.coerce.number().int().min(0).default(259200),
+  /** Leader share rate, basis points, for a leader whose own team_share_rate is not set (ADR 0012; 1000 = 10 %). */
+  TEAM_SHARE_RATE_BP: z.coerce.number().int().min(0).max(10000).default(1000),
+  /** Invite share rate, basis points, paid to the leader's own leader (ADR 0012; 200 = 2 %). */
+  INVITE_SHARE_RATE_BP: z.coerce.number().int().min(0).max(10000).default(200),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -159,6 +165,8 @@ export interface AppConfig {
     | { driver: 'alipay'; appId: string; privateKey: string; alipayPublicKey: string; gateway: string };
   /** Whether the server process runs job workers (the worker entry always does). */
   jobWorkers: 'inline' | 'off';
+  /** SETTLEMENT_HOLD_SECONDS, TEAM_SHARE_RATE_BP, INVITE_SHARE_RATE_BP. */
+  settlement: { holdSeconds: number; teamShareRateBp: number; inviteShareRateBp: number };
 }
 
 export class ConfigError extends Error {
@@ -263,5 +271,10 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     operatorToken: e.OPERATOR_TOKEN ?? null,
     payment,
     jobWorkers: e.JOB_WORKERS,
+    settlement: {
+      holdSeconds: e.SETTLEMENT_HOLD_SECONDS,
+      teamShareRateBp: e.TEAM_SHARE_RATE_BP,
+      inviteShareRateBp: e.INVITE_SHARE_RATE_BP,
+    },
   };
 }

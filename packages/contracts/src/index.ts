@@ -15,3 +15,4 @@ export * from './credit/credit.schema.js';
 export * from './order/order.schema.js';
 export * from './payment/payment.schema.js';
 export * from './jobs/jobs.schema.js';
+export * from './settlement/open-order.schema.js';

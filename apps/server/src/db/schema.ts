@@ -238,6 +238,57 @@ export interface ShareOrderTable {
   expected_sett_date: string | null;
   order_at: number;
   created_at: number;
+  /** The reported order this share comes from (null for a bonus). */
+  open_order_id: number | null;
+  /** The app's own order id, for display. */
+  order_id: Generated<string>;
+  /** The agent whose promotion code brought the order (the earner of share_type 1). */
+  attract_agent_id: number | null;
+  /** The rate applied, snapshotted (basis points; 0 for a bonus). */
+  rate_bp: Generated<number>;
+  /** The share row a refund row reverses. */
+  reverses_id: number | null;
+  /** Why an operator granted a bonus. */
+  reason: Generated<string>;
+  /** When the share becomes due for settlement (epoch ms); `expected_sett_date` is its Asia/Shanghai date. */
+  expected_sett_at: Generated<number>;
+  sett_run_id: string | null;
+  settled_at: number | null;
+}
+
+/** A partner app's open API credentials; the secret is AES-256-GCM encrypted (ADR 0012). */
+export interface PartnerAppTable {
+  app_id: number;
+  app_key: string;
+  secret_enc: string;
+  created_at: number;
+  rotated_at: number | null;
+}
+
+export type Attribution = 'attributed' | 'unattributed';
+
+/** Orders the apps report (`POST /open/v1/orders`, CSV import), one per (app, order_id). */
+export interface OpenOrderTable {
+  id: Generated<number>;
+  app_id: number;
+  order_id: string;
+  code: string;
+  order_type: OrderType;
+  amount_fen: number;
+  order_at: number;
+  refund_of: string | null;
+  attribution: Attribution;
+  receipt_id: number | null;
+  agent_id: number | null;
+  source: 'api' | 'csv';
+  created_at: number;
+}
+
+export interface SettlementRunTable {
+  id: string;
+  settled_count: number;
+  amount_fen: number;
+  created_at: number;
 }
 
 export interface AgentApplicationTable {
@@ -339,6 +390,8 @@ export interface WalletAccountTable {
   agent_id: number;
   balance_fen: Generated<number>;
   held_fen: Generated<number>;
+  /** Money refunds claimed back after it was settled and spent or held; later income pays it first (ADR 0012). */
+  debt_fen: Generated<number>;
   updated_at: number;
 }
 
@@ -492,6 +545,9 @@ export interface Database {
   payment_refunds: PaymentRefundTable;
   jobs: JobTable;
   job_schedules: JobScheduleTable;
+  partner_apps: PartnerAppTable;
+  open_orders: OpenOrderTable;
+  settlement_runs: SettlementRunTable;
 }
 
 export type Agent = Selectable<AgentTable>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { OrderService } from '../modules/order/order.service.js';
 import type { RefundService } from '../modules/payment/refund.service.js';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service.js';
+import type { SettlementService } from '../modules/settlement/settlement.service.js';
 import type { JobQueue } from './job-queue.js';
 import { checkJobTable, type JobSpecs, type JobTable } from './job-table.js';
 
@@ -42,6 +43,13 @@ export const appJobSpecs = {
     retry: { attempts: 6, backoffMs: 30_000, backoff: 'exponential' },
     concurrency: 2,
   },
+  /** Shares past their hold are settled into wallets in one transaction per run (ADR 0012); a crashed run rolls back. */
+  'settlement.run': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 5 * 60_000 },
+  },
 } satisfies JobSpecs;
 
 export type AppJobSpecs = typeof appJobSpecs;
@@ -52,9 +60,10 @@ export interface JobServices {
   orders: Pick<OrderService, 'expireDue' | 'cancelDueTrades'>;
   refunds: Pick<RefundService, 'processDue'>;
   withdrawals: Pick<WithdrawalService, 'payout'>;
+  settlement: Pick<SettlementService, 'settleDueShares'>;
 }
 
-export function defineJobTable({ orders, refunds, withdrawals }: JobServices): JobTable<AppJobSpecs> {
+export function defineJobTable({ orders, refunds, withdrawals, settlement }: JobServices): JobTable<AppJobSpecs> {
   return checkJobTable(appJobSpecs, {
     // Isolating each order (own try/catch, oldest first) is expireDue's duty, as for every sweep (job-table.ts).
     'order.timeout-sweep': async (_input, { log }) => {
@@ -72,6 +81,10 @@ export function defineJobTable({ orders, refunds, withdrawals }: JobServices): J
     'withdrawal.payout': async ({ cash_out_id }, { log }) => {
       const outcome = await withdrawals.payout(cash_out_id);
       log.info({ cashOutId: cash_out_id, outcome }, 'withdrawal payout');
+    },
+    'settlement.run': async (_input, { log }) => {
+      const { runId, settledCount, amountFen } = await settlement.settleDueShares();
+      if (settledCount > 0) log.info({ runId, settledCount, amountFen }, 'due shares settled');
     },
   });
 }

@@ -26,16 +26,18 @@ describe('job table', () => {
     expect(table['b.second'].retry.attempts).toBe(2);
   });
 
-  it("builds the app's table: the order timeout sweep every 30 s, the payment sweeps every minute", () => {
+  it("builds the app's table: the order timeout sweep every 30 s, the payment sweeps every minute, settlement every 5", () => {
     const table = defineJobTable({
       orders: { expireDue: async () => 0, cancelDueTrades: async () => 0 },
       refunds: { processDue: async () => 0 },
       withdrawals: { payout: async () => 'skipped' as const },
+      settlement: { settleDueShares: async () => ({ runId: null, settledCount: 0, amountFen: 0 }) },
     });
     expect(kindsOf(table)).toEqual(Object.keys(appJobSpecs).sort());
     expect(table['order.timeout-sweep'].schedule).toEqual({ everyMs: 30_000 });
     expect(table['payment.cancel-sweep'].schedule).toEqual({ everyMs: 60_000 });
     expect(table['payment.refund-sweep'].schedule).toEqual({ everyMs: 60_000 });
+    expect(table['settlement.run'].schedule).toEqual({ everyMs: 300_000 });
   });
 
   it('waits the fixed backoff, or doubles it per attempt', () => {

@@ -5,14 +5,18 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-/** `api` carries the vendor header; `api`, `ops` and `shortLink` count against the per-IP limit; `dev` is local. */
-export type RouteZone = 'api' | 'ops' | 'shortLink' | 'dev' | 'other';
+/**
+ * `api` carries the vendor header; `api`, `ops`, `open` (partner apps, signed) and `shortLink` count against the
+ * per-IP limit; `dev` is local.
+ */
+export type RouteZone = 'api' | 'ops' | 'open' | 'shortLink' | 'dev' | 'other';
 
 const ZONES: ReadonlyArray<readonly [prefix: string, zone: RouteZone]> = [
   ['/agent/', 'api'],
   ['/ai/', 'api'],
   ['/activity/', 'api'],
   ['/ops/', 'ops'],
+  ['/open/', 'open'],
   ['/s/', 'shortLink'],
   ['/dev/', 'dev'],
 ];

@@ -8,8 +8,8 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
 import { routeZone, type RouteZone } from './route-zone.js';
 
-/** The API, the operator API and promotion short links; static files and pages are not limited. */
-const LIMITED_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'shortLink']);
+/** The API, the operator and partner APIs and promotion short links; static files and pages are not limited. */
+const LIMITED_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'open', 'shortLink']);
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
   await app.register(helmet, {

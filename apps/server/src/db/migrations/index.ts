@@ -8,6 +8,7 @@ import * as paymentRefunds from './20261123110000_payment_refunds.js';
 import * as clickIpCap from './20261123120000_click_ip_cap.js';
 import * as jobs from './20261123100000_jobs.js';
 import * as retentionOffers from './20261123130000_retention_offers.js';
+import * as income from './20261123140000_income.js';
 import * as payeeWithdrawals from './20261123160000_payee_withdrawals.js';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '20261123120000_click_ip_cap': clickIpCap,
   '20261123100000_jobs': jobs,
   '20261123130000_retention_offers': retentionOffers,
+  '20261123140000_income': income,
   '20261123160000_payee_withdrawals': payeeWithdrawals,
 };

@@ -45,6 +45,24 @@ export class PromotionRepository {
     return row?.actived_at ?? null;
   }
 
+  /** The receipt of a promotion code, when its task belongs to `appId`, with what an order's shares need. */
+  receiptOfApp(appId: number, code: string) {
+    return this.db
+      .selectFrom('task_receipts')
+      .innerJoin('tasks', 'tasks.id', 'task_receipts.task_id')
+      .select([
+        'task_receipts.id as receipt_id',
+        'task_receipts.agent_id',
+        'tasks.id as task_id',
+        'tasks.serial_id',
+        'tasks.app_id',
+        'tasks.share_rate_bp as task_share_rate_bp',
+      ])
+      .where('task_receipts.code', '=', code)
+      .where('tasks.app_id', '=', appId)
+      .executeTakeFirst();
+  }
+
   /** What a short link needs: the receipt and where its app lands. */
   linkTarget(code: string) {
     return this.db

@@ -74,6 +74,11 @@ export class PromotionService {
     return this.resultFor(task, receipt.id, receipt.code);
   }
 
+  /** The receipt behind an app's reported promotion code (null when the code is not one of that app's). */
+  receiptOfApp(appId: number, code: string) {
+    return this.promotions.receiptOfApp(appId, code);
+  }
+
   async activate(agentId: number, receiptId: number): Promise<{ atr_id: number; actived_at: string }> {
     const activedAt = await this.promotions.activate(agentId, receiptId, this.clock.now());
     if (activedAt === null) throw appError('receiptNotFound');

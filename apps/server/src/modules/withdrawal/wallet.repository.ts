@@ -1,6 +1,6 @@
 /** SQL for the wallet: balance and holds per agent, its ledger, and cash-out records (withdrawals and purchases). */
 import { OutStatus } from '@cc/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -12,9 +12,37 @@ export class WalletRepository {
   account(agentId: number, executor: Kysely<Database> = this.db) {
     return executor
       .selectFrom('wallet_accounts')
-      .select(['balance_fen', 'held_fen'])
+      .select(['balance_fen', 'held_fen', 'debt_fen'])
       .where('agent_id', '=', agentId)
       .executeTakeFirst();
+  }
+
+  /**
+   * Settled income (positive) or a settled refund (negative) in one statement, whatever runs beside it: income pays
+   * the debt first; a claw-back takes what is available (balance − held, never the held money of a withdrawal in
+   * progress) and records the rest as debt. Either way balance − debt moves by exactly `amountFen`.
+   */
+  async applyIncome(trx: Trx, agentId: number, amountFen: number, now: number): Promise<void> {
+    const amount = sql.lit(Math.abs(amountFen));
+    const paysDebt = sql<number>`(case when debt_fen < ${amount} then debt_fen else ${amount} end)`;
+    const fromAvailable = sql<number>`(case when balance_fen - held_fen < ${amount} then balance_fen - held_fen else ${amount} end)`;
+    await trx
+      .updateTable('wallet_accounts')
+      .set(
+        amountFen >= 0
+          ? {
+              balance_fen: sql`balance_fen + ${amount} - ${paysDebt}`,
+              debt_fen: sql`debt_fen - ${paysDebt}`,
+              updated_at: now,
+            }
+          : {
+              balance_fen: sql`balance_fen - ${fromAvailable}`,
+              debt_fen: sql`debt_fen + ${amount} - ${fromAvailable}`,
+              updated_at: now,
+            },
+      )
+      .where('agent_id', '=', agentId)
+      .execute();
   }
 
   async ensureAccount(trx: Trx, agentId: number, now: number): Promise<void> {
@@ -45,6 +73,17 @@ export class WalletRepository {
       )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Money that became available (a hold released) pays the debt first, so available money never hides a debt. */
+  async payDebtFromAvailable(trx: Trx, agentId: number, now: number): Promise<void> {
+    const paid = sql<number>`(case when debt_fen < balance_fen - held_fen then debt_fen else balance_fen - held_fen end)`;
+    await trx
+      .updateTable('wallet_accounts')
+      .set({ balance_fen: sql`balance_fen - ${paid}`, debt_fen: sql`debt_fen - ${paid}`, updated_at: now })
+      .where('agent_id', '=', agentId)
+      .where('debt_fen', '>', 0)
+      .execute();
   }
 
   async insertLedger(

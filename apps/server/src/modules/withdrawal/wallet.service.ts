@@ -31,20 +31,39 @@ export class WalletService {
     await this.wallets.ensureAccount(trx, agentId, this.clock.now());
   }
 
-  /** Money into the wallet (settled income); once per key. */
+  /** Money into the wallet (settled income); once per key. Income pays any debt first. */
   async deposit(agentId: number, amountFen: number, key: string, title: string): Promise<void> {
-    await this.database.db.transaction().execute(async (trx) => {
-      await this.lock(trx, agentId);
-      if (await this.wallets.ledgerByKey(trx, key)) return;
-      await this.wallets.move(trx, agentId, amountFen, 0, this.clock.now());
-      await this.wallets.insertLedger(trx, {
-        agent_id: agentId,
-        title,
-        amount_fen: amountFen,
-        idempotency_key: key,
-        created_at: this.clock.now(),
-      });
+    await this.database.db.transaction().execute((trx) => this.settleIncome(trx, agentId, amountFen, key, title));
+  }
+
+  /**
+   * Settled income (positive) or a settled claw-back (negative) in the caller's transaction, once per key; says
+   * whether it applied. Income pays debt first; a claw-back never touches held money: what the available
+   * balance cannot cover becomes debt (ADR 0012). Σ ledger = balance − debt.
+   */
+  async settleIncome(trx: Trx, agentId: number, amountFen: number, key: string, title: string): Promise<boolean> {
+    await this.lock(trx, agentId);
+    if (await this.wallets.ledgerByKey(trx, key)) return false;
+    const now = this.clock.now();
+    await this.wallets.applyIncome(trx, agentId, amountFen, now);
+    await this.wallets.insertLedger(trx, {
+      agent_id: agentId,
+      title,
+      amount_fen: amountFen,
+      idempotency_key: key,
+      created_at: now,
     });
+    return true;
+  }
+
+  /** Balance, holds and debt, for statements and tests; zeros for an agent without a wallet yet. */
+  async figures(agentId: number): Promise<{ balanceFen: number; heldFen: number; debtFen: number }> {
+    const account = await this.wallets.account(agentId);
+    return {
+      balanceFen: account?.balance_fen ?? 0,
+      heldFen: account?.held_fen ?? 0,
+      debtFen: account?.debt_fen ?? 0,
+    };
   }
 
   async hold(trx: Trx, agentId: number, amountFen: number): Promise<void> {
@@ -58,6 +77,7 @@ export class WalletService {
     if (amountFen > 0 && !(await this.wallets.move(trx, agentId, 0, -amountFen, this.clock.now()))) {
       throw new Error(`wallet hold of agent ${agentId} is smaller than the ${amountFen} fen to release`);
     }
+    await this.wallets.payDebtFromAvailable(trx, agentId, this.clock.now());
   }
 
   /** Pays `amountFen` of an order from the wallet (from its hold when `fromHold`), recorded as a purchase (out_status 6). */

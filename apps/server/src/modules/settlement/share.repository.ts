@@ -1,0 +1,136 @@
+/** SQL for income: reported orders (`open_orders`), their share rows (`share_orders`) and settlement runs. */
+import { SettStatus } from '@cc/contracts';
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, OpenOrderTable, ShareOrderTable } from '../../db/schema.js';
+
+type Trx = Transaction<Database>;
+export type NewShare = Insertable<ShareOrderTable>;
+
+export type NewOpenOrder = Omit<Insertable<OpenOrderTable>, 'id'>;
+
+export class ShareRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts the order unless (app, order_id) exists; its id, or null for a duplicate. */
+  async insertOpenOrder(trx: Trx, row: NewOpenOrder): Promise<number | null> {
+    const inserted = await trx
+      .insertInto('open_orders')
+      .values(row)
+      .onConflict((oc) => oc.columns(['app_id', 'order_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted?.id ?? null;
+  }
+
+  openOrder(trx: Trx, appId: number, orderId: string) {
+    return trx
+      .selectFrom('open_orders')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+  }
+
+  /** What refunds of an order already took back, in fen. */
+  async refundedFen(trx: Trx, appId: number, orderId: string): Promise<number> {
+    const row = await trx
+      .selectFrom('open_orders')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('fen'))
+      .where('app_id', '=', appId)
+      .where('refund_of', '=', orderId)
+      .executeTakeFirstOrThrow();
+    return Number(row.fen);
+  }
+
+  /** The agent's rates and team, for an order's shares. */
+  agentRates(trx: Trx, agentId: number) {
+    return trx
+      .selectFrom('agents')
+      .select(['id', 'share_rate_bp', 'leader_id', 'team_share_rate_bp'])
+      .where('id', '=', agentId)
+      .executeTakeFirst();
+  }
+
+  async agentExists(agentId: number): Promise<boolean> {
+    return !!(await this.db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst());
+  }
+
+  async insertShares(trx: Trx, rows: NewShare[]): Promise<void> {
+    if (rows.length > 0) await trx.insertInto('share_orders').values(rows).execute();
+  }
+
+  /** Inserts a bonus unless its order_no (the operator's request id) was granted before. */
+  async insertBonusOnce(row: NewShare): Promise<void> {
+    await this.db
+      .insertInto('share_orders')
+      .values(row)
+      .onConflict((oc) => oc.column('order_no').doNothing())
+      .execute();
+  }
+
+  bonusByOrderNo(orderNo: string) {
+    return this.db
+      .selectFrom('share_orders')
+      .select(['id', 'agent_id', 'share_amount_fen', 'reason', 'expected_sett_date'])
+      .where('order_no', '=', orderNo)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The share rows an order created (not the rows that reverse them), each with what refunds took back so far. */
+  sharesToReverse(trx: Trx, openOrderId: number) {
+    return trx
+      .selectFrom('share_orders as s')
+      .select((eb) => [
+        's.id',
+        's.agent_id',
+        's.attract_agent_id',
+        's.receipt_id',
+        's.task_id',
+        's.serial_id',
+        's.app_id',
+        's.share_type',
+        's.platform',
+        's.rate_bp',
+        's.share_amount_fen',
+        's.sett_status',
+        's.expected_sett_at',
+        eb
+          .selectFrom('share_orders as r')
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('r.share_amount_fen'), sql<number>`0`).as('x'))
+          .whereRef('r.reverses_id', '=', 's.id')
+          .as('reversed_fen'),
+      ])
+      .where('s.open_order_id', '=', openOrderId)
+      .where('s.reverses_id', 'is', null)
+      .orderBy('s.id')
+      .execute();
+  }
+
+  /** Marks every due share of `runId` settled in one statement; how many it took. */
+  async claimDue(trx: Trx, runId: string, now: number): Promise<number> {
+    const result = await trx
+      .updateTable('share_orders')
+      .set({ sett_status: SettStatus.Settled, sett_run_id: runId, settled_at: now })
+      .where('sett_status', '=', SettStatus.ToBeSettled)
+      .where('expected_sett_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** What a run settled, per agent (net of refunds), in agent order. */
+  async runTotals(trx: Trx, runId: string): Promise<{ agentId: number; amountFen: number }[]> {
+    const rows = await trx
+      .selectFrom('share_orders')
+      .select((eb) => ['agent_id', eb.fn.sum<number>('share_amount_fen').as('fen')])
+      .where('sett_run_id', '=', runId)
+      .groupBy('agent_id')
+      .orderBy('agent_id')
+      .execute();
+    return rows.map((r) => ({ agentId: r.agent_id, amountFen: Number(r.fen) }));
+  }
+
+  async insertRun(trx: Trx, row: { id: string; settled_count: number; amount_fen: number; created_at: number }) {
+    await trx.insertInto('settlement_runs').values(row).execute();
+  }
+}
