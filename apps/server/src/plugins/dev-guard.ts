@@ -35,6 +35,7 @@ export function warnAboutDevelopmentDrivers(
 ): void {
   if (drivers.derivedDataKey) {
     log.warn(
+      { driver: 'data-key' },
       'DEVELOPMENT DATA KEY IN USE: personal data is encrypted with a key derived from APP_SECRET (set DATA_ENCRYPTION_KEY)',
     );
   }

@@ -78,9 +78,14 @@ export const bonusRequestSchema = z.object({
     .string({ error: '奖励金额应为两位小数以内的元金额，如 "50.00"' })
     .regex(/^\d{1,9}(\.\d{1,2})?$/, '奖励金额应为两位小数以内的元金额，如 "50.00"')
     .refine((v) => Number(v) > 0, '奖励金额必须大于 0'),
-  reason: z.string().trim().min(1, '请填写奖励原因').max(200, '奖励原因最长 200 个字'),
+  reason: z.string({ error: '请填写奖励原因' }).trim().min(1, '请填写奖励原因').max(200, '奖励原因最长 200 个字'),
   /** The operator's own id for this grant: a repeat with the same id grants nothing more. */
-  request_id: z.string().trim().min(1, '请求编号不能为空').max(60, '请求编号最长 60 个字符').optional(),
+  request_id: z
+    .string({ error: '请求编号不正确' })
+    .trim()
+    .min(1, '请求编号不能为空')
+    .max(60, '请求编号最长 60 个字符')
+    .optional(),
 });
 export const bonusResultSchema = z.object({ id: z.number(), expected_sett_date: z.string() });
 
