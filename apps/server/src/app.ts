@@ -53,6 +53,9 @@ import { OrderService } from './modules/order/order.service.js';
 import { RefundRepository } from './modules/payment/refund.repository.js';
 import { refundRoutes } from './modules/payment/refund.routes.js';
 import { RefundService } from './modules/payment/refund.service.js';
+import { SettlementQueryRepository } from './modules/settlement/settlement-query.repository.js';
+import { settlementQueryRoutes } from './modules/settlement/settlement-query.routes.js';
+import { SettlementQueryService } from './modules/settlement/settlement-query.service.js';
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
 import { defineJobTable, type AppJobs } from './jobs/app-jobs.js';
@@ -244,6 +247,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(creditRoutes(credits, packages));
   await app.register(orderRoutes(orders, wallet));
   await app.register(refundRoutes(refunds, config.operatorToken));
+  await app.register(
+    settlementQueryRoutes(new SettlementQueryService(new SettlementQueryRepository(database.db), wallet, clock), clock),
+  );
   await app.register(jobRoutes(jobs, config.operatorToken));
   if (alipay.sandbox) registerAlipaySandbox(app, alipay.sandbox);
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));

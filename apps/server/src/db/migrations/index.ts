@@ -8,6 +8,7 @@ import * as paymentRefunds from './20261123110000_payment_refunds.js';
 import * as clickIpCap from './20261123120000_click_ip_cap.js';
 import * as jobs from './20261123100000_jobs.js';
 import * as retentionOffers from './20261123130000_retention_offers.js';
+import * as settlementIndexes from './20261123150000_settlement_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261123120000_click_ip_cap': clickIpCap,
   '20261123100000_jobs': jobs,
   '20261123130000_retention_offers': retentionOffers,
+  '20261123150000_settlement_indexes': settlementIndexes,
 };
