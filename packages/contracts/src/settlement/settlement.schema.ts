@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { OrderType } from '../enums.js';
 import { SettStatus, ShareType } from '../enums.js';
 import { pageQuerySchema, pagedSchema } from '../envelope.js';
+import { ErrorMessages } from '../errors.js';
 import { taskTypeSchema } from '../content/content.schema.js';
 
 /** Spec §4: settlement status display texts. */
@@ -91,7 +92,7 @@ type Range = { start_date?: string | undefined; end_date?: string | undefined };
 const bothDates = (q: Range): q is Required<Range> =>
   !!q.start_date && !!q.end_date && isCalendarDate(q.start_date) && isCalendarDate(q.end_date);
 const rangeOrdered = (q: Range) => !bothDates(q) || q.start_date <= q.end_date;
-const rangeOrderedIssue = { message: '开始日期不能晚于结束日期', path: ['end_date'] };
+const rangeOrderedIssue = { message: ErrorMessages.settlementRangeReversed, path: ['end_date'] };
 
 /** `GET /sett/order/aggr`: optional task_type (the figures of that type's serials; `can_out` is the whole wallet). */
 export const settOrderAggrQuerySchema = z.object({ task_type: taskTypeSchema.optional() });

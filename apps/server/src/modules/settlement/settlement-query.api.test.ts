@@ -418,6 +418,19 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
     expect(await message('/sett/data/export?kind=pdf')).toBe('导出类型不正确');
   });
 
+  it('judges an aggregation range whose end defaults to today', async () => {
+    expect((await get('/sett/order/aggregation?start_date=2020-01-01')).json).toMatchObject({
+      code: ErrorCode.settlementRangeTooLong,
+      msg: '日期范围不能超过366天',
+    });
+    expect((await get('/sett/order/aggregation?start_date=2026-12-01')).json).toMatchObject({
+      code: ErrorCode.settlementRangeReversed,
+      msg: '开始日期不能晚于结束日期',
+    });
+    const lastWeek = (await get('/sett/order/aggregation?end_date=2026-11-07')).json.body;
+    expect([lastWeek.start_date, lastWeek.end_date, lastWeek.by_day.length]).toEqual(['2026-10-09', '2026-11-07', 30]);
+  });
+
   it('answers 401 without a session', async () => {
     for (const url of ['/sett/order/aggr', '/sett/order/page', '/sett/daily/page', '/sett/data/export']) {
       const { status, json } = await call(ctx.app, { method: 'GET', url: `/agent/v1${url}` });

@@ -159,12 +159,15 @@ export class SettlementQueryRepository {
     const { after } = page;
     return this.shares(agentId, filter)
       .$if(after !== undefined, (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            eb('s.order_at', '<', after!.orderAt),
-            eb.and([eb('s.order_at', '=', after!.orderAt), eb('s.id', '<', after!.id)]),
-          ]),
-        ),
+        // The plain bound lets the index seek to where the last batch ended; the OR breaks ties on order_at.
+        qb
+          .where('s.order_at', '<=', after!.orderAt)
+          .where((eb) =>
+            eb.or([
+              eb('s.order_at', '<', after!.orderAt),
+              eb.and([eb('s.order_at', '=', after!.orderAt), eb('s.id', '<', after!.id)]),
+            ]),
+          ),
       )
       .leftJoin('serials', 'serials.id', 's.serial_id')
       .leftJoin('apps', 'apps.id', 's.app_id')

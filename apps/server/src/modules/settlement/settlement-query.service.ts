@@ -6,6 +6,7 @@ import {
   ORDER_TYPE_LABELS,
   PLATFORM_LABELS,
   SETT_STATUS_LABELS,
+  SETT_AGGREGATION_MAX_DAYS,
   SHARE_TYPE_LABELS,
   fenToYuan,
   type OrderType,
@@ -24,6 +25,7 @@ import {
 } from '@cc/contracts';
 import { beijingDayOf, dateOfDay, dayOfDate, dayStartMs, monthStartDay } from '../../beijing-time.js';
 import type { Clock } from '../../clock.js';
+import { appError } from '../../errors.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
 import type {
@@ -154,6 +156,9 @@ export class SettlementQueryService {
     const endDay = query.end_date === undefined ? today : dayOfDate(query.end_date);
     const startDay =
       query.start_date === undefined ? endDay - DEFAULT_AGGREGATION_DAYS + 1 : dayOfDate(query.start_date);
+    // The schema judges a range only when both ends are given; a default end (today) is judged here.
+    if (startDay > endDay) throw appError('settlementRangeReversed');
+    if (endDay - startDay + 1 > SETT_AGGREGATION_MAX_DAYS) throw appError('settlementRangeTooLong');
     const range = { start_date: dateOfDay(startDay), end_date: dateOfDay(endDay) };
     const filter = shareFilterOf({ ...query, ...range });
     const [apps, days] = await Promise.all([
