@@ -3,7 +3,7 @@
  * streaming WorkbookWriter straight into the response. Rows are read in keyset batches and committed as they go,
  * and the writer waits for the client between batches, so memory stays flat for 100 000 rows and more.
  */
-import { once } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { SettDayFigures, SettExportKind, SettExportQuery, ShareOrder } from '@cc/contracts';
 import ExcelJS from 'exceljs';
@@ -81,8 +81,8 @@ export async function writeWorkbook<T>(
   for await (const batch of batches) {
     for (const row of batch) sheet.addRow(columns.map((column) => column.value(row))).commit();
     count += batch.length;
-    await zipCaughtUp(sheet);
-    if (out.writableNeedDrain) await once(out, 'drain');
+    await zipCaughtUp(sheet, out);
+    if (out.destroyed || out.writableNeedDrain) await drained(out, out);
   }
   sheet.commit();
   await workbook.commit();
@@ -95,13 +95,33 @@ export async function writeWorkbook<T>(
  * piles up in memory (about 50 MB per 100 000 rows). The entry stream is reached through exceljs internals; should
  * they change, the wait degrades to one turn of the event loop rather than failing.
  */
-async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+async function zipCaughtUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
   const consumers = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes ?? [];
   for (const consumer of consumers) {
     const state = (consumer as { _writableState?: { needDrain?: boolean } })._writableState;
-    if (state?.needDrain) await once(consumer as Writable, 'drain');
+    if (state?.needDrain) await drained(consumer as EventEmitter, out);
   }
+}
+
+/**
+ * Resolves when `stream` drains; rejects as soon as `out` closes (the client went away, or Fastify destroyed the
+ * body), so an abandoned download stops reading instead of waiting forever.
+ */
+function drained(stream: EventEmitter, out: Writable): Promise<void> {
+  if (out.destroyed) return Promise.reject(new Error('export abandoned: the response closed'));
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      out.off('close', onClose);
+      resolve();
+    };
+    const onClose = () => {
+      stream.off('drain', onDrain);
+      reject(new Error('export abandoned: the response closed'));
+    };
+    stream.once('drain', onDrain);
+    out.once('close', onClose);
+  });
 }
 
 export interface OpenedExport {

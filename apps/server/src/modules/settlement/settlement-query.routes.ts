@@ -78,7 +78,7 @@ export function settlementQueryRoutes(settlement: SettlementQueryService, clock:
         const opened = await openExport(settlement, agentId, request.query, clock.now());
         opened.done.then(
           (rows) => request.log.info({ rows, kind: request.query.kind }, 'settlement export written'),
-          (error: unknown) => request.log.error({ err: error }, 'settlement export failed mid-stream'),
+          (error: unknown) => request.log.warn({ err: error }, 'settlement export stopped mid-stream'),
         );
         return reply
           .header('content-type', XLSX_CONTENT_TYPE)
