@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedDemoData } from '../apps/server/src/modules/content/demo-seed.js';
 
@@ -66,6 +66,8 @@ export async function startBaseline(): Promise<{ url: string; close(): Promise<v
 
 export interface Product {
   app: FastifyInstance;
+  /** The product's database, for benchmarks that put their own rows in. */
+  database: DatabaseHandle;
   base: string;
   token: string;
   close(): Promise<void>;
@@ -106,6 +108,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
+    database,
     base,
     token,
     close: async () => {

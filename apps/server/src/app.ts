@@ -61,6 +61,9 @@ import { PartnerAppService } from './modules/settlement/partner-app.service.js';
 import { settlementRoutes } from './modules/settlement/settlement.routes.js';
 import { SettlementService } from './modules/settlement/settlement.service.js';
 import { ShareRepository } from './modules/settlement/share.repository.js';
+import { SettlementQueryRepository } from './modules/settlement/settlement-query.repository.js';
+import { settlementQueryRoutes } from './modules/settlement/settlement-query.routes.js';
+import { SettlementQueryService } from './modules/settlement/settlement-query.service.js';
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
 import { CumulativeLabourTaxPolicy } from './modules/withdrawal/tax-policy.js';
@@ -305,6 +308,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(creditRoutes(credits, packages));
   await app.register(orderRoutes(orders, wallet));
   await app.register(refundRoutes(refunds, config.operatorToken));
+  await app.register(
+    settlementQueryRoutes(new SettlementQueryService(new SettlementQueryRepository(database.db), wallet, clock), clock),
+  );
   await app.register(jobRoutes(jobs, config.operatorToken));
   await app.register(openOrderRoutes(partnerApps, income));
   await app.register(

@@ -16,3 +16,4 @@ export * from './order/order.schema.js';
 export * from './payment/payment.schema.js';
 export * from './jobs/jobs.schema.js';
 export * from './settlement/open-order.schema.js';
+export * from './settlement/settlement.schema.js';

@@ -10,6 +10,7 @@ import * as jobs from './20261123100000_jobs.js';
 import * as retentionOffers from './20261123130000_retention_offers.js';
 import * as income from './20261123140000_income.js';
 import * as payeeWithdrawals from './20261123160000_payee_withdrawals.js';
+import * as settlementIndexes from './20261123150000_settlement_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261123130000_retention_offers': retentionOffers,
   '20261123140000_income': income,
   '20261123160000_payee_withdrawals': payeeWithdrawals,
+  '20261123150000_settlement_indexes': settlementIndexes,
 };

@@ -12,18 +12,13 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentDisposition } from '../../content-disposition.js';
 import { appError } from '../../errors.js';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { offsetOf, paged } from '../paging.js';
 import type { TaskService } from './task.service.js';
 import { toEpisode } from './task.service.js';
-
-/** `attachment` with an ASCII fallback and the real (Chinese) name in RFC 5987 form. */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export function taskRoutes(tasks: TaskService, mediaDir: string): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,0 +1,29 @@
+/**
+ * Beijing calendar days (Asia/Shanghai, UTC+8 all year: no daylight saving) as day numbers, dates and epoch
+ * milliseconds. Day number n is the Beijing day that starts at n × 24 h − 8 h UTC, so SQL can compute it with
+ * integer arithmetic alone: `(order_at + BEIJING_OFFSET_MS) / DAY_MS`, the same on SQLite and PostgreSQL.
+ */
+export const DAY_MS = 86_400_000;
+export const BEIJING_OFFSET_MS = 8 * 3_600_000;
+
+/** The Beijing day number of an instant. */
+export const beijingDayOf = (ms: number): number => Math.floor((ms + BEIJING_OFFSET_MS) / DAY_MS);
+
+/** YYYY-MM-DD of a Beijing day number. */
+export const dateOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The Beijing day number of a YYYY-MM-DD date. */
+export const dayOfDate = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+/** The instant a Beijing day begins. */
+export const dayStartMs = (day: number): number => day * DAY_MS - BEIJING_OFFSET_MS;
+
+/** The day number of the first day of the Beijing month containing `day`. */
+export function monthStartDay(day: number): number {
+  const date = new Date(day * DAY_MS);
+  return Math.round(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / DAY_MS);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in Beijing time, for people reading a spreadsheet. */
+export const beijingDateTime = (ms: number): string =>
+  new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');

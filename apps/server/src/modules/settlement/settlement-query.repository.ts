@@ -1,0 +1,246 @@
+/**
+ * SQL of the settlement read side: one creator's share rows, filtered, paged, summed by app and by Beijing day.
+ * Every query starts from `share_orders.agent_id`, so it reads one creator's rows through an index, never a table.
+ *
+ * A refund row (order_type 2) counts negative whatever sign its amounts were written with (`-abs(...)`), so sums
+ * are income net of refunds.
+ */
+import { ListingStatus, OrderType, SettStatus, ShareType, type TaskType } from '@cc/contracts';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import { BEIJING_OFFSET_MS, DAY_MS } from '../../beijing-time.js';
+import type { Database } from '../../db/schema.js';
+
+export interface ShareFilter {
+  taskType?: TaskType | undefined;
+  appId?: number | undefined;
+  serialId?: number | undefined;
+  shareType?: ShareType | undefined;
+  settStatus?: SettStatus | undefined;
+  /** First instant included (epoch ms). */
+  fromMs?: number | undefined;
+  /** First instant excluded (epoch ms). */
+  toMs?: number | undefined;
+}
+
+/** Sums over a set of share rows, in fen. */
+export interface FiguresRow {
+  order_count: number;
+  refund_count: number;
+  order_fen: number;
+  share_fen: number;
+  settled_fen: number;
+  to_be_settled_fen: number;
+}
+
+export interface ShareOrderRow {
+  id: number;
+  order_no: string;
+  order_at: number;
+  sett_status: number;
+  expected_sett_date: string | null;
+  share_type: number;
+  platform: number;
+  order_type: number;
+  share_fen: number;
+  ad_fen: number;
+  serial_id: number | null;
+  serial_name: string | null;
+  task_type: number | null;
+  app_id: number | null;
+  app_name: string | null;
+  attract_agent: string | null;
+}
+
+export type AppFiguresRow = FiguresRow & { app_id: number | null; app_name: string | null; app_icon: string | null };
+export type DayFiguresRow = FiguresRow & { day: number };
+export interface AppRow {
+  app_id: number;
+  app_name: string;
+  app_icon: string;
+}
+
+/** Where the export's keyset paging stands: the last row written. */
+export interface ShareCursor {
+  orderAt: number;
+  id: number;
+}
+
+type Scope = ExpressionBuilder<Database & { s: Database['share_orders'] }, 's'>;
+
+const REFUND = sql.lit(OrderType.Refund);
+const signed = (column: 'share_amount_fen' | 'ad_amount_fen') =>
+  sql<number>`case when s.order_type = ${REFUND} then -abs(s.${sql.raw(column)}) else s.${sql.raw(column)} end`;
+const SIGNED_SHARE = signed('share_amount_fen');
+const SIGNED_AD = signed('ad_amount_fen');
+/** The Beijing day number of a row's order_at (integer division on both databases). */
+export const BEIJING_DAY = sql<number>`(s.order_at + ${sql.lit(BEIJING_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
+
+const sumWhen = (condition: RawBuilder<unknown>, value: RawBuilder<number> | number) =>
+  sql<number>`coalesce(sum(case when ${condition} then ${value} else 0 end), 0)`;
+
+/** The figure columns of an aggregate query over `s`. */
+function figures() {
+  return [
+    sumWhen(sql`s.order_type = ${sql.lit(OrderType.Recharge)} and s.share_type <> ${sql.lit(ShareType.Bonus)}`, 1).as(
+      'order_count',
+    ),
+    sumWhen(sql`s.order_type = ${REFUND}`, 1).as('refund_count'),
+    sql<number>`coalesce(sum(${SIGNED_AD}), 0)`.as('order_fen'),
+    sql<number>`coalesce(sum(${SIGNED_SHARE}), 0)`.as('share_fen'),
+    sumWhen(sql`s.sett_status = ${sql.lit(SettStatus.Settled)}`, SIGNED_SHARE).as('settled_fen'),
+    sumWhen(sql`s.sett_status = ${sql.lit(SettStatus.ToBeSettled)}`, SIGNED_SHARE).as('to_be_settled_fen'),
+  ];
+}
+
+/** Headline sums of one creator, with the Beijing boundaries of today, yesterday and this month. */
+export interface HeadlineBounds {
+  yesterdayMs: number;
+  todayMs: number;
+  tomorrowMs: number;
+  monthMs: number;
+}
+
+export class SettlementQueryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** One creator's share rows matching `filter` (the caller adds joins and columns). */
+  private shares(agentId: number, filter: ShareFilter) {
+    return this.db
+      .selectFrom('share_orders as s')
+      .where('s.agent_id', '=', agentId)
+      .where((eb: Scope) => {
+        const conditions = [];
+        if (filter.taskType !== undefined) {
+          const serials = eb
+            .selectFrom('serials')
+            .select('serials.id')
+            .where('serials.task_type', '=', filter.taskType);
+          conditions.push(eb('s.serial_id', 'in', serials));
+        }
+        if (filter.appId !== undefined) conditions.push(eb('s.app_id', '=', filter.appId));
+        if (filter.serialId !== undefined) conditions.push(eb('s.serial_id', '=', filter.serialId));
+        if (filter.shareType !== undefined) conditions.push(eb('s.share_type', '=', filter.shareType));
+        if (filter.settStatus !== undefined) conditions.push(eb('s.sett_status', '=', filter.settStatus));
+        if (filter.fromMs !== undefined) conditions.push(eb('s.order_at', '>=', filter.fromMs));
+        if (filter.toMs !== undefined) conditions.push(eb('s.order_at', '<', filter.toMs));
+        return eb.and(conditions);
+      });
+  }
+
+  async headline(agentId: number, taskType: TaskType | undefined, bounds: HeadlineBounds) {
+    const within = (from: number, to: number) =>
+      sumWhen(sql`s.order_at >= ${from} and s.order_at < ${to}`, SIGNED_SHARE);
+    return this.shares(agentId, { taskType })
+      .select([
+        within(bounds.todayMs, bounds.tomorrowMs).as('today_fen'),
+        within(bounds.yesterdayMs, bounds.todayMs).as('yesterday_fen'),
+        within(bounds.monthMs, bounds.tomorrowMs).as('month_fen'),
+        ...figures(),
+      ])
+      .executeTakeFirstOrThrow();
+  }
+
+  async countShares(agentId: number, filter: ShareFilter): Promise<number> {
+    const row = await this.shares(agentId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Share rows newest first with their serial, app and the nickname of the creator whose promotion brought the order.
+   * `after` continues from a row already read (keyset paging for the export); otherwise `offset` applies.
+   */
+  async shareOrders(
+    agentId: number,
+    filter: ShareFilter,
+    page: { limit: number; offset?: number; after?: ShareCursor },
+  ): Promise<ShareOrderRow[]> {
+    const { after } = page;
+    return this.shares(agentId, filter)
+      .$if(after !== undefined, (qb) =>
+        // The plain bound lets the index seek to where the last batch ended; the OR breaks ties on order_at.
+        qb
+          .where('s.order_at', '<=', after!.orderAt)
+          .where((eb) =>
+            eb.or([
+              eb('s.order_at', '<', after!.orderAt),
+              eb.and([eb('s.order_at', '=', after!.orderAt), eb('s.id', '<', after!.id)]),
+            ]),
+          ),
+      )
+      .leftJoin('serials', 'serials.id', 's.serial_id')
+      .leftJoin('apps', 'apps.id', 's.app_id')
+      .leftJoin('task_receipts as r', 'r.id', 's.receipt_id')
+      .leftJoin('agents as attractor', 'attractor.id', 'r.agent_id')
+      .select([
+        's.id',
+        's.order_no',
+        's.order_at',
+        's.sett_status',
+        's.expected_sett_date',
+        's.share_type',
+        's.platform',
+        's.order_type',
+        SIGNED_SHARE.as('share_fen'),
+        SIGNED_AD.as('ad_fen'),
+        's.serial_id',
+        'serials.name as serial_name',
+        'serials.task_type',
+        's.app_id',
+        'apps.name as app_name',
+        'attractor.nickname as attract_agent',
+      ])
+      .orderBy('s.order_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(page.limit)
+      .$if(page.offset !== undefined, (qb) => qb.offset(page.offset!))
+      .execute();
+  }
+
+  async figuresByApp(agentId: number, filter: ShareFilter): Promise<AppFiguresRow[]> {
+    return this.shares(agentId, filter)
+      .leftJoin('apps', 'apps.id', 's.app_id')
+      .select(['s.app_id', 'apps.name as app_name', 'apps.icon_url as app_icon', ...figures()])
+      .groupBy(['s.app_id', 'apps.name', 'apps.icon_url'])
+      .execute();
+  }
+
+  /** Figures per Beijing day, newest first; all days when `page` is absent. */
+  async figuresByDay(agentId: number, filter: ShareFilter, page?: { limit: number; offset: number }) {
+    const rows: DayFiguresRow[] = await this.shares(agentId, filter)
+      .select([BEIJING_DAY.as('day'), ...figures()])
+      .groupBy(BEIJING_DAY)
+      .orderBy(BEIJING_DAY, 'desc')
+      .$if(page !== undefined, (qb) => qb.limit(page!.limit).offset(page!.offset))
+      .execute();
+    return rows.map((row) => ({ ...row, day: Number(row.day) }));
+  }
+
+  async countDays(agentId: number, filter: ShareFilter): Promise<number> {
+    const row = await this.shares(agentId, filter)
+      .select(sql<number>`count(distinct ${BEIJING_DAY})`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Listed apps that carry serials of `taskType`, in their display order. */
+  async appsOfTaskType(taskType: TaskType): Promise<AppRow[]> {
+    return this.db
+      .selectFrom('apps')
+      .select(['apps.id as app_id', 'apps.name as app_name', 'apps.icon_url as app_icon'])
+      .where('apps.status', '=', ListingStatus.On)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('serials')
+            .select('serials.id')
+            .whereRef('serials.app_id', '=', 'apps.id')
+            .where('serials.task_type', '=', taskType),
+        ),
+      )
+      .orderBy('apps.sort')
+      .orderBy('apps.id')
+      .execute();
+  }
+}
