@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData } from '../modules/content/demo-seed.js';
+import { DEMO_CREATOR_PHONE, seedDemoIncome } from '../modules/settlement/demo-income.js';
 import { closeOnSignal } from './close-on-signal.js';
 import { loadConfigOrExit } from './load-config.js';
 
@@ -15,6 +16,10 @@ const app = await buildApp(config, { database });
 app.addHook('onClose', () => database.destroy());
 
 closeOnSignal(app);
+if (config.seedDemo) {
+  const reported = await seedDemoIncome(app, database.db, Date.now());
+  if (reported > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${reported} orders reported and settled`);
+}
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,111 @@
+/**
+ * The demo creator (embedded profile only): so that a newcomer sees a living income page, one creator logs in the
+ * way a person does (SMS code from the development outbox), receives a task of each demo app, and their apps report
+ * three months of recharges and a few refunds through the same intake as the signed open API; the settlement run
+ * then settles everything past its hold. Idempotent: a creator who already has shares is left alone.
+ */
+import { OrderType, fenToYuan } from '@cc/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
+
+export const DEMO_CREATOR_PHONE = '13800138000';
+const DAY = 24 * 60 * 60 * 1000;
+const DAYS = 90;
+
+/** A small deterministic generator, so every fresh demo database tells the same story. */
+function randomFrom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+async function inject(app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: object, token?: string) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { vendor: 'default', ...(token && { authorization: `Bearer ${token}` }) },
+    ...(body && { payload: body }),
+  });
+  const json = response.json() as { code: number; msg: string; body: Record<string, unknown> | null };
+  if (json.code !== 0) throw new Error(`${url}: ${json.code} ${json.msg}`);
+  return json.body!;
+}
+
+export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number): Promise<number> {
+  const existing = await db
+    .selectFrom('agents')
+    .innerJoin('share_orders', 'share_orders.agent_id', 'agents.id')
+    .select('agents.id')
+    .where('agents.phone', '=', DEMO_CREATOR_PHONE)
+    .executeTakeFirst();
+  if (existing) return 0;
+
+  await inject(app, 'POST', '/agent/v1/user/send_code', { phone: DEMO_CREATOR_PHONE, type: 1 });
+  const outbox = await inject(app, 'GET', `/dev/sms/outbox?phone=${DEMO_CREATOR_PHONE}`);
+  const code = (outbox.data as { code: string }[])[0]!.code;
+  const login = await inject(app, 'POST', '/agent/v1/user/login', { phone: DEMO_CREATOR_PHONE, code });
+  const token = String(login.access_token);
+
+  // One task per demo app, dramas and novels alike.
+  const tasks = await db
+    .selectFrom('tasks')
+    .select(['tasks.id', 'tasks.app_id', 'tasks.task_type'])
+    .orderBy('tasks.id')
+    .execute();
+  const perApp = new Map<number, { id: number; task_type: number }>();
+  for (const task of tasks) if (!perApp.has(task.app_id)) perApp.set(task.app_id, task);
+  const receipts: { appId: number; code: string }[] = [];
+  for (const [appId, task] of perApp) {
+    const received = await inject(
+      app,
+      'POST',
+      '/agent/v1/task/receive',
+      { task_id: task.id, task_type: task.task_type },
+      token,
+    );
+    receipts.push({ appId, code: String(received.code) });
+  }
+
+  const random = randomFrom(20261123);
+  let reported = 0;
+  for (let day = DAYS; day >= 0; day -= 1) {
+    const orders = Math.floor(random() * 4) + (day < 30 ? 2 : 1);
+    for (let i = 0; i < orders; i += 1) {
+      const receipt = receipts[Math.floor(random() * receipts.length)]!;
+      const orderAt = now - day * DAY - Math.floor(random() * DAY * 0.9);
+      const amountFen = [990, 1990, 2990, 4990, 9990][Math.floor(random() * 5)]!;
+      const orderId = `DEMO-${receipt.appId}-${day}-${i}`;
+      await app.income.receive(
+        receipt.appId,
+        {
+          order_id: orderId,
+          code: receipt.code,
+          order_type: OrderType.Recharge,
+          amount: fenToYuan(amountFen),
+          order_at: new Date(orderAt).toISOString(),
+        },
+        'api',
+      );
+      reported += 1;
+      // Now and then a buyer asks for the money back.
+      if (random() < 0.04) {
+        await app.income.receive(
+          receipt.appId,
+          {
+            order_id: `${orderId}-R`,
+            code: receipt.code,
+            order_type: OrderType.Refund,
+            amount: fenToYuan(amountFen),
+            order_at: new Date(Math.min(now, orderAt + DAY)).toISOString(),
+            refund_of: orderId,
+          },
+          'api',
+        );
+      }
+    }
+  }
+  await app.settlement.settleDueShares();
+  return reported;
+}
