@@ -1,0 +1,44 @@
+import { SettStatus } from '@cc/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { seedDemoData } from '../content/demo-seed.js';
+import { DEMO_CREATOR_PHONE, seedDemoIncome } from './demo-income.js';
+
+describe(`the demo creator's income (${testDatabaseKind})`, () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+  });
+  afterAll(() => ctx.close());
+
+  it('reports three months of orders through the intake, settles what is due, and runs once', async () => {
+    const reported = await seedDemoIncome(ctx.app, ctx.database.db, ctx.clock.now());
+    expect(reported).toBeGreaterThan(150);
+    const db = ctx.database.db;
+    const agent = await db
+      .selectFrom('agents')
+      .select('id')
+      .where('phone', '=', DEMO_CREATOR_PHONE)
+      .executeTakeFirstOrThrow();
+    const byStatus = await db
+      .selectFrom('share_orders')
+      .select(['sett_status', (eb) => eb.fn.sum<number>('share_amount_fen').as('fen')])
+      .where('agent_id', '=', agent.id)
+      .groupBy('sett_status')
+      .execute();
+    const settled = Number(byStatus.find((row) => row.sett_status === SettStatus.Settled)?.fen ?? 0);
+    const pending = Number(byStatus.find((row) => row.sett_status !== SettStatus.Settled)?.fen ?? 0);
+    expect(settled).toBeGreaterThan(0);
+    expect(pending).toBeGreaterThan(0);
+    const wallet = await db
+      .selectFrom('wallet_accounts')
+      .select(['balance_fen', 'debt_fen'])
+      .where('agent_id', '=', agent.id)
+      .executeTakeFirstOrThrow();
+    expect(wallet.balance_fen - wallet.debt_fen).toBe(settled);
+
+    expect(await seedDemoIncome(ctx.app, ctx.database.db, ctx.clock.now())).toBe(0);
+  });
+});
