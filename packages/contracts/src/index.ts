@@ -13,3 +13,4 @@ export * from './credit/credit.schema.js';
 export * from './order/order.schema.js';
 export * from './payment/payment.schema.js';
 export * from './jobs/jobs.schema.js';
+export * from './settlement/settlement.schema.js';
