@@ -50,3 +50,8 @@ export const PLAYER_DEFAULTS = {
   waitingJump: { waitSeconds: 15, sizeSeconds: 2, maxJumps: 4 },
   smallGapSeconds: 0.5,
 } as const;
+
+/** Withdrawal amounts of spec §9 (yuan): the minimum of a creator's first withdrawal, of later ones, and the maximum. */
+export const WITHDRAW_MIN_FIRST_YUAN = 1;
+export const WITHDRAW_MIN_YUAN = 1;
+export const WITHDRAW_MAX_YUAN = 98000;

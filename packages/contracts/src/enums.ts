@@ -17,6 +17,31 @@ export const OutStatus = {
   PurchaseComplete: 6,
 } as const;
 export type OutStatus = (typeof OutStatus)[keyof typeof OutStatus];
+/** Display texts of spec §4: 1, 3 and 4 show 'submitted'; 2 'rejected'; 5 'withdrawal success'; 6 'purchase done'. */
+export const OUT_STATUS_LABELS: Record<OutStatus, string> = {
+  1: '已提交',
+  2: '已驳回',
+  3: '已提交',
+  4: '已提交',
+  5: '提现成功',
+  6: '购买完成',
+};
+/** Style groups of spec §4: waiting (1, 3, 4), reject (2), complete (5, 6). */
+export const OutStatusStyle = { Waiting: 'waiting', Reject: 'reject', Complete: 'complete' } as const;
+export type OutStatusStyle = (typeof OutStatusStyle)[keyof typeof OutStatusStyle];
+export const OUT_STATUS_STYLES: Record<OutStatus, OutStatusStyle> = {
+  1: 'waiting',
+  2: 'reject',
+  3: 'waiting',
+  4: 'waiting',
+  5: 'complete',
+  6: 'complete',
+};
+
+/** Where a withdrawal is paid to (spec §9 withdrawal methods): 1 bank card, 2 Alipay. */
+export const CashOutTo = { Bank: 1, Alipay: 2 } as const;
+export type CashOutTo = (typeof CashOutTo)[keyof typeof CashOutTo];
+export const CASH_OUT_TO_LABELS: Record<CashOutTo, string> = { 1: '银行卡', 2: '支付宝' };
 
 /** The on/off switch of catalogue rows operators publish: apps, tasks, banners, posters, points packages, promotions. */
 export const ListingStatus = { Off: 0, On: 1 } as const;

@@ -5,6 +5,8 @@ export * from './envelope.js';
 export * from './validators.js';
 export * from './auth/auth.schema.js';
 export * from './user/user.schema.js';
+export * from './user/payee.schema.js';
+export * from './withdrawal/withdrawal.schema.js';
 export * from './content/content.schema.js';
 export * from './task/task.schema.js';
 export * from './promotion/promotion.schema.js';
