@@ -1,5 +1,5 @@
 /** The detail of one withdrawal (`/sett/cash_out/detail?id=`) in a drawer: amounts before and after tax, payee, times, reason. */
-import { Descriptions, Drawer } from '@arco-design/web-react';
+import { Drawer } from '@arco-design/web-react';
 import { OutStatus, type WithdrawalRecord } from '@cc/contracts';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatYuan } from '../../../lib/format';
@@ -47,7 +47,16 @@ export function CashOutDetailDrawer({ id, onClose }: { id: number | null; onClos
     >
       {id !== null && (
         <QueryView query={detail}>
-          {(record) => <Descriptions column={1} colon="：" data={detailRows(record)} data-testid="cash-out-detail" />}
+          {(record) => (
+            <dl className={styles.detail} data-testid="cash-out-detail">
+              {detailRows(record).map((row) => (
+                <div key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </QueryView>
       )}
     </Drawer>

@@ -57,7 +57,12 @@ export function CashOutList() {
           <ul className={styles.cards}>
             {data.map((row) => (
               <li key={row.id} className={styles.card} data-testid="cash-out-row">
-                <button type="button" className={styles.cardButton} onClick={() => setOpenId(row.id)}>
+                <button
+                  type="button"
+                  className={styles.cardButton}
+                  onClick={() => setOpenId(row.id)}
+                  data-testid="cash-out-open"
+                >
                   <div className={styles.cardTop}>
                     <strong>{formatYuan(row.pre_pay_amount)}</strong>
                     {statusOf(row)}

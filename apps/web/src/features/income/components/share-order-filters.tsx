@@ -82,6 +82,7 @@ export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
       <Select
         className={styles.filter}
         placeholder={t.settStatus}
+        data-testid="filter-sett-status"
         allowClear
         value={value.sett_status}
         options={SETT_STATUS_OPTIONS}
