@@ -1,5 +1,5 @@
 /** Income per app (/income/app): one tab per task type (`/sett/app/list?task_type=`), each app with its figures. */
-import { Table, Tabs, type TableColumnProps } from '@arco-design/web-react';
+import { Tabs, type TableColumnProps } from '@arco-design/web-react';
 import { IconApps } from '@arco-design/web-react/icon';
 import { TASK_TYPE_LABELS, TaskType, type SettAppFigures } from '@cc/contracts';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { formatCount, formatYuan } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
 import { useSettAppList } from './api/get-sett-app-list';
-import { QueryView } from './components/query-view';
+import { QueryView, RowsTable } from './components/query-view';
 import styles from './income-page.module.css';
 
 const t = text.income.app.columns;
@@ -67,17 +67,7 @@ function AppFigures({ taskType }: { taskType: TaskType }) {
           return <EmptyState testId="apps-empty" description={text.income.app.empty} hint="" icon={<IconApps />} />;
         }
         if (isMobile) return <AppCards apps={data} />;
-        return (
-          <Table<SettAppFigures>
-            className={styles.table}
-            rowKey={(row) => String(row.app_id ?? 'other')}
-            columns={columns}
-            data={data}
-            pagination={false}
-            border={false}
-            onRow={() => ({ 'data-testid': 'app-row' })}
-          />
-        );
+        return <RowsTable rowKey="app_name" columns={columns} data={data} rowTestId="app-row" />;
       }}
     </QueryView>
   );

@@ -1,5 +1,5 @@
 /** The cash-out history of /income (`/sett/cash_out/page`): §4 texts and style groups, paging, and a detail drawer. */
-import { Button, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, type TableColumnProps } from '@arco-design/web-react';
 import { IconSwap } from '@arco-design/web-react/icon';
 import type { Paged, WithdrawalRecord } from '@cc/contracts';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import styles from '../income-page.module.css';
 import { CashOutDetailDrawer } from './cash-out-detail';
 import { payeeText } from './payee-text';
 import { OutStatusTag } from './status-tags';
-import { ListPager, QueryView } from './query-view';
+import { ListPager, QueryView, RowsTable } from './query-view';
 
 const PAGE_SIZE = 10;
 const t = text.income.cashOut;
@@ -76,15 +76,7 @@ export function CashOutList() {
             ))}
           </ul>
         ) : (
-          <Table<WithdrawalRecord>
-            className={styles.table}
-            rowKey="id"
-            columns={columnsWith(setOpenId)}
-            data={data}
-            pagination={false}
-            border={false}
-            onRow={() => ({ 'data-testid': 'cash-out-row' })}
-          />
+          <RowsTable rowKey="id" columns={columnsWith(setOpenId)} data={data} rowTestId="cash-out-row" />
         )}
         <ListPager page={pageInfo} pageSize={PAGE_SIZE} simple={isMobile} onChange={setPage} />
       </>

@@ -5,12 +5,12 @@
 import { Button, Message } from '@arco-design/web-react';
 import { SmsType, type SignContractInfo } from '@cc/contracts';
 import { AppModal } from '../../../components/app-modal';
-import { SmsCodeField } from '../../../components/sms-code-field';
 import { isSuccess } from '../../../lib/api-error';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
 import { text } from '../../../locales/zh-CN';
 import { useSignContract, useSignContractInfo } from '../api/sign-contract';
 import styles from '../withdraw-page.module.css';
+import { OwnCodeField, SubmitForm } from './form-parts';
 import { QueryView } from './query-view';
 
 const t = text.income.contract;
@@ -31,37 +31,20 @@ function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned
   }
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <h3 className={styles.contractTitle}>{contract.title}</h3>
       <div className={styles.contractText} tabIndex={0} data-testid="contract-text">
         {contract.content}
       </div>
       <p className={styles.hint}>{t.readHint}</p>
-      <SmsCodeField
-        code={sms.code}
-        error={sms.codeError}
-        onChange={sms.changeCode}
-        onBlur={sms.checkCode}
-        resendIn={sms.resendIn}
-        sending={sms.sendingCode}
-        onRequest={() => void sms.requestCode()}
-        inputTestId="contract-code"
-        buttonTestId="contract-send-code"
-      />
+      <OwnCodeField sms={sms} testId="contract" />
       <div className={styles.fieldError} role={sms.codeError ? 'alert' : undefined}>
         {sms.codeError}
       </div>
       <Button type="primary" htmlType="submit" long size="large" loading={sign.isPending} data-testid="contract-sign">
         {t.sign}
       </Button>
-    </form>
+    </SubmitForm>
   );
 }
 

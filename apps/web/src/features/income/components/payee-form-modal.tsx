@@ -14,12 +14,12 @@ import {
 } from '@cc/contracts';
 import type { ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
-import { SmsCodeField } from '../../../components/sms-code-field';
 import { isSuccess } from '../../../lib/api-error';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
 import { text } from '../../../locales/zh-CN';
 import { useUpdatePayee } from '../api/update-payee';
 import styles from '../withdraw-page.module.css';
+import { OwnCodeField, SubmitForm } from './form-parts';
 import { useFieldRules } from './use-field-rules';
 
 const t = text.income.payee;
@@ -102,14 +102,7 @@ function PayeeForm({ type, realName, onSaved }: PayeeFormProps) {
   const errorOf = (field: PayeeField) => form.errors[field];
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <p className={styles.hint}>{t.sameIdentity}</p>
       <Field label={t.realName} error={errorOf('real_name')}>
         {input('real_name', t.realNamePlaceholder, { maxLength: 30 })}
@@ -151,22 +144,12 @@ function PayeeForm({ type, realName, onSaved }: PayeeFormProps) {
         </Field>
       )}
       <Field label={t.code} error={sms.codeError}>
-        <SmsCodeField
-          code={sms.code}
-          error={sms.codeError}
-          onChange={sms.changeCode}
-          onBlur={sms.checkCode}
-          resendIn={sms.resendIn}
-          sending={sms.sendingCode}
-          onRequest={() => void sms.requestCode()}
-          inputTestId="payee-code"
-          buttonTestId="payee-send-code"
-        />
+        <OwnCodeField sms={sms} testId="payee" />
       </Field>
       <Button type="primary" htmlType="submit" long size="large" loading={save.isPending} data-testid="payee-submit">
         {t.save}
       </Button>
-    </form>
+    </SubmitForm>
   );
 }
 

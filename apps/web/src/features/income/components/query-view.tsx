@@ -1,5 +1,5 @@
 /** The three states of every income query: a spinner while loading, the error with retry, else its data rendered. */
-import { Pagination, Spin } from '@arco-design/web-react';
+import { Pagination, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error';
@@ -43,6 +43,32 @@ export function ListPager({ page, pageSize, simple, onChange }: ListPagerProps) 
       total={page.total_count}
       simple={simple}
       onChange={onChange}
+    />
+  );
+}
+
+interface RowsTableProps<T> {
+  rowKey: keyof T & string;
+  columns: TableColumnProps<T>[];
+  data: T[];
+  /** data-testid of every row. */
+  rowTestId: string;
+  /** Width below which the table scrolls sideways instead of squeezing its columns. */
+  minWidth?: number;
+}
+
+/** A desktop list: a borderless table without its own paging (ListPager pages it). */
+export function RowsTable<T extends object>({ rowKey, columns, data, rowTestId, minWidth }: RowsTableProps<T>) {
+  return (
+    <Table<T>
+      className={styles.table}
+      rowKey={rowKey}
+      columns={columns}
+      data={data}
+      pagination={false}
+      border={false}
+      scroll={minWidth ? { x: minWidth } : undefined}
+      onRow={() => ({ 'data-testid': rowTestId })}
     />
   );
 }

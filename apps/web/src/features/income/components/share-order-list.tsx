@@ -2,7 +2,7 @@
  * The share orders of /income (`/sett/order/page`, spec §3 Share order): filters, a table on desktop and cards on a
  * phone, settlement status per spec §4, paging, and the export of the filtered rows as an .xlsx.
  */
-import { Button, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconFire } from '@arco-design/web-react/icon';
 import type { Paged, ShareOrder } from '@cc/contracts';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { text } from '../../../locales/zh-CN';
 import { useExportSettData } from '../api/export-sett-data';
 import { useSettOrders } from '../api/get-sett-orders';
 import styles from '../income-page.module.css';
-import { ListPager, QueryView } from './query-view';
+import { ListPager, QueryView, RowsTable } from './query-view';
 import { ShareOrderFilterBar, type ShareOrderFilters } from './share-order-filters';
 import { SettStatusTag } from './status-tags';
 
@@ -123,16 +123,7 @@ export function ShareOrderList() {
         {isMobile ? (
           <OrderCards rows={data} />
         ) : (
-          <Table<ShareOrder>
-            className={styles.table}
-            rowKey="id"
-            columns={columns}
-            data={data}
-            pagination={false}
-            border={false}
-            scroll={{ x: 960 }}
-            onRow={() => ({ 'data-testid': 'order-row' })}
-          />
+          <RowsTable rowKey="id" columns={columns} data={data} rowTestId="order-row" minWidth={960} />
         )}
         <ListPager page={pageInfo} pageSize={PAGE_SIZE} simple={isMobile} onChange={setPage} />
       </>

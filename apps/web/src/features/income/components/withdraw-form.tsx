@@ -13,7 +13,6 @@ import {
   type WithdrawalRecord,
 } from '@cc/contracts';
 import { useState } from 'react';
-import { SmsCodeField } from '../../../components/sms-code-field';
 import { isSuccess } from '../../../lib/api-error';
 import { fillText } from '../../../lib/fill-text';
 import { formatYuan } from '../../../lib/format';
@@ -24,6 +23,7 @@ import { useApplyCashOut } from '../api/apply-cash-out';
 import { useCashOutTax } from '../api/get-cash-out-tax';
 import { allAmount, amountInput, checkWithdrawAmount } from '../withdraw-amount';
 import styles from '../withdraw-page.module.css';
+import { OwnCodeField, SubmitForm } from './form-parts';
 import { ContractModal } from './contract-modal';
 import { PayeeFormModal } from './payee-form-modal';
 import { TaxPreview } from './tax-preview';
@@ -143,14 +143,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   }
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>{t.method}</h2>
         <MethodPicker first={first} method={method} onPick={setMethod} onEdit={setEditing} />
@@ -207,17 +200,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>{t.code}</h2>
         <p className={styles.hint}>{t.codeHint}</p>
-        <SmsCodeField
-          code={sms.code}
-          error={sms.codeError}
-          onChange={sms.changeCode}
-          onBlur={sms.checkCode}
-          resendIn={sms.resendIn}
-          sending={sms.sendingCode}
-          onRequest={() => void sms.requestCode()}
-          inputTestId="withdraw-code"
-          buttonTestId="withdraw-send-code"
-        />
+        <OwnCodeField sms={sms} testId="withdraw" />
         <div className={styles.fieldError} role={sms.codeError || submitError ? 'alert' : undefined}>
           {sms.codeError ?? submitError}
         </div>
@@ -236,6 +219,6 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
 
       <PayeeFormModal type={editing} realName={realName} onClose={() => setEditing(null)} />
       <ContractModal visible={signing} onClose={() => setSigning(false)} />
-    </form>
+    </SubmitForm>
   );
 }
