@@ -8,12 +8,12 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeading } from '../../components/page-heading';
 import { formatCount, formatYuan } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { text } from '../../locales/zh-CN';
+import { incomeText } from '../../locales/zh-CN/income';
 import { useSettAppList } from './api/get-sett-app-list';
 import { QueryView, RowsTable } from './components/query-view';
 import styles from './income-page.module.css';
 
-const t = text.income.app.columns;
+const t = incomeText.app.columns;
 
 const columns: TableColumnProps<SettAppFigures>[] = [
   {
@@ -64,7 +64,7 @@ function AppFigures({ taskType }: { taskType: TaskType }) {
     <QueryView query={apps}>
       {(data) => {
         if (data.length === 0) {
-          return <EmptyState testId="apps-empty" description={text.income.app.empty} hint="" icon={<IconApps />} />;
+          return <EmptyState testId="apps-empty" description={incomeText.app.empty} hint="" icon={<IconApps />} />;
         }
         if (isMobile) return <AppCards apps={data} />;
         return <RowsTable rowKey="app_name" columns={columns} data={data} rowTestId="app-row" />;
@@ -77,7 +77,7 @@ export function IncomeAppPage() {
   const [taskType, setTaskType] = useState<TaskType>(TaskType.Playlet);
   return (
     <div className={styles.page}>
-      <PageHeading title={text.income.appTitle} description={text.income.appDescription} />
+      <PageHeading title={incomeText.appTitle} description={incomeText.appDescription} />
       <section className={styles.panel}>
         <Tabs activeTab={String(taskType)} onChange={(key) => setTaskType(Number(key) as TaskType)}>
           {Object.values(TaskType).map((type) => (

@@ -6,7 +6,7 @@ import { Button } from '@arco-design/web-react';
 import { useNavigate } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { paths } from '../../lib/paths';
-import { text } from '../../locales/zh-CN';
+import { incomeText } from '../../locales/zh-CN/income';
 import { CashOutList } from './components/cash-out-list';
 import { IncomeChart } from './components/income-chart';
 import { IncomeSummary } from './components/income-summary';
@@ -18,11 +18,11 @@ export function IncomePage() {
   return (
     <div className={styles.page}>
       <PageHeading
-        title={text.income.title}
-        description={text.income.description}
+        title={incomeText.title}
+        description={incomeText.description}
         extra={
           <Button type="outline" onClick={() => void navigate(paths.incomeApp)}>
-            {text.income.byApp}
+            {incomeText.byApp}
           </Button>
         }
       />

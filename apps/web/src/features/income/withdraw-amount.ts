@@ -4,22 +4,22 @@
  */
 import { withdrawAmountSchema, type CashOutFirst } from '@cc/contracts';
 import { fillText } from '../../lib/fill-text';
-import { text } from '../../locales/zh-CN';
+import { incomeText } from '../../locales/zh-CN/income';
 
 export type WithdrawLimits = Pick<CashOutFirst, 'min_amount' | 'max_amount' | 'can_out'>;
 
 export type AmountCheck = { amount: string; error: null } | { amount: null; error: string };
 
 export function checkWithdrawAmount(value: string, limits: WithdrawLimits): AmountCheck {
-  if (value.trim() === '') return { amount: null, error: text.income.withdrawForm.amountPlaceholder };
+  if (value.trim() === '') return { amount: null, error: incomeText.withdrawForm.amountPlaceholder };
   const parsed = withdrawAmountSchema.safeParse(value);
   if (!parsed.success)
-    return { amount: null, error: parsed.error.issues[0]?.message ?? text.income.withdrawForm.amountPlaceholder };
+    return { amount: null, error: parsed.error.issues[0]?.message ?? incomeText.withdrawForm.amountPlaceholder };
   const amount = Number(parsed.data);
   if (amount < Number(limits.min_amount)) {
-    return { amount: null, error: fillText(text.income.withdrawForm.belowMin, { min: limits.min_amount }) };
+    return { amount: null, error: fillText(incomeText.withdrawForm.belowMin, { min: limits.min_amount }) };
   }
-  if (amount > Number(limits.can_out)) return { amount: null, error: text.income.withdrawForm.overBalance };
+  if (amount > Number(limits.can_out)) return { amount: null, error: incomeText.withdrawForm.overBalance };
   return { amount: Number(parsed.data).toFixed(2), error: null };
 }
 

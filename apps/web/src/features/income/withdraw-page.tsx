@@ -10,13 +10,13 @@ import { PageHeading } from '../../components/page-heading';
 import { fillText } from '../../lib/fill-text';
 import { formatYuan } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { text } from '../../locales/zh-CN';
+import { incomeText } from '../../locales/zh-CN/income';
 import { useCashOutFirst } from './api/get-cash-out-first';
 import { QueryView } from './components/query-view';
 import { WithdrawForm } from './components/withdraw-form';
 import styles from './withdraw-page.module.css';
 
-const t = text.income.withdrawForm;
+const t = incomeText.withdrawForm;
 
 function Success({ record, onAgain }: { record: WithdrawalRecord; onAgain: () => void }) {
   const navigate = useNavigate();
@@ -44,7 +44,7 @@ export function WithdrawPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeading title={text.income.withdrawTitle} description={text.income.withdrawDescription} />
+      <PageHeading title={incomeText.withdrawTitle} description={incomeText.withdrawDescription} />
       <div className={styles.panel}>
         {done ? (
           <Success record={done} onAgain={() => setDone(null)} />

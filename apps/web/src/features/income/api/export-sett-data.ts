@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { requestFile } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { filenameFromContentDisposition, saveBlob } from '../../../lib/download';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 
 export function exportSettData(params: SettExportQuery) {
   return requestFile('/agent/v1/sett/data/export', { query: { ...params } });
@@ -16,10 +16,10 @@ export function useExportSettData() {
     mutationFn: async (params: SettExportQuery) => {
       const result = await exportSettData(params);
       if (!isSuccess(result)) {
-        if (result.code !== ErrorCode.unauthorized) Message.error(result.msg || text.income.orders.exportFailed);
+        if (result.code !== ErrorCode.unauthorized) Message.error(result.msg || incomeText.orders.exportFailed);
         return;
       }
-      const name = filenameFromContentDisposition(result.body.contentDisposition) ?? text.income.orders.exportName;
+      const name = filenameFromContentDisposition(result.body.contentDisposition) ?? incomeText.orders.exportName;
       saveBlob(result.body.blob, name);
     },
   });

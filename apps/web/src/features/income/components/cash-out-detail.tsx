@@ -4,14 +4,14 @@ import { OutStatus, type WithdrawalRecord } from '@cc/contracts';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatYuan } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useCashOutDetail } from '../api/get-cash-out-detail';
 import styles from '../income-page.module.css';
 import { payeeText } from './payee-text';
 import { QueryView } from './query-view';
 import { OutStatusTag } from './status-tags';
 
-const f = text.income.cashOut.fields;
+const f = incomeText.cashOut.fields;
 
 function detailRows(record: WithdrawalRecord) {
   const rows: { label: string; value: ReactNode }[] = [
@@ -37,7 +37,7 @@ export function CashOutDetailDrawer({ id, onClose }: { id: number | null; onClos
   return (
     <Drawer
       visible={id !== null}
-      title={text.income.cashOut.detailTitle}
+      title={incomeText.cashOut.detailTitle}
       placement={isMobile ? 'bottom' : 'right'}
       width={isMobile ? undefined : 420}
       height={isMobile ? '70%' : undefined}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDateTime, formatYuan } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useCashOutPage } from '../api/get-cash-out-page';
 import styles from '../income-page.module.css';
 import { CashOutDetailDrawer } from './cash-out-detail';
@@ -15,7 +15,7 @@ import { OutStatusTag } from './status-tags';
 import { ListPager, QueryView, RowsTable } from './query-view';
 
 const PAGE_SIZE = 10;
-const t = text.income.cashOut;
+const t = incomeText.cashOut;
 
 function statusOf(row: WithdrawalRecord) {
   return <OutStatusTag text={row.out_status_text} style={row.out_status_style} />;

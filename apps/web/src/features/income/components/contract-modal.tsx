@@ -7,13 +7,13 @@ import { SmsType, type SignContractInfo } from '@cc/contracts';
 import { AppModal } from '../../../components/app-modal';
 import { isSuccess } from '../../../lib/api-error';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useSignContract, useSignContractInfo } from '../api/sign-contract';
 import styles from '../withdraw-page.module.css';
 import { OwnCodeField, SubmitForm } from './form-parts';
 import { QueryView } from './query-view';
 
-const t = text.income.contract;
+const t = incomeText.contract;
 
 function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned: () => void }) {
   const sms = useOwnPhoneCode(SmsType.Login);

@@ -5,16 +5,16 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { DISPLAY_TIME_ZONE, formatYuan } from '../../../lib/format';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useSettAggregation } from '../api/get-sett-aggregation';
 import styles from '../income-page.module.css';
 import { loadEcharts } from './load-echarts';
 import { QueryView } from './query-view';
 
 const RANGES = [
-  { days: 7, label: text.income.chart.last7 },
-  { days: 30, label: text.income.chart.last30 },
-  { days: 90, label: text.income.chart.last90 },
+  { days: 7, label: incomeText.chart.last7 },
+  { days: 30, label: incomeText.chart.last30 },
+  { days: 90, label: incomeText.chart.last90 },
 ] as const;
 
 /** The Beijing calendar range of the last `days` days, today included. */
@@ -43,7 +43,7 @@ function DailyLine({ days }: { days: SettDayFigures[] }) {
           yAxis: { type: 'value' },
           series: [
             {
-              name: text.income.chart.series,
+              name: incomeText.chart.series,
               type: 'line',
               smooth: true,
               showSymbol: days.length <= 31,
@@ -76,7 +76,7 @@ export function IncomeChart() {
 
   function renderChart({ by_day: byDay }: SettAggregation) {
     if (byDay.every((day) => Number(day.share_amount) === 0 && day.order_count === 0)) {
-      return <EmptyState testId="chart-empty" description={text.income.chart.empty} hint="" />;
+      return <EmptyState testId="chart-empty" description={incomeText.chart.empty} hint="" />;
     }
     return <DailyLine days={byDay} />;
   }
@@ -84,7 +84,7 @@ export function IncomeChart() {
   return (
     <section className={styles.panel}>
       <header className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>{text.income.chart.title}</h2>
+        <h2 className={styles.panelTitle}>{incomeText.chart.title}</h2>
         <Radio.Group type="button" size="small" value={days} onChange={setDays}>
           {RANGES.map((range) => (
             <Radio key={range.days} value={range.days}>

@@ -4,18 +4,18 @@ import type { SettOrderAggr } from '@cc/contracts';
 import { useNavigate } from 'react-router';
 import { formatYuan } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useSettAggr } from '../api/get-sett-aggr';
 import styles from '../income-page.module.css';
 import { QueryView } from './query-view';
 
 const FIGURES: ReadonlyArray<{ key: keyof SettOrderAggr; label: string }> = [
-  { key: 'today', label: text.income.summary.today },
-  { key: 'yesterday', label: text.income.summary.yesterday },
-  { key: 'this_month', label: text.income.summary.thisMonth },
-  { key: 'total', label: text.income.summary.total },
-  { key: 'settled', label: text.income.summary.settled },
-  { key: 'to_be_settled', label: text.income.summary.toBeSettled },
+  { key: 'today', label: incomeText.summary.today },
+  { key: 'yesterday', label: incomeText.summary.yesterday },
+  { key: 'this_month', label: incomeText.summary.thisMonth },
+  { key: 'total', label: incomeText.summary.total },
+  { key: 'settled', label: incomeText.summary.settled },
+  { key: 'to_be_settled', label: incomeText.summary.toBeSettled },
 ];
 
 export function IncomeSummary() {
@@ -35,12 +35,12 @@ function Figures({ figures, onWithdraw }: { figures: SettOrderAggr; onWithdraw: 
   return (
     <>
       <div className={styles.balance}>
-        <div className={styles.balanceLabel}>{text.income.summary.canOut}</div>
+        <div className={styles.balanceLabel}>{incomeText.summary.canOut}</div>
         <div className={styles.balanceAmount} data-testid="can-out">
           {formatYuan(figures.can_out)}
         </div>
         <Button type="primary" shape="round" onClick={onWithdraw} data-testid="to-withdraw">
-          {text.income.withdraw}
+          {incomeText.withdraw}
         </Button>
       </div>
       <dl className={styles.figures}>

@@ -16,13 +16,13 @@ import type { ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { isSuccess } from '../../../lib/api-error';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useUpdatePayee } from '../api/update-payee';
 import styles from '../withdraw-page.module.css';
 import { OwnCodeField, SubmitForm } from './form-parts';
 import { useFieldRules } from './use-field-rules';
 
-const t = text.income.payee;
+const t = incomeText.payee;
 const BANK_FIELDS = ['real_name', 'id_card_number', 'bank_name', 'account_no', 'reserve_phone'] as const;
 const ALIPAY_FIELDS = ['real_name', 'id_card_number', 'account_no'] as const;
 type PayeeField = (typeof BANK_FIELDS)[number];

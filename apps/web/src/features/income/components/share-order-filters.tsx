@@ -8,7 +8,7 @@ import {
   type SettStatus,
   type ShareType,
 } from '@cc/contracts';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useSettAppList } from '../api/get-sett-app-list';
 import styles from '../income-page.module.css';
 
@@ -21,7 +21,7 @@ export interface ShareOrderFilters {
   end_date?: string;
 }
 
-const t = text.income.orders;
+const t = incomeText.orders;
 
 function optionsOf<K extends number>(labels: Record<K, string>) {
   return Object.entries<string>(labels).map(([value, label]) => ({ value: Number(value) as K, label }));

@@ -12,7 +12,7 @@ import { fillText } from '../../../lib/fill-text';
 import { formatDateTime, formatYuan } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useExportSettData } from '../api/export-sett-data';
 import { useSettOrders } from '../api/get-sett-orders';
 import styles from '../income-page.module.css';
@@ -21,7 +21,7 @@ import { ShareOrderFilterBar, type ShareOrderFilters } from './share-order-filte
 import { SettStatusTag } from './status-tags';
 
 const PAGE_SIZE = 10;
-const t = text.income.orders;
+const t = incomeText.orders;
 
 function Serial({ row }: { row: ShareOrder }) {
   return (

@@ -4,10 +4,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { CashOutTax } from '@cc/contracts';
 import { ApiError } from '../../../lib/api-error';
 import { formatYuan } from '../../../lib/format';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import styles from '../withdraw-page.module.css';
 
-const t = text.income.withdrawForm;
+const t = incomeText.withdrawForm;
 
 export function TaxPreview({ tax }: { tax: UseQueryResult<CashOutTax> }) {
   if (tax.isFetching && !tax.data) {

@@ -18,7 +18,7 @@ import { fillText } from '../../../lib/fill-text';
 import { formatYuan } from '../../../lib/format';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { text } from '../../../locales/zh-CN';
+import { incomeText } from '../../../locales/zh-CN/income';
 import { useApplyCashOut } from '../api/apply-cash-out';
 import { useCashOutTax } from '../api/get-cash-out-tax';
 import { allAmount, amountInput, checkWithdrawAmount } from '../withdraw-amount';
@@ -28,7 +28,7 @@ import { ContractModal } from './contract-modal';
 import { PayeeFormModal } from './payee-form-modal';
 import { TaxPreview } from './tax-preview';
 
-const t = text.income.withdrawForm;
+const t = incomeText.withdrawForm;
 /** Typing pauses this long before the tax is asked for. */
 export const TAX_DEBOUNCE_MS = 400;
 
