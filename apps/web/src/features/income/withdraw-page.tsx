@@ -39,12 +39,21 @@ function Success({ record, onAgain }: { record: WithdrawalRecord; onAgain: () =>
 }
 
 export function WithdrawPage() {
+  const navigate = useNavigate();
   const first = useCashOutFirst();
   const [done, setDone] = useState<WithdrawalRecord | null>(null);
 
   return (
     <div className={styles.page}>
-      <PageHeading title={incomeText.withdrawTitle} description={incomeText.withdrawDescription} />
+      <PageHeading
+        title={incomeText.withdrawTitle}
+        description={incomeText.withdrawDescription}
+        extra={
+          <Button type="outline" onClick={() => void navigate(paths.income)}>
+            {t.viewRecords}
+          </Button>
+        }
+      />
       <div className={styles.panel}>
         {done ? (
           <Success record={done} onAgain={() => setDone(null)} />

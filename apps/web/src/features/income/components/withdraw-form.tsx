@@ -30,7 +30,7 @@ import { TaxPreview } from './tax-preview';
 
 const t = incomeText.withdrawForm;
 /** Typing pauses this long before the tax is asked for. */
-export const TAX_DEBOUNCE_MS = 400;
+const TAX_DEBOUNCE_MS = 400;
 
 function accountOf(first: CashOutFirst, method: CashOutTo): string | null {
   if (method === CashOutTo.Bank) return first.bank ? `${first.bank.bank_name} ${first.bank.account_no}` : null;
