@@ -1,18 +1,20 @@
 /**
- * POST /agent/v1/user/update_bank and /user/update_alipay: add or change the creator's bank card (SMS type 3) or
- * Alipay account (SMS type 4); the withdraw page's account summary is read again afterwards.
+ * Saving a payee account: the bank card through `update_bank`, the Alipay account through `update_alipay`; the
+ * withdraw page's account summary (`cash_out/first`) is read again afterwards.
  */
-import type { UpdateAlipayRequest, UpdateBankRequest } from '@cc/contracts';
+import { CashOutTo, type UpdateAlipayRequest, type UpdateBankRequest } from '@cc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { cashOutFirstQueryKey } from './get-cash-out-first';
+import { updateAlipay } from './update-alipay';
+import { updateBank } from './update-bank';
 
-export type UpdatePayeeRequest = ({ type: 1 } & UpdateBankRequest) | ({ type: 2 } & UpdateAlipayRequest);
+export type UpdatePayeeRequest =
+  | { type: typeof CashOutTo.Bank; account: UpdateBankRequest }
+  | { type: typeof CashOutTo.Alipay; account: UpdateAlipayRequest };
 
-export function updatePayee({ type, ...payload }: UpdatePayeeRequest) {
-  const path = type === 1 ? '/agent/v1/user/update_bank' : '/agent/v1/user/update_alipay';
-  return request<unknown>('POST', path, { body: payload });
+export function updatePayee(request: UpdatePayeeRequest) {
+  return request.type === CashOutTo.Bank ? updateBank(request.account) : updateAlipay(request.account);
 }
 
 export function useUpdatePayee() {

@@ -18,7 +18,7 @@ const RANGES = [
 ] as const;
 
 /** The Beijing calendar range of the last `days` days, today included. */
-export function lastDays(days: number, now = dayjs()) {
+function lastDays(days: number, now = dayjs()) {
   const today = now.tz(DISPLAY_TIME_ZONE);
   return { start_date: today.subtract(days - 1, 'day').format('YYYY-MM-DD'), end_date: today.format('YYYY-MM-DD') };
 }

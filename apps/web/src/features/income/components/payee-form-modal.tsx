@@ -65,19 +65,23 @@ function PayeeForm({ type, realName, onSaved }: PayeeFormProps) {
       isBank
         ? {
             type: CashOutTo.Bank,
-            real_name: values.real_name,
-            id_card_number: values.id_card_number,
-            bank_name: values.bank_name,
-            account_no: values.account_no,
-            reserve_phone: values.reserve_phone,
-            code: sms.code,
+            account: {
+              real_name: values.real_name,
+              id_card_number: values.id_card_number,
+              bank_name: values.bank_name,
+              account_no: values.account_no,
+              reserve_phone: values.reserve_phone,
+              code: sms.code,
+            },
           }
         : {
             type: CashOutTo.Alipay,
-            real_name: values.real_name,
-            id_card_number: values.id_card_number,
-            account_no: values.account_no,
-            code: sms.code,
+            account: {
+              real_name: values.real_name,
+              id_card_number: values.id_card_number,
+              account_no: values.account_no,
+              code: sms.code,
+            },
           },
     );
     if (isSuccess(result)) {
