@@ -75,6 +75,8 @@ export const orders = settOrderPageSchema.parse(
       sett_status: 2,
       sett_status_text: '已结算',
       expected_sett_date: '2026-11-04',
+      share_type: 3,
+      share_type_text: '团长分成',
       order_type: 2,
       order_type_text: '退款',
       share_amount: '-3.00',

@@ -4,7 +4,7 @@
  */
 import { Button, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconFire } from '@arco-design/web-react/icon';
-import type { Paged, ShareOrder } from '@cc/contracts';
+import { ShareType, type Paged, type ShareOrder } from '@cc/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -28,6 +28,9 @@ function Serial({ row }: { row: ShareOrder }) {
     <div className={styles.serialCell}>
       <div className={styles.serialName}>{row.serial_name || row.share_type_text}</div>
       {row.app_name && <div className={styles.muted}>{row.app_name}</div>}
+      {row.share_type !== ShareType.Mine && row.attract_agent && (
+        <div className={styles.muted}>{fillText(t.attractAgent, { name: row.attract_agent })}</div>
+      )}
     </div>
   );
 }
