@@ -2,29 +2,17 @@
  * Phone and SMS-code fields with the rules of spec §5 — digits only, checked on blur, errors that follow the typing —
  * and the get-code button's 60 s countdown (spec §4). Shared by the login modal and the apply form.
  */
-import { Message } from '@arco-design/web-react';
-import {
-  digitsOnly,
-  PHONE_LENGTH,
-  SMS_CODE_LENGTH,
-  SMS_RESEND_SECONDS,
-  validatePhone,
-  validateSmsCode,
-  type SmsType,
-} from '@cc/contracts';
+import { digitsOnly, PHONE_LENGTH, SMS_CODE_LENGTH, validatePhone, validateSmsCode, type SmsType } from '@cc/contracts';
 import { useState } from 'react';
-import { text } from '../../locales/zh-CN';
-import { isSuccess } from '../api-error';
-import { useCountdown } from '../use-countdown';
-import { useSendCode } from './send-code';
+import { sendCode } from './send-code';
+import { useCodeSender } from './use-code-sender';
 
 export function usePhoneCode(smsType: SmsType) {
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const resend = useCountdown();
-  const sendCode = useSendCode();
+  const sender = useCodeSender(() => sendCode({ phone, type: smsType }));
 
   // Once an error shows, it follows the typing, so it disappears as soon as the value is right.
   function changePhone(value: string) {
@@ -43,14 +31,7 @@ export function usePhoneCode(smsType: SmsType) {
   async function requestCode() {
     const error = validatePhone(phone);
     setPhoneError(error);
-    if (error || resend.remaining > 0 || sendCode.isPending) return;
-    const result = await sendCode.mutateAsync({ phone, type: smsType });
-    if (isSuccess(result)) {
-      resend.start(SMS_RESEND_SECONDS);
-      Message.success(text.auth.codeSent);
-    } else {
-      Message.error(result.msg || text.auth.sendCodeFailed);
-    }
+    if (!error) await sender.requestCode();
   }
 
   /** Shows both fields' errors; true when both are valid. */
@@ -72,8 +53,8 @@ export function usePhoneCode(smsType: SmsType) {
     checkCode: () => setCodeError(validateSmsCode(code)),
     valid: validatePhone(phone) === null && validateSmsCode(code) === null,
     validate,
-    resendIn: resend.remaining,
-    sendingCode: sendCode.isPending,
+    resendIn: sender.resendIn,
+    sendingCode: sender.sendingCode,
     requestCode,
   };
 }

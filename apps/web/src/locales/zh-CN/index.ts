@@ -1,4 +1,5 @@
-/** The zh-CN text catalogue: one typed module per domain, read as `text.<domain>.<key>` so a missing key fails to compile. */
+/** The zh-CN text catalogue: one typed module per domain, read as `text.<domain>.<key>` so a missing key fails to compile.
+ * Texts only one lazy page reads (the income screens) are imported from their own module instead. */
 import { ai } from './ai';
 import { auth } from './auth';
 import { channel } from './channel';
@@ -8,7 +9,6 @@ import { credit } from './credit';
 import { gift } from './gift';
 import { help } from './help';
 import { home } from './home';
-import { income } from './income';
 import { layout } from './layout';
 import { order } from './order';
 import { player } from './player';
@@ -29,7 +29,6 @@ export const text = {
   gift,
   help,
   home,
-  income,
   layout,
   order,
   player,

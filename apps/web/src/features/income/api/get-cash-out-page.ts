@@ -1,0 +1,27 @@
+/** GET /agent/v1/sett/cash_out/page: the creator's withdrawals, newest first (spec §3 Withdrawal record, §7). */
+import type { Paged, WithdrawalRecord } from '@cc/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/api-error';
+import { incomeQueryKey } from './query-keys';
+
+export interface CashOutPageParams {
+  page_num: number;
+  page_size: number;
+}
+
+export function getCashOutPage(params: CashOutPageParams, signal?: AbortSignal) {
+  return request<Paged<WithdrawalRecord>>('GET', '/agent/v1/sett/cash_out/page', { query: { ...params }, signal });
+}
+
+export function cashOutPageQueryOptions(params: CashOutPageParams) {
+  return queryOptions({
+    queryKey: [...incomeQueryKey, 'cash-out', 'page', params],
+    queryFn: async ({ signal }) => unwrap(await getCashOutPage(params, signal)),
+    meta: { showsOwnError: true },
+  });
+}
+
+export function useCashOutPage(params: CashOutPageParams) {
+  return useQuery({ ...cashOutPageQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,28 @@
+/**
+ * Saving a payee account: the bank card through `update_bank`, the Alipay account through `update_alipay`; the
+ * withdraw page's account summary (`cash_out/first`) is read again afterwards.
+ */
+import { CashOutTo, type UpdateAlipayRequest, type UpdateBankRequest } from '@cc/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isSuccess } from '../../../lib/api-error';
+import { cashOutFirstQueryKey } from './get-cash-out-first';
+import { updateAlipay } from './update-alipay';
+import { updateBank } from './update-bank';
+
+export type UpdatePayeeRequest =
+  | { type: typeof CashOutTo.Bank; account: UpdateBankRequest }
+  | { type: typeof CashOutTo.Alipay; account: UpdateAlipayRequest };
+
+export function updatePayee(request: UpdatePayeeRequest) {
+  return request.type === CashOutTo.Bank ? updateBank(request.account) : updateAlipay(request.account);
+}
+
+export function useUpdatePayee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePayee,
+    onSuccess: async (result) => {
+      if (isSuccess(result)) await queryClient.invalidateQueries({ queryKey: cashOutFirstQueryKey });
+    },
+  });
+}

@@ -1,0 +1,64 @@
+/** The detail of one withdrawal (`/sett/cash_out/detail?id=`) in a drawer: amounts before and after tax, payee, times, reason. */
+import { Drawer } from '@arco-design/web-react';
+import { OutStatus, type WithdrawalRecord } from '@cc/contracts';
+import type { ReactNode } from 'react';
+import { formatDateTime, formatYuan } from '../../../lib/format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { incomeText } from '../../../locales/zh-CN/income';
+import { useCashOutDetail } from '../api/get-cash-out-detail';
+import styles from '../income-page.module.css';
+import { payeeText } from './payee-text';
+import { QueryView } from './query-view';
+import { OutStatusTag } from './status-tags';
+
+const f = incomeText.cashOut.fields;
+
+function detailRows(record: WithdrawalRecord) {
+  const rows: { label: string; value: ReactNode }[] = [
+    { label: f.status, value: <OutStatusTag text={record.out_status_text} style={record.out_status_style} /> },
+    { label: f.preAmount, value: formatYuan(record.pre_pay_amount) },
+    { label: f.tax, value: formatYuan(record.tax) },
+    { label: f.payAmount, value: <strong className={styles.share}>{formatYuan(record.pay_amount)}</strong> },
+    { label: f.account, value: payeeText(record) },
+    { label: f.realName, value: record.real_name },
+    { label: f.createdAt, value: formatDateTime(record.created_at) },
+  ];
+  if (record.finish_at) rows.push({ label: f.finishAt, value: formatDateTime(record.finish_at) });
+  if (record.is_offline === 1) rows.push({ label: f.offline, value: f.offlineYes });
+  // A reason is the rejection's, or the last failed payout's while the record still waits.
+  if (record.reason && record.out_status !== OutStatus.Complete) rows.push({ label: f.reason, value: record.reason });
+  return rows;
+}
+
+export function CashOutDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const isMobile = useIsMobile();
+  const detail = useCashOutDetail(id);
+
+  return (
+    <Drawer
+      visible={id !== null}
+      title={incomeText.cashOut.detailTitle}
+      placement={isMobile ? 'bottom' : 'right'}
+      width={isMobile ? undefined : 420}
+      height={isMobile ? '70%' : undefined}
+      footer={null}
+      onCancel={onClose}
+      unmountOnExit
+    >
+      {id !== null && (
+        <QueryView query={detail}>
+          {(record) => (
+            <dl className={styles.detail} data-testid="cash-out-detail">
+              {detailRows(record).map((row) => (
+                <div key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </QueryView>
+      )}
+    </Drawer>
+  );
+}

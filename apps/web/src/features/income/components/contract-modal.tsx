@@ -1,0 +1,58 @@
+/**
+ * The service agreement to sign before a withdrawal: the text of `get_sign_contract` in a scrollable box, and the
+ * signature with an SMS code of type 1 sent to the creator's own phone (`sign_contract`).
+ */
+import { Button, Message } from '@arco-design/web-react';
+import { SmsType, type SignContractInfo } from '@cc/contracts';
+import { AppModal } from '../../../components/app-modal';
+import { isSuccess } from '../../../lib/api-error';
+import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
+import { incomeText } from '../../../locales/zh-CN/income';
+import { useSignContract, useSignContractInfo } from '../api/sign-contract';
+import styles from '../withdraw-page.module.css';
+import { OwnCodeField, SubmitForm } from './form-parts';
+import { QueryView } from './query-view';
+
+const t = incomeText.contract;
+
+function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned: () => void }) {
+  const sms = useOwnPhoneCode(SmsType.Login);
+  const sign = useSignContract();
+
+  async function submit() {
+    if (!sms.validate() || sign.isPending) return;
+    const result = await sign.mutateAsync(sms.code);
+    if (isSuccess(result)) {
+      Message.success(t.signed);
+      onSigned();
+    } else {
+      Message.error(result.msg || t.failed);
+    }
+  }
+
+  return (
+    <SubmitForm onSubmit={submit}>
+      <h3 className={styles.contractTitle}>{contract.title}</h3>
+      <div className={styles.contractText} tabIndex={0} data-testid="contract-text">
+        {contract.content}
+      </div>
+      <p className={styles.hint}>{t.readHint}</p>
+      <OwnCodeField sms={sms} testId="contract" />
+      <div className={styles.fieldError} role={sms.codeError ? 'alert' : undefined}>
+        {sms.codeError}
+      </div>
+      <Button type="primary" htmlType="submit" long size="large" loading={sign.isPending} data-testid="contract-sign">
+        {t.sign}
+      </Button>
+    </SubmitForm>
+  );
+}
+
+export function ContractModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const contract = useSignContractInfo({ enabled: visible });
+  return (
+    <AppModal visible={visible} title={t.title} onCancel={onClose} unmountOnExit>
+      <QueryView query={contract}>{(info) => <SignForm contract={info} onSigned={onClose} />}</QueryView>
+    </AppModal>
+  );
+}

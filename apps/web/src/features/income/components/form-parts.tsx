@@ -1,0 +1,37 @@
+/** Pieces the income forms share: a form that submits without a page load, and the own-phone SMS code field. */
+import type { ReactNode } from 'react';
+import { SmsCodeField } from '../../../components/sms-code-field';
+import type { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
+import styles from '../withdraw-page.module.css';
+
+export function SubmitForm({ onSubmit, children }: { onSubmit: () => Promise<void>; children: ReactNode }) {
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** The code input and get-code button bound to `useOwnPhoneCode`; test ids are `<testId>-code` and `<testId>-send-code`. */
+export function OwnCodeField({ sms, testId }: { sms: ReturnType<typeof useOwnPhoneCode>; testId: string }) {
+  return (
+    <SmsCodeField
+      code={sms.code}
+      error={sms.codeError}
+      onChange={sms.changeCode}
+      onBlur={sms.checkCode}
+      resendIn={sms.resendIn}
+      sending={sms.sendingCode}
+      onRequest={() => void sms.requestCode()}
+      inputTestId={`${testId}-code`}
+      buttonTestId={`${testId}-send-code`}
+    />
+  );
+}

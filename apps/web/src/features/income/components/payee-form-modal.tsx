@@ -1,0 +1,178 @@
+/**
+ * Add or change the bank card or Alipay account withdrawals are paid to: real name, 18-digit ID (the contracts'
+ * validator), bank and card number with the reserve phone, or the Alipay login, and an SMS code (type 3 or 4).
+ */
+import { Button, Input, Message, Select } from '@arco-design/web-react';
+import {
+  BANKS,
+  CashOutTo,
+  PHONE_LENGTH,
+  SmsType,
+  digitsOnly,
+  updateAlipayRequestSchema,
+  updateBankRequestSchema,
+} from '@cc/contracts';
+import type { ReactNode } from 'react';
+import { AppModal } from '../../../components/app-modal';
+import { isSuccess } from '../../../lib/api-error';
+import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
+import { incomeText } from '../../../locales/zh-CN/income';
+import { useUpdatePayee } from '../api/update-payee';
+import styles from '../withdraw-page.module.css';
+import { OwnCodeField, SubmitForm } from './form-parts';
+import { useFieldRules } from './use-field-rules';
+
+const t = incomeText.payee;
+const BANK_FIELDS = ['real_name', 'id_card_number', 'bank_name', 'account_no', 'reserve_phone'] as const;
+const ALIPAY_FIELDS = ['real_name', 'id_card_number', 'account_no'] as const;
+type PayeeField = (typeof BANK_FIELDS)[number];
+const BANK_OPTIONS = BANKS.map((bank) => ({ value: bank.name, label: bank.name }));
+
+function Field({ label, error, children }: { label: string; error?: string | null; children: ReactNode }) {
+  return (
+    <label className={styles.field}>
+      <span className={styles.fieldLabel}>{label}</span>
+      {children}
+      <span className={styles.fieldError} role={error ? 'alert' : undefined}>
+        {error}
+      </span>
+    </label>
+  );
+}
+
+interface PayeeFormProps {
+  type: CashOutTo;
+  /** The real name already on file, prefilled (the server only accepts the same one). */
+  realName: string;
+  onSaved: () => void;
+}
+
+function PayeeForm({ type, realName, onSaved }: PayeeFormProps) {
+  const isBank = type === CashOutTo.Bank;
+  const form = useFieldRules<PayeeField>(
+    isBank ? updateBankRequestSchema.shape : updateAlipayRequestSchema.shape,
+    isBank ? BANK_FIELDS : ALIPAY_FIELDS,
+    { real_name: realName },
+  );
+  const sms = useOwnPhoneCode(isBank ? SmsType.Bank : SmsType.Alipay);
+  const save = useUpdatePayee();
+
+  async function submit() {
+    const fieldsValid = form.validate();
+    if (!sms.validate() || !fieldsValid || save.isPending) return;
+    const { values } = form;
+    const result = await save.mutateAsync(
+      isBank
+        ? {
+            type: CashOutTo.Bank,
+            account: {
+              real_name: values.real_name,
+              id_card_number: values.id_card_number,
+              bank_name: values.bank_name,
+              account_no: values.account_no,
+              reserve_phone: values.reserve_phone,
+              code: sms.code,
+            },
+          }
+        : {
+            type: CashOutTo.Alipay,
+            account: {
+              real_name: values.real_name,
+              id_card_number: values.id_card_number,
+              account_no: values.account_no,
+              code: sms.code,
+            },
+          },
+    );
+    if (isSuccess(result)) {
+      Message.success(t.saved);
+      onSaved();
+    } else {
+      Message.error(result.msg || t.failed);
+    }
+  }
+
+  const input = (field: PayeeField, placeholder: string, extra: object = {}) => (
+    <Input
+      data-testid={`payee-${field}`}
+      placeholder={placeholder}
+      value={form.values[field]}
+      status={form.errors[field] ? 'error' : undefined}
+      onChange={(value) => form.change(field, value)}
+      onBlur={() => form.check(field)}
+      {...extra}
+    />
+  );
+  const errorOf = (field: PayeeField) => form.errors[field];
+
+  return (
+    <SubmitForm onSubmit={submit}>
+      <p className={styles.hint}>{t.sameIdentity}</p>
+      <Field label={t.realName} error={errorOf('real_name')}>
+        {input('real_name', t.realNamePlaceholder, { maxLength: 30 })}
+      </Field>
+      <Field label={t.idCard} error={errorOf('id_card_number')}>
+        {input('id_card_number', t.idCardPlaceholder, { maxLength: 18 })}
+      </Field>
+      {isBank && (
+        <Field label={t.bankName} error={errorOf('bank_name')}>
+          <Select
+            data-testid="payee-bank_name"
+            placeholder={t.bankNamePlaceholder}
+            options={BANK_OPTIONS}
+            showSearch
+            value={form.values.bank_name || undefined}
+            status={errorOf('bank_name') ? 'error' : undefined}
+            onChange={(value: string) => form.change('bank_name', value)}
+            onBlur={() => form.check('bank_name')}
+          />
+        </Field>
+      )}
+      <Field label={isBank ? t.bankCard : t.alipayAccount} error={errorOf('account_no')}>
+        {input('account_no', isBank ? t.bankCardPlaceholder : t.alipayAccountPlaceholder, {
+          inputMode: isBank ? 'numeric' : 'text',
+          maxLength: isBank ? 23 : 100,
+        })}
+      </Field>
+      {isBank && (
+        <Field label={t.reservePhone} error={errorOf('reserve_phone')}>
+          <Input
+            data-testid="payee-reserve_phone"
+            placeholder={t.reservePhonePlaceholder}
+            inputMode="numeric"
+            value={form.values.reserve_phone}
+            status={errorOf('reserve_phone') ? 'error' : undefined}
+            onChange={(value) => form.change('reserve_phone', digitsOnly(value, PHONE_LENGTH))}
+            onBlur={() => form.check('reserve_phone')}
+          />
+        </Field>
+      )}
+      <Field label={t.code} error={sms.codeError}>
+        <OwnCodeField sms={sms} testId="payee" />
+      </Field>
+      <Button type="primary" htmlType="submit" long size="large" loading={save.isPending} data-testid="payee-submit">
+        {t.save}
+      </Button>
+    </SubmitForm>
+  );
+}
+
+interface PayeeFormModalProps {
+  /** The kind of account being edited, or null when closed. */
+  type: CashOutTo | null;
+  realName: string;
+  onClose: () => void;
+}
+
+export function PayeeFormModal({ type, realName, onClose }: PayeeFormModalProps) {
+  return (
+    <AppModal
+      visible={type !== null}
+      title={type === CashOutTo.Alipay ? t.alipayTitle : t.bankTitle}
+      onCancel={onClose}
+      unmountOnExit
+    >
+      {type !== null && <PayeeForm key={type} type={type} realName={realName} onSaved={onClose} />}
+    </AppModal>
+  );
+}

@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import '@arco-design/web-react/lib/_util/react-19-adapter';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IncomeAppPage } from './income-app-page';
+import { appList, fakeServer, ok, renderPage } from './income-test-kit';
+
+describe('IncomeAppPage', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists each app’s income for the chosen task type, and an empty state for a type without any', async () => {
+    const sent = fakeServer({
+      '/agent/v1/sett/app/list': (request: { query: URLSearchParams }) =>
+        ok(request.query.get('task_type') === '1' ? appList : { data: [] }),
+    });
+    renderPage(<IncomeAppPage />, '/income/app');
+    const rows = await screen.findAllByTestId('app-row');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textContent).toContain('速看短剧');
+    expect(rows[0]!.textContent).toContain('¥18.00');
+
+    fireEvent.click(screen.getByText('小说'));
+    expect(await screen.findByTestId('apps-empty')).toBeTruthy();
+    await waitFor(() => expect(sent.map((request) => request.query.get('task_type'))).toEqual(['1', '2']));
+  });
+});

@@ -1,0 +1,168 @@
+// @vitest-environment jsdom
+import '@arco-design/web-react/lib/_util/react-19-adapter';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IncomePage } from './income-page';
+import {
+  aggr,
+  aggregation,
+  appList,
+  emptyAggregation,
+  emptyPage,
+  fail,
+  fakeServer,
+  ok,
+  orders,
+  renderPage,
+  withdrawal,
+  withdrawals,
+  zeroAggr,
+} from './income-test-kit';
+
+// ECharts needs a canvas, which jsdom lacks: the chart's loader hands back a recorder instead.
+const chart = vi.hoisted(() => ({ setOption: vi.fn(), init: vi.fn() }));
+vi.mock('./components/load-echarts', () => ({
+  loadEcharts: async () => ({
+    init: (element: HTMLElement) => {
+      chart.init(element);
+      return { setOption: chart.setOption, resize: () => {}, dispose: () => {} };
+    },
+  }),
+}));
+
+const living = {
+  '/agent/v1/sett/order/aggr': ok(aggr),
+  '/agent/v1/sett/order/aggregation': ok(aggregation),
+  '/agent/v1/sett/order/page': ok(orders),
+  '/agent/v1/sett/app/list': ok(appList),
+  '/agent/v1/sett/cash_out/page': ok(withdrawals),
+  '/agent/v1/sett/cash_out/detail': ok(withdrawal),
+};
+
+describe('IncomePage', () => {
+  beforeEach(() => {
+    chart.setOption.mockClear();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+
+  it('shows the headline figures as ¥ with two decimals and leads to the withdraw page', async () => {
+    fakeServer(living);
+    const router = renderPage(<IncomePage />);
+    expect((await screen.findByTestId('can-out')).textContent).toBe('¥4,321.09');
+    expect(screen.getByTestId('figure-today').textContent).toBe('¥12.30');
+    expect(screen.getByTestId('figure-to_be_settled').textContent).toBe('¥678.90');
+    fireEvent.click(screen.getByTestId('to-withdraw'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/income/withdraw'));
+  });
+
+  it('draws the daily income of the last 30 Beijing days', async () => {
+    const sent = fakeServer(living);
+    renderPage(<IncomePage />);
+    await waitFor(() => expect(chart.setOption).toHaveBeenCalled());
+    const option = chart.setOption.mock.calls[0]![0] as { series: { data: number[] }[]; xAxis: { data: string[] } };
+    expect(option.xAxis.data).toEqual(['11-22']);
+    expect(option.series[0]!.data).toEqual([12]);
+    const query = sent.find((request) => request.path === '/agent/v1/sett/order/aggregation')!.query;
+    const days = (Date.parse(query.get('end_date')!) - Date.parse(query.get('start_date')!)) / 86_400_000 + 1;
+    expect(days).toBe(30);
+  });
+
+  it('lists share orders with their §4 settlement status and the expected settlement day', async () => {
+    fakeServer(living);
+    renderPage(<IncomePage />);
+    const rows = await screen.findAllByTestId('order-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('总裁的替身新娘');
+    expect(rows[0]!.textContent).toContain('¥6.00');
+    expect(within(rows[0]!).getByTestId('sett-status').textContent).toBe('待结算');
+    expect(rows[0]!.textContent).toContain('预计 2026-11-23 结算');
+    expect(within(rows[1]!).getByTestId('sett-status').textContent).toBe('已结算');
+    expect(rows[1]!.textContent).toContain('¥-3.00');
+    expect(rows[1]!.textContent).toContain('推广人：小王');
+    expect(rows[0]!.textContent).not.toContain('推广人');
+  });
+
+  it('filters share orders by settlement status and starts again from page 1', async () => {
+    const sent = fakeServer(living);
+    renderPage(<IncomePage />);
+    await screen.findAllByTestId('order-row');
+    fireEvent.click(screen.getByTestId('filter-sett-status'));
+    fireEvent.click(await screen.findByRole('option', { name: '已结算' }));
+    await waitFor(() =>
+      expect(sent.some((r) => r.path === '/agent/v1/sett/order/page' && r.query.get('sett_status') === '2')).toBe(true),
+    );
+    const last = sent.filter((r) => r.path === '/agent/v1/sett/order/page').at(-1)!;
+    expect(last.query.get('page_num')).toBe('1');
+  });
+
+  it('exports the filtered share orders as the xlsx the server names', async () => {
+    const createObjectURL = vi.fn(() => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const sent = fakeServer({
+      ...living,
+      '/agent/v1/sett/data/export': new Response(new Blob(['xlsx']), {
+        headers: { 'content-disposition': "attachment; filename*=UTF-8''%E5%88%86%E6%88%90%E8%AE%A2%E5%8D%95.xlsx" },
+      }),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPage(<IncomePage />);
+    await screen.findAllByTestId('order-row');
+    fireEvent.click(screen.getByTestId('export-orders'));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('分成订单.xlsx');
+    expect(sent.find((r) => r.path === '/agent/v1/sett/data/export')!.query.get('kind')).toBe('orders');
+    click.mockRestore();
+  });
+
+  it('shows the cash-out history with the §4 texts and style groups, and a record’s detail', async () => {
+    fakeServer(living);
+    renderPage(<IncomePage />);
+    const rows = await screen.findAllByTestId('cash-out-row');
+    const tags = rows.map((row) => within(row).getByTestId('out-status'));
+    expect(tags.map((tag) => [tag.textContent, tag.dataset.style])).toEqual([
+      ['提现成功', 'complete'],
+      ['已驳回', 'reject'],
+      ['已提交', 'waiting'],
+    ]);
+    expect(rows[0]!.textContent).toContain('招商银行 6225 **** **** 1234');
+    fireEvent.click(within(rows[1]!).getByTestId('cash-out-open'));
+    const detail = await screen.findByTestId('cash-out-detail');
+    expect(detail.textContent).toContain('收款账户姓名与实名信息不一致');
+    expect(detail.textContent).toContain('支付宝 138****8000');
+    expect(detail.textContent).toContain('¥100.00');
+  });
+
+  it('greets a new creator with empty states and a way to the task center', async () => {
+    fakeServer({
+      '/agent/v1/sett/order/aggr': ok(zeroAggr),
+      '/agent/v1/sett/order/aggregation': ok(emptyAggregation),
+      '/agent/v1/sett/order/page': ok(emptyPage),
+      '/agent/v1/sett/app/list': ok({ data: [] }),
+      '/agent/v1/sett/cash_out/page': ok(emptyPage),
+    });
+    const router = renderPage(<IncomePage />);
+    expect((await screen.findByTestId('can-out')).textContent).toBe('¥0.00');
+    expect((await screen.findByTestId('orders-empty')).textContent).toContain('暂无分成订单');
+    expect((await screen.findByTestId('cash-out-empty')).textContent).toContain('暂无提现记录');
+    expect(await screen.findByTestId('chart-empty')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '去领任务' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/task'));
+  });
+
+  it('shows the server’s message and loads again on retry', async () => {
+    let calls = 0;
+    fakeServer({
+      ...living,
+      '/agent/v1/sett/order/aggr': () => (calls++ === 0 ? fail(50300, '服务暂不可用，请稍后重试') : ok(aggr)),
+    });
+    renderPage(<IncomePage />);
+    const summary = await screen.findByTestId('income-summary');
+    expect((await within(summary).findByRole('alert')).textContent).toBe('服务暂不可用，请稍后重试');
+    fireEvent.click(within(summary).getByRole('button', { name: /重\s*试/ }));
+    expect((await screen.findByTestId('can-out')).textContent).toBe('¥4,321.09');
+  });
+});

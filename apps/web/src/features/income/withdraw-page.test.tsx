@@ -1,0 +1,189 @@
+// @vitest-environment jsdom
+import '@arco-design/web-react/lib/_util/react-19-adapter';
+import { withdrawalRecordSchema } from '@cc/contracts';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  contract,
+  fail,
+  fakeServer,
+  first,
+  ok,
+  renderPage,
+  tax,
+  withdrawal,
+  type SentRequest,
+} from './income-test-kit';
+import { WithdrawPage } from './withdraw-page';
+
+const applied = withdrawalRecordSchema.parse({
+  ...withdrawal,
+  id: 21,
+  out_status: 1,
+  out_status_text: '已提交',
+  out_status_style: 'waiting',
+  amount: '4321.09',
+  pre_pay_amount: '4321.09',
+  tax: '12.63',
+  pay_amount: '4308.46',
+  reason: '',
+});
+
+const codeSent = ok({ expires_in: 300, resend_in: 60 });
+
+const ready = {
+  '/agent/v1/sett/cash_out/first': ok(first),
+  '/agent/v1/sett/cash_out/tax': ok(tax),
+  '/agent/v1/user/send_code_by_id': codeSent,
+  '/agent/v1/sett/cash_out/apply': ok(applied),
+};
+
+const byPath = (sent: SentRequest[], path: string) => sent.filter((request) => request.path === `/agent/v1${path}`);
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+
+describe('WithdrawPage', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+
+  it('fills 全部提现, previews the tax once typing pauses, and submits to the Alipay account', async () => {
+    const sent = fakeServer(ready);
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    expect((await screen.findByTestId('withdraw-can-out')).textContent).toBe('¥4,321.09');
+    expect(screen.getByTestId('method-2').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('method-1').textContent).toContain('未添加');
+
+    fireEvent.click(screen.getByTestId('withdraw-all'));
+    expect(input('withdraw-amount').value).toBe('4321.09');
+    expect((await screen.findByTestId('tax-pay')).textContent).toBe('¥4,308.46');
+    expect(screen.getByTestId('tax-tax').textContent).toBe('¥12.63');
+    expect(byPath(sent, '/sett/cash_out/tax')).toEqual([
+      expect.objectContaining({ method: 'POST', body: { amount: '4321.09' } }),
+    ]);
+
+    fireEvent.click(screen.getByTestId('withdraw-send-code'));
+    await screen.findByText('60s后重新发送');
+    expect(byPath(sent, '/user/send_code_by_id')[0]!.body).toEqual({ type: 4 });
+
+    fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('withdraw-submit'));
+    });
+    expect((await screen.findByTestId('withdraw-success')).textContent).toContain('实际到账 ¥4,308.46');
+    expect(byPath(sent, '/sett/cash_out/apply')[0]!.body).toEqual({
+      amount: '4321.09',
+      cash_out_to: 2,
+      code: '123456',
+    });
+  });
+
+  it('asks for the tax only once the typing pauses, and never for an amount above the balance', async () => {
+    const sent = fakeServer(ready);
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    await screen.findByTestId('withdraw-amount');
+    for (const value of ['1', '10', '100']) fireEvent.change(input('withdraw-amount'), { target: { value } });
+    await screen.findByTestId('tax-preview');
+    expect(byPath(sent, '/sett/cash_out/tax').map((r) => r.body)).toEqual([{ amount: '100.00' }]);
+
+    fireEvent.change(input('withdraw-amount'), { target: { value: '5000' } });
+    fireEvent.blur(input('withdraw-amount'));
+    expect(await screen.findByText('提现金额不能超过可提现金额')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(byPath(sent, '/sett/cash_out/tax')).toHaveLength(1);
+  });
+
+  it('blocks a withdrawal to a method without an account and shows the server’s refusal otherwise', async () => {
+    fakeServer({ ...ready, '/agent/v1/sett/cash_out/apply': fail(40022, '可提现金额不足') });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.click(await screen.findByTestId('method-1'));
+    fireEvent.change(input('withdraw-amount'), { target: { value: '10' } });
+    fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await screen.findByText('请先添加银行卡收款账户')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('method-2'));
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('withdraw-submit'));
+    });
+    expect((await screen.findAllByText('可提现金额不足')).length).toBeGreaterThan(0);
+  });
+
+  it('signs the agreement with a type-1 code when it is unsigned', async () => {
+    let signed = false;
+    const sent = fakeServer({
+      ...ready,
+      '/agent/v1/sett/cash_out/first': () => ok({ ...first, sign_status: signed ? 1 : 0 }),
+      '/agent/v1/user/get_sign_contract': ok(contract),
+      '/agent/v1/user/sign_contract': () => {
+        signed = true;
+        return ok({
+          sign_status: 1,
+          sign_phone: '138****8000',
+          signed_at: '2026-11-23T06:00:00.000Z',
+          version: '2026-11',
+        });
+      },
+    });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.click(await screen.findByTestId('open-contract'));
+    expect((await screen.findByTestId('contract-text')).textContent).toContain('第一条 服务内容');
+    fireEvent.click(screen.getByTestId('contract-send-code'));
+    await screen.findByText('60s后重新发送');
+    expect(byPath(sent, '/user/send_code_by_id')[0]!.body).toEqual({ type: 1 });
+    fireEvent.change(input('contract-code'), { target: { value: '654321' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('contract-sign'));
+    });
+    expect(await screen.findByText('已签署服务协议')).toBeTruthy();
+    expect(byPath(sent, '/user/sign_contract')[0]!.body).toEqual({ code: '654321' });
+  });
+
+  it('adds a bank card: the ID is judged by the contracts’ validator, then a type-3 code saves it', async () => {
+    const sent = fakeServer({ ...ready, '/agent/v1/user/update_bank': ok(null) });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.click(await screen.findByTestId('edit-account-1'));
+    expect(input('payee-real_name').value).toBe('张三');
+
+    fireEvent.change(input('payee-id_card_number'), { target: { value: '110101199003071234' } });
+    fireEvent.blur(input('payee-id_card_number'));
+    expect(await screen.findByText('身份证号码不正确')).toBeTruthy();
+    fireEvent.change(input('payee-id_card_number'), { target: { value: '11010119900307002X' } });
+    await waitFor(() => expect(screen.queryByText('身份证号码不正确')).toBeNull());
+
+    fireEvent.click(screen.getByTestId('payee-submit'));
+    expect(await screen.findByText('请从列表中选择开户银行')).toBeTruthy();
+    expect(byPath(sent, '/user/update_bank')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('payee-bank_name'));
+    fireEvent.click(await screen.findByRole('option', { name: '招商银行' }));
+    fireEvent.change(input('payee-account_no'), { target: { value: '6225 8801 2345 1234' } });
+    fireEvent.change(input('payee-reserve_phone'), { target: { value: '13800138000' } });
+    fireEvent.click(screen.getByTestId('payee-send-code'));
+    await screen.findByText('60s后重新发送');
+    expect(byPath(sent, '/user/send_code_by_id')[0]!.body).toEqual({ type: 3 });
+    fireEvent.change(input('payee-code'), { target: { value: '112233' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('payee-submit'));
+    });
+    await waitFor(() => expect(byPath(sent, '/user/update_bank')).toHaveLength(1));
+    expect(byPath(sent, '/user/update_bank')[0]!.body).toEqual({
+      real_name: '张三',
+      id_card_number: '11010119900307002X',
+      bank_name: '招商银行',
+      account_no: '6225 8801 2345 1234',
+      reserve_phone: '13800138000',
+      code: '112233',
+    });
+  });
+
+  it('shows the generic load failure with retry when the page’s data cannot be read', async () => {
+    let calls = 0;
+    fakeServer({ ...ready, '/agent/v1/sett/cash_out/first': () => (calls++ === 0 ? fail(-1, '') : ok(first)) });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    expect(await screen.findByText('获取数据失败，请重试')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByTestId('withdraw-can-out')).toBeTruthy();
+  });
+});
