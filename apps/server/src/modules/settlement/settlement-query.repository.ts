@@ -68,10 +68,14 @@ export interface ShareCursor {
 type Scope = ExpressionBuilder<Database & { s: Database['share_orders'] }, 's'>;
 
 const REFUND = sql.lit(OrderType.Refund);
-const signed = (column: 'share_amount_fen' | 'ad_amount_fen') =>
-  sql<number>`case when s.order_type = ${REFUND} then -abs(s.${sql.raw(column)}) else s.${sql.raw(column)} end`;
-const SIGNED_SHARE = signed('share_amount_fen');
-const SIGNED_AD = signed('ad_amount_fen');
+const signed = (amount: RawBuilder<number>) =>
+  sql<number>`case when s.order_type = ${REFUND} then -abs(${amount}) else ${amount} end`;
+const SIGNED_SHARE = signed(sql<number>`s.share_amount_fen`);
+/**
+ * The order amount a share row shows (spec §3: "order_amount (the ad amount)"): the ad amount an app reports for
+ * ad-revenue orders, and the recharge amount itself for recharges, which carry no ad amount.
+ */
+const SIGNED_AD = signed(sql<number>`case when s.ad_amount_fen <> 0 then s.ad_amount_fen else s.order_amount_fen end`);
 /** The Beijing day number of a row's order_at (integer division on both databases). */
 export const BEIJING_DAY = sql<number>`(s.order_at + ${sql.lit(BEIJING_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
 
