@@ -8,6 +8,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** The operator API's token on the e2e server (settlement runs, reviews). */
+export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-e2e-'));
 const chromium = ['/usr/bin/chromium', '/usr/lib/chromium/chromium'].find((p) => fs.existsSync(p));
 
@@ -54,6 +56,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      OPERATOR_TOKEN,
+      // Shares settle one second after their order, so the income loop runs without waiting three days.
+      SETTLEMENT_HOLD_SECONDS: '1',
     },
   },
 });
