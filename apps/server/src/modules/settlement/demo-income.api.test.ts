@@ -1,4 +1,4 @@
-import { SettStatus } from '@cc/contracts';
+import { OutStatus, SettStatus } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../content/demo-seed.js';
@@ -34,10 +34,24 @@ describe(`the demo creator's income (${testDatabaseKind})`, () => {
     expect(pending).toBeGreaterThan(0);
     const wallet = await db
       .selectFrom('wallet_accounts')
-      .select(['balance_fen', 'debt_fen'])
+      .select(['balance_fen', 'held_fen', 'debt_fen'])
       .where('agent_id', '=', agent.id)
       .executeTakeFirstOrThrow();
-    expect(wallet.balance_fen - wallet.debt_fen).toBe(settled);
+    const withdrawals = await db
+      .selectFrom('cash_outs')
+      .select(['out_status', 'amount_fen'])
+      .where('agent_id', '=', agent.id)
+      .orderBy('id')
+      .execute();
+    expect(withdrawals).toEqual([
+      { out_status: OutStatus.Complete, amount_fen: 200_000 },
+      { out_status: OutStatus.Pending, amount_fen: 50_000 },
+    ]);
+    // What settled is in the wallet, less the paid withdrawal; the pending one is held.
+    expect(wallet.balance_fen - wallet.debt_fen).toBe(settled - 200_000);
+    expect(wallet.held_fen).toBe(50_000);
+    // The seed's codes leave the creator's SMS allowance untouched.
+    expect(await db.selectFrom('sms_codes').select('id').where('phone', '=', DEMO_CREATOR_PHONE).execute()).toEqual([]);
 
     expect(await seedDemoIncome(ctx.app, ctx.database.db, ctx.clock.now())).toBe(0);
   });

@@ -2,9 +2,11 @@
  * The demo creator (embedded profile only): so that a newcomer sees a living income page, one creator logs in the
  * way a person does (SMS code from the development outbox), receives a task of each demo app, and their apps report
  * three months of recharges and a few refunds through the same intake as the signed open API; the settlement run
- * then settles everything past its hold. Idempotent: a creator who already has shares is left alone.
+ * then settles everything past its hold. They add a bank card, sign the service agreement and withdraw twice: one
+ * withdrawal an operator has paid offline (提现成功) and one still waiting for review. Idempotent: a creator who
+ * already has shares is left alone.
  */
-import { OrderType, fenToYuan } from '@cc/contracts';
+import { BANKS, CashOutTo, OrderType, SmsType, fenToYuan } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 
@@ -47,8 +49,21 @@ export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number):
   const code = (outbox.data as { code: string }[])[0]!.code;
   const login = await inject(app, 'POST', '/agent/v1/user/login', { phone: DEMO_CREATOR_PHONE, code });
   const token = String(login.access_token);
-  // The seed's own login must not use up the person's SMS allowance (a newcomer logs in right after start).
-  await db.deleteFrom('sms_codes').where('phone', '=', DEMO_CREATOR_PHONE).execute();
+  const agentId = await agentIdOf(db);
+  // The seed's own codes must not use up the person's SMS allowance (a newcomer logs in right after start).
+  const forgetCodes = () => db.deleteFrom('sms_codes').where('phone', '=', DEMO_CREATOR_PHONE).execute();
+  await forgetCodes();
+  /**
+   * Calls `url` with a code of `type` sent to the creator's own phone, read from the development outbox as a tester
+   * would; the code is forgotten afterwards like the login's.
+   */
+  const withOwnCode = async (type: number, url: string, body: object) => {
+    await inject(app, 'POST', '/agent/v1/user/send_code_by_id', { type }, token);
+    const sent = await inject(app, 'GET', `/dev/sms/outbox?phone=${DEMO_CREATOR_PHONE}`);
+    const answer = await inject(app, 'POST', url, { ...body, code: (sent.data as { code: string }[])[0]!.code }, token);
+    await forgetCodes();
+    return answer;
+  };
 
   // One task per demo app, dramas and novels alike.
   const tasks = await db
@@ -109,5 +124,37 @@ export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number):
     }
   }
   await app.settlement.settleDueShares();
+
+  await withOwnCode(SmsType.Bank, '/agent/v1/user/update_bank', {
+    real_name: '林演示',
+    id_card_number: '11010519491231002X',
+    bank_name: BANKS[0]!.name,
+    account_no: '6222020200112233445',
+    reserve_phone: DEMO_CREATOR_PHONE,
+  });
+  await withOwnCode(SmsType.Login, '/agent/v1/user/sign_contract', {});
+  const withdraw = async (amount: string) => {
+    await withOwnCode(SmsType.Bank, '/agent/v1/sett/cash_out/apply', { amount, cash_out_to: CashOutTo.Bank });
+    const row = await db
+      .selectFrom('cash_outs')
+      .select('id')
+      .where('agent_id', '=', agentId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  const paid = await withdraw('2000.00');
+  await app.withdrawals.approve(paid);
+  await app.withdrawals.pay(paid, true);
+  await withdraw('500.00');
   return reported;
+}
+
+async function agentIdOf(db: Db): Promise<number> {
+  const agent = await db
+    .selectFrom('agents')
+    .select('id')
+    .where('phone', '=', DEMO_CREATOR_PHONE)
+    .executeTakeFirstOrThrow();
+  return agent.id;
 }
