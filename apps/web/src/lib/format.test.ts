@@ -5,9 +5,10 @@ describe('format', () => {
   it('shows amounts as yuan with two decimals and grouped thousands', () => {
     expect(formatYuan('12.3')).toBe('¥12.30');
     expect(formatYuan('0.00')).toBe('¥0.00');
+    expect(formatYuan('-33.93')).toBe('-¥33.93');
     expect(formatYuan(1280)).toBe('¥1,280.00');
     expect(formatYuan('3120450.00')).toBe('¥3,120,450.00');
-    expect(formatYuan('-5')).toBe('¥-5.00');
+    expect(formatYuan('-5')).toBe('-¥5.00');
     expect(formatYuan('abc')).toBe('¥0.00');
   });
 

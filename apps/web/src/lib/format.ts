@@ -13,7 +13,9 @@ const yuanFormat = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, ma
 /** '1234.5' or 1234.5 → '¥1,234.50': the wire sends yuan with two decimals; this groups thousands and guards the shape. */
 export function formatYuan(amount: string | number): string {
   const value = Number(amount);
-  return `¥${yuanFormat.format(Number.isFinite(value) ? value : 0)}`;
+  const finite = Number.isFinite(value) ? value : 0;
+  // A refund reads -¥33.93, the sign before the currency as Chinese apps write it.
+  return `${finite < 0 ? '-' : ''}¥${yuanFormat.format(Math.abs(finite))}`;
 }
 
 /** An ISO time as 'YYYY-MM-DD HH:mm' in China time, whatever the device's zone; '' for a missing or bad time. */

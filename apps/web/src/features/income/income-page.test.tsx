@@ -81,7 +81,7 @@ describe('IncomePage', () => {
     expect(within(rows[0]!).getByTestId('sett-status').textContent).toBe('待结算');
     expect(rows[0]!.textContent).toContain('预计 2026-11-23 结算');
     expect(within(rows[1]!).getByTestId('sett-status').textContent).toBe('已结算');
-    expect(rows[1]!.textContent).toContain('¥-3.00');
+    expect(rows[1]!.textContent).toContain('-¥3.00');
     expect(rows[1]!.textContent).toContain('推广人：小王');
     expect(rows[0]!.textContent).not.toContain('推广人');
   });
