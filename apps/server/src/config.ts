@@ -81,6 +81,11 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   /** Requests per minute per client IP across the API. */
   RATE_LIMIT_PER_IP: positiveInt.default(600),
+  /**
+   * Requests per minute one partner app server (one IP) may send to the signed open API (`/open/v1/...`): apps
+   * report orders in bursts, so they get their own, much larger budget instead of the per-IP API limit.
+   */
+  RATE_LIMIT_OPEN_PER_IP: positiveInt.default(20_000),
   /** Requests per minute per logged-in user across the API. */
   RATE_LIMIT_PER_USER: positiveInt.default(300),
   /** SMS codes one client IP may request per hour, across all phones. */
@@ -150,7 +155,7 @@ export interface AppConfig {
   devRoutesPublic: boolean;
   corsOrigins: string[];
   trustProxy: boolean;
-  rateLimit: { perIp: number; perUser: number; smsPerIpPerHour: number };
+  rateLimit: { perIp: number; openPerIp: number; perUser: number; smsPerIpPerHour: number };
   bodyLimit: number;
   /** CLICK_CAP_PER_IP_PER_DAY. */
   clickCapPerIpPerDay: number;
@@ -259,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     trustProxy: e.TRUST_PROXY,
     rateLimit: {
       perIp: e.RATE_LIMIT_PER_IP,
+      openPerIp: e.RATE_LIMIT_OPEN_PER_IP,
       perUser: e.RATE_LIMIT_PER_USER,
       smsPerIpPerHour: e.SMS_LIMIT_PER_IP_PER_HOUR,
     },

@@ -156,6 +156,34 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
     }
   });
 
+  it('gives the signed open API its own, larger per-IP budget: a partner burst neither trips nor uses the API limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_IP: '3', RATE_LIMIT_OPEN_PER_IP: '8' });
+    try {
+      const report = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/open/v1/orders',
+          headers: { 'content-type': 'application/json', 'x-app-key': 'no-such-key', 'x-timestamp': '1' },
+          payload: '{}',
+          remoteAddress: '10.3.3.3',
+        });
+      const burst = await Promise.all(Array.from({ length: 8 }, report));
+      expect(burst.map((r) => r.statusCode)).not.toContain(429);
+      expect((await report()).statusCode).toBe(429);
+      // The creator-facing API of the same IP still has its whole budget.
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (await call(limited.app, { method: 'GET', url: '/agent/v1/program/poster', ip: '10.3.3.3' })).status,
+        ).not.toBe(429);
+      }
+      expect((await call(limited.app, { method: 'GET', url: '/agent/v1/program/poster', ip: '10.3.3.3' })).status).toBe(
+        429,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses oversized bodies', async () => {
     const small = await createTestApp({ BODY_LIMIT_BYTES: '256' });
     try {

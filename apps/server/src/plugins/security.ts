@@ -8,8 +8,8 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
 import { routeZone, type RouteZone } from './route-zone.js';
 
-/** The API, the operator and partner APIs and promotion short links; static files and pages are not limited. */
-const LIMITED_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'open', 'shortLink']);
+/** The API, the operator API and promotion short links; static files and pages are not limited. */
+const LIMITED_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'shortLink']);
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
   await app.register(helmet, {
@@ -55,7 +55,14 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
   // A root hook, not the plugin's per-route one, so the limit runs first: before the vendor check and before a
   // route's own hooks (bearer auth), as the request path in docs/ARCHITECTURE.md says.
   const limitPerIp = app.rateLimit();
+  // Partner apps report orders in bursts from a few servers: the signed open API has its own, larger budget.
+  const limitOpenPerIp = app.rateLimit({
+    max: config.rateLimit.openPerIp,
+    keyGenerator: (request) => `open:${request.ip}`,
+  });
   app.addHook('onRequest', async (request, reply) => {
-    if (LIMITED_ZONES.has(routeZone(request))) await limitPerIp.call(app, request, reply);
+    const zone = routeZone(request);
+    if (zone === 'open') await limitOpenPerIp.call(app, request, reply);
+    else if (LIMITED_ZONES.has(zone)) await limitPerIp.call(app, request, reply);
   });
 }
