@@ -17,3 +17,5 @@ export * from './payment/payment.schema.js';
 export * from './jobs/jobs.schema.js';
 export * from './settlement/open-order.schema.js';
 export * from './settlement/settlement.schema.js';
+export * from './tool/tool.schema.js';
+export * from './media/media.schema.js';

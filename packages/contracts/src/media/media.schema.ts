@@ -1,0 +1,114 @@
+/**
+ * The media library (素材库, `/ai/v1/media`): uploaded videos (tus at `/ai/v1/media/uploads`), catalogue episodes
+ * added in one click, and tool results; their probe (duration, resolution, codecs), poster and thumbnail sprite.
+ */
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+
+export const MEDIA_KINDS = ['upload', 'episode', 'output'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
+  upload: '上传',
+  episode: '剧集',
+  output: '成品',
+};
+/** `processing` while probed and its poster and sprite are made; `failed` keeps the reason. */
+export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/** Uploads: one file at most this many bytes; the tus endpoint and the web app both check it. */
+export const MEDIA_MAX_FILE_BYTES = 2 * 1024 ** 3;
+/** Default per-creator quota (the server's MEDIA_QUOTA_BYTES may change it). */
+export const MEDIA_DEFAULT_QUOTA_BYTES = 20 * 1024 ** 3;
+export const MEDIA_UPLOAD_PATH = '/ai/v1/media/uploads';
+export const MEDIA_ACCEPT = 'video/*,.mp4,.mov,.mkv,.avi,.flv,.webm,.m4v,.ts';
+export const MEDIA_NAME_MAX_LENGTH = 100;
+export const MEDIA_FOLDER_MAX_LENGTH = 30;
+export const MEDIA_TAG_MAX = 10;
+
+/** The thumbnail sprite: `cols`×`rows` tiles of `width`×`height`, one every `interval` seconds (player preview). */
+export const spriteSchema = z.object({
+  url: z.string(),
+  cols: z.number().int(),
+  rows: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  interval: z.number(),
+  count: z.number().int(),
+});
+
+export const mediaSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  status: z.enum(MEDIA_STATUSES),
+  /** Why processing failed, in Chinese. */
+  error: z.string().nullable(),
+  folder: z.string(),
+  tags: z.array(z.string()),
+  size: z.number().int(),
+  duration: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  video_codec: z.string(),
+  audio_codec: z.string(),
+  /** Signed addresses (hours); '' while processing. `url` answers HTTP Range; `download_url` saves as the name. */
+  url: z.string(),
+  download_url: z.string(),
+  poster_url: z.string(),
+  sprite: spriteSchema.nullable(),
+  /** The job that made it (tool results). */
+  job_id: z.string().nullable(),
+  /** The catalogue episode it came from. */
+  serial_id: z.number().int().nullable(),
+  episode_id: z.number().int().nullable(),
+  episode_no: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+const textFilter = (label: string, max: number) =>
+  z.string({ error: `${label}不正确` }).trim().max(max, `${label}过长`).optional();
+
+export const mediaListQuerySchema = pageQuerySchema.extend({
+  folder: textFilter('文件夹', MEDIA_FOLDER_MAX_LENGTH),
+  tag: textFilter('标签', 20),
+  keyword: textFilter('关键词', MEDIA_NAME_MAX_LENGTH),
+  kind: z.enum(MEDIA_KINDS, { error: '素材类型不正确' }).optional(),
+  status: z.enum(MEDIA_STATUSES, { error: '素材状态不正确' }).optional(),
+});
+export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
+
+export const mediaIdParamsSchema = z.object({
+  id: z.coerce.number({ error: '素材编号不正确' }).int('素材编号不正确').positive('素材编号不正确'),
+});
+
+export const mediaUpdateSchema = z.object({
+  name: z.string().trim().min(1, '请输入素材名称').max(MEDIA_NAME_MAX_LENGTH, '素材名称过长').optional(),
+  folder: z.string().trim().max(MEDIA_FOLDER_MAX_LENGTH, '文件夹名称过长').optional(),
+  tags: z
+    .array(z.string().trim().min(1).max(20, '标签过长'))
+    .max(MEDIA_TAG_MAX, `最多${MEDIA_TAG_MAX}个标签`)
+    .optional(),
+});
+
+/** `POST /ai/v1/media/import-episodes`: a serial's episodes into the library (all, or the numbers given). */
+export const importEpisodesSchema = z.object({
+  serial_id: z.coerce.number({ error: '剧集编号不正确' }).int().positive('剧集编号不正确'),
+  episode_ids: z.array(z.number().int().positive()).max(200).optional(),
+});
+export const importEpisodesResultSchema = z.object({
+  /** Library items for the episodes (existing ones are not added twice). */
+  data: z.array(mediaSchema),
+  added: z.number().int(),
+});
+
+export const mediaUsageSchema = z.object({
+  used_bytes: z.number().int(),
+  quota_bytes: z.number().int(),
+  max_file_bytes: z.number().int(),
+  count: z.number().int(),
+});
+export const mediaFoldersSchema = z.object({
+  data: z.array(z.object({ folder: z.string(), count: z.number().int() })),
+});

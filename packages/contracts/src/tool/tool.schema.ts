@@ -1,0 +1,259 @@
+/**
+ * The AI tool workspace (spec §1 AI tools, §3 High-cut config, §9 cut durations, cut types, de-duplication options):
+ * the tools and their prices, video jobs (`/ai/v1/jobs`), the high-energy mixed cut's timeline, and the job events.
+ */
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+
+/** The six tools of the workspace nav (spec §9: six nav tools), in nav order. */
+export const NAV_TOOLS = ['mixcut', 'commentary', 'translate', 'dedup', 'media', 'publish'] as const;
+export type NavTool = (typeof NAV_TOOLS)[number];
+/** Tools that run as video jobs today; the others show 即将上线 until their issue builds them. */
+export const JOB_TOOLS = ['dedup', 'mixcut'] as const;
+export type JobTool = (typeof JOB_TOOLS)[number];
+
+export const TOOL_LABELS: Record<NavTool | 'parse' | 'operate', string> = {
+  mixcut: '高能混剪',
+  commentary: '影视解说',
+  translate: '字幕翻译',
+  dedup: '批量去重',
+  media: '素材库',
+  publish: '批量发布',
+  parse: '短剧解析',
+  operate: '智能运营',
+};
+
+/** Spec §9 de-duplication options, with the keys every side uses. */
+export const DEDUP_OPTIONS = [
+  'common',
+  'pip',
+  'rotate',
+  'scale',
+  'flip',
+  'frame',
+  'effect',
+  'speed',
+  'fps_down',
+  'mirror',
+] as const;
+export type DedupOption = (typeof DEDUP_OPTIONS)[number];
+export const DEDUP_OPTION_LABELS: Record<DedupOption, string> = {
+  common: '常规去重',
+  pip: '画中画',
+  rotate: '旋转',
+  scale: '缩放',
+  flip: '翻转',
+  frame: '边框',
+  effect: '特效',
+  speed: '变速',
+  fps_down: '降帧',
+  mirror: '镜像叠加',
+};
+
+/** Spec §9 cut durations: auto, or a bucket whose output length lies in [min, max] seconds. */
+export const CUT_DURATIONS = ['auto', 90, 150, 300] as const;
+export type CutDuration = (typeof CUT_DURATIONS)[number];
+export const CUT_DURATION_RANGES: Record<Exclude<CutDuration, 'auto'>, { min: number; max: number }> = {
+  90: { min: 60, max: 90 },
+  150: { min: 120, max: 150 },
+  300: { min: 200, max: 300 },
+};
+export const CUT_DURATION_LABELS: Record<`${CutDuration}`, string> = {
+  auto: '自动',
+  '90': '60~90秒',
+  '150': '120~150秒',
+  '300': '200~300秒',
+};
+
+export const CUT_TYPES = ['high_cut', 'high_mixed', 'golden_three', 'golden_clips', 'high_pre'] as const;
+export type CutType = (typeof CUT_TYPES)[number];
+export const CUT_TYPE_LABELS: Record<CutType, { name: string; description: string }> = {
+  high_cut: { name: '高能剪辑', description: '密集高光片段连续剪辑' },
+  high_mixed: { name: '多集混剪', description: '跨多集挑选高光混合剪辑' },
+  golden_three: { name: '黄金三秒', description: '最强3秒钩子开场，抓住注意力' },
+  golden_clips: { name: '精彩片段', description: '精彩片段按剧情顺序串联' },
+  high_pre: { name: '高能前置', description: '高潮片段前置作为预告' },
+};
+
+/** Spec §9 defaults. */
+export const TOOL_DEFAULTS = { output_count: 1, script_count: 1 } as const;
+/** Outputs one job may ask for (per script for the mixed cut). */
+export const MAX_OUTPUT_COUNT = 10;
+export const MAX_SCRIPT_COUNT = 5;
+export const MAX_JOB_MEDIA = 20;
+export const WATERMARK_MAX_LENGTH = 20;
+
+const countSchema = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label}不正确` })
+    .int(`${label}须为整数`)
+    .min(1, `${label}至少为1`)
+    .max(max, `${label}不能超过${max}`);
+
+export const dedupOptionSchema = z.enum(DEDUP_OPTIONS, { error: '去重选项不正确' });
+const dedupListSchema = z
+  .array(dedupOptionSchema, { error: '去重选项不正确' })
+  .max(DEDUP_OPTIONS.length)
+  .transform((options) => [...new Set(options)]);
+
+/** `dedup` config: at least one option; every source gets `output_count` outputs. */
+export const dedupConfigSchema = z.object({
+  options: dedupListSchema.refine((options) => options.length > 0, '请至少选择一种去重方式'),
+  output_count: countSchema('输出数量', MAX_OUTPUT_COUNT).default(TOOL_DEFAULTS.output_count),
+});
+export type DedupConfig = z.infer<typeof dedupConfigSchema>;
+
+/** One clip of a mixed-cut timeline: seconds within one source medium. */
+export const timelineClipSchema = z
+  .object({
+    media_id: z.number().int().positive(),
+    start: z.number().min(0),
+    end: z.number().positive(),
+    /** Highlight score 0–1 the planner gave it (ignored on input). */
+    score: z.number().optional(),
+    /** Why the planner chose it, in Chinese (ignored on input). */
+    reason: z.string().optional(),
+  })
+  .refine((clip) => clip.end - clip.start >= 0.5, '片段至少0.5秒');
+export type TimelineClip = z.infer<typeof timelineClipSchema>;
+
+export const timelineSchema = z.object({
+  clips: z.array(timelineClipSchema).min(1, '时间线至少需要一个片段').max(200),
+});
+export type Timeline = z.infer<typeof timelineSchema>;
+
+/**
+ * Spec §3 High-cut config. `script_count` distinct timelines, each rendered `output_count` times with its own
+ * de-duplication jitter. `scripts` (optional) are timelines the creator reviewed (dropped or reordered clips) from
+ * `POST /ai/v1/mixcut/plan`; without them the planner's choice is rendered.
+ */
+export const highCutConfigSchema = z.object({
+  watermark_switch: z.coerce.boolean().default(false),
+  watermark: z.string().trim().max(WATERMARK_MAX_LENGTH, `水印文字不能超过${WATERMARK_MAX_LENGTH}个字`).default(''),
+  cut_duration: z
+    .union([z.literal('auto'), z.coerce.number().pipe(z.literal([90, 150, 300]))], { error: '剪辑时长不正确' })
+    .default('auto'),
+  deduplication: dedupListSchema.default([]),
+  output_count: countSchema('输出数量', MAX_OUTPUT_COUNT).default(TOOL_DEFAULTS.output_count),
+  cut_type: z.enum(CUT_TYPES, { error: '剪辑类型不正确' }).default('high_cut'),
+  script_count: countSchema('脚本数量', MAX_SCRIPT_COUNT).default(TOOL_DEFAULTS.script_count),
+  scripts: z.array(timelineSchema).max(MAX_SCRIPT_COUNT).optional(),
+});
+export type HighCutConfig = z.infer<typeof highCutConfigSchema>;
+
+const mediaIdsSchema = z
+  .array(z.number({ error: '素材编号不正确' }).int('素材编号不正确').positive('素材编号不正确'), {
+    error: '请选择素材',
+  })
+  .min(1, '请至少选择一个素材')
+  .max(MAX_JOB_MEDIA, `一次最多选择${MAX_JOB_MEDIA}个素材`)
+  .transform((ids) => [...new Set(ids)]);
+
+/** `POST /ai/v1/jobs` and `POST /ai/v1/jobs/quote`. */
+export const createJobSchema = z.discriminatedUnion(
+  'tool',
+  [
+    z.object({ tool: z.literal('dedup'), media_ids: mediaIdsSchema, config: dedupConfigSchema }),
+    z.object({ tool: z.literal('mixcut'), media_ids: mediaIdsSchema, config: highCutConfigSchema }),
+  ],
+  { error: '工具不存在或暂未上线' },
+);
+export type CreateJobInput = z.input<typeof createJobSchema>;
+export type CreateJob = z.output<typeof createJobSchema>;
+
+/** `POST /ai/v1/mixcut/plan`: the timelines the planner would render, for the creator to review. */
+export const mixcutPlanRequestSchema = z.object({ media_ids: mediaIdsSchema, config: highCutConfigSchema });
+export const mixcutPlanSchema = z.object({
+  /** `analyzing` while some media are still being analysed (poll again); `ready` with the scripts. */
+  status: z.enum(['analyzing', 'ready']),
+  /** Percent of the media analysed so far. */
+  progress: z.number().int(),
+  /** Output length range in seconds this plan fills. */
+  range: z.object({ min: z.number(), max: z.number() }),
+  scripts: z.array(timelineSchema.extend({ duration: z.number() })),
+});
+export type MixcutPlan = z.infer<typeof mixcutPlanSchema>;
+
+/** A price and what it is made of, shown before running. */
+export const quoteSchema = z.object({
+  price: z.number().int(),
+  outputs: z.number().int(),
+  /** Minutes of output the price counts (rounded up per output). */
+  minutes: z.number().int(),
+  per_output: z.number().int(),
+  per_minute: z.number().int(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const toolInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(['available', 'coming_soon']),
+  /** Points per output and per started minute of output (0 for tools that charge nothing). */
+  price: z.object({ per_output: z.number().int(), per_minute: z.number().int() }),
+  limits: z.object({
+    max_media: z.number().int(),
+    max_outputs: z.number().int(),
+    max_scripts: z.number().int(),
+  }),
+});
+export type ToolInfo = z.infer<typeof toolInfoSchema>;
+export const toolListSchema = z.object({ data: z.array(toolInfoSchema) });
+
+export const TOOL_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type ToolJobStatus = (typeof TOOL_JOB_STATUSES)[number];
+export const TOOL_JOB_STATUS_LABELS: Record<ToolJobStatus, string> = {
+  queued: '排队中',
+  running: '处理中',
+  succeeded: '已完成',
+  failed: '失败',
+  cancelled: '已取消',
+};
+export const isTerminalToolJob = (status: ToolJobStatus) =>
+  status === 'succeeded' || status === 'failed' || status === 'cancelled';
+
+export const jobOutputSchema = z.object({
+  media_id: z.number().int(),
+  name: z.string(),
+  /** Signed address of the file (HTTP Range), valid for hours. */
+  url: z.string(),
+  poster_url: z.string(),
+  duration: z.number(),
+  /** 0–1: how alike the output still is to its source (de-duplication); lower is further. */
+  similarity: z.number().optional(),
+  /** What the similarity means, in Chinese. */
+  similarity_note: z.string().optional(),
+  /** Which source, script and copy this output is. */
+  source_media_id: z.number().int().optional(),
+  script_index: z.number().int().optional(),
+});
+export type JobOutput = z.infer<typeof jobOutputSchema>;
+
+export const toolJobSchema = z.object({
+  job_id: z.string(),
+  tool: z.enum(JOB_TOOLS),
+  status: z.enum(TOOL_JOB_STATUSES),
+  progress: z.number().int(),
+  /** The stage in Chinese (排队中, 分析素材, 渲染第2/3个, 校验相似度…). */
+  stage: z.string(),
+  price: z.number().int(),
+  media_ids: z.array(z.number().int()),
+  config: z.record(z.string(), z.unknown()),
+  outputs: z.array(jobOutputSchema),
+  error: z.string().optional(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ToolJob = z.infer<typeof toolJobSchema>;
+
+export const createJobResultSchema = z.object({ job_id: z.string(), price: z.number().int() });
+
+export const toolJobListQuerySchema = pageQuerySchema.extend({
+  tool: z.enum(JOB_TOOLS, { error: '工具不正确' }).optional(),
+  status: z.enum(TOOL_JOB_STATUSES, { error: '任务状态不正确' }).optional(),
+});
+export const toolJobIdParamsSchema = z.object({
+  id: z.string({ error: '任务编号不正确' }).regex(/^\d{1,18}$/, '任务编号不正确'),
+});
