@@ -4,7 +4,14 @@
  * polite signal while it waits on a filter) and the promise rejects with `FfmpegAbortedError`.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { FfmpegError } from './ffmpeg.js';
+
+/**
+ * ffmpeg ignores SIGPIPE, so a worker killed with SIGKILL would leave its ffmpeg rendering on as an orphan for
+ * minutes. util-linux's `setpriv --pdeathsig KILL` makes the kernel kill ffmpeg when its parent dies.
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => fs.existsSync(file));
 
 export class FfmpegAbortedError extends Error {
   override name = 'FfmpegAbortedError';
@@ -31,11 +38,9 @@ const STDERR_TAIL = 64 * 1024;
 export function runFfmpegProcess(args: readonly string[], options: FfmpegRunOptions = {}): Promise<FfmpegRunResult> {
   const { signal, onProgress, onStderrLine, nice = 0 } = options;
   if (signal?.aborted) return Promise.reject(new FfmpegAbortedError('ffmpeg was cancelled before it started'));
-  const fullArgs = ['-hide_banner', '-nostdin', '-progress', 'pipe:1', '-nostats', ...args];
-  const [command, commandArgs] =
-    nice > 0 && process.platform !== 'win32'
-      ? ['nice', ['-n', String(nice), 'ffmpeg', ...fullArgs]]
-      : ['ffmpeg', fullArgs];
+  const ffmpeg = ['ffmpeg', '-hide_banner', '-nostdin', '-progress', 'pipe:1', '-nostats', ...args];
+  const niced = nice > 0 ? ['nice', '-n', String(nice), ...ffmpeg] : ffmpeg;
+  const [command = 'ffmpeg', ...commandArgs] = SETPRIV ? [SETPRIV, '--pdeathsig', 'KILL', '--', ...niced] : niced;
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderrTail = '';

@@ -39,11 +39,9 @@ interface ProbeJson {
 
 function runProbe(file: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      'ffprobe',
-      ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
