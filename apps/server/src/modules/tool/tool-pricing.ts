@@ -1,0 +1,47 @@
+/**
+ * What a tool run costs, shown before it runs and charged when it is accepted: points per output plus points per
+ * started minute of output (configuration, TOOL_PRICE_*). The mixed cut is priced on its bucket's longest output
+ * (or on the reviewed timelines when the creator sent them), so the price never depends on the planner's luck.
+ */
+import { CUT_DURATION_RANGES, type CreateJob, type HighCutConfig, type Quote } from '@cc/contracts';
+
+export type ToolPrices = Record<CreateJob['tool'], { perOutput: number; perMinute: number }>;
+
+/** Output length range in seconds of a mixed cut; `auto` is priced as its longest possible bucket. */
+export function mixcutPricedSeconds(cutDuration: HighCutConfig['cut_duration']): number {
+  return cutDuration === 'auto' ? CUT_DURATION_RANGES[300].max : CUT_DURATION_RANGES[cutDuration].max;
+}
+
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60 - 1e-9));
+
+/** The price of a run, given the source durations in seconds (by media id). */
+export function quoteJob(job: CreateJob, durations: ReadonlyMap<number, number>, prices: ToolPrices): Quote {
+  const { perOutput, perMinute } = prices[job.tool];
+  let outputs: number;
+  let minutes: number;
+  if (job.tool === 'dedup') {
+    outputs = job.media_ids.length * job.config.output_count;
+    minutes = job.media_ids.reduce((sum, id) => sum + minutesOf(durations.get(id) ?? 0), 0) * job.config.output_count;
+  } else {
+    const scripts = job.config.scripts;
+    const copies = job.config.output_count;
+    if (scripts && scripts.length > 0) {
+      outputs = scripts.length * copies;
+      minutes =
+        scripts.reduce(
+          (sum, script) => sum + minutesOf(script.clips.reduce((total, clip) => total + clip.end - clip.start, 0)),
+          0,
+        ) * copies;
+    } else {
+      outputs = job.config.script_count * copies;
+      minutes = outputs * minutesOf(mixcutPricedSeconds(job.config.cut_duration));
+    }
+  }
+  return {
+    price: outputs * perOutput + minutes * perMinute,
+    outputs,
+    minutes,
+    per_output: perOutput,
+    per_minute: perMinute,
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Renders a mixed-cut timeline in one ffmpeg command: each clip read from its source with input seeking, brought to
+ * one size, frame rate and sound format, concatenated, optionally watermarked (drawtext with the CJK font; the text
+ * goes through a file so no character of it is ever parsed as filter syntax), and de-duplicated by the same graph
+ * as 批量去重.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { DedupOption } from '@cc/contracts';
+import { runFfmpegProcess } from '../../../providers/media/ffmpeg-process.js';
+import type { VideoProbe } from '../../../providers/media/probe.js';
+import { buildDedupFilterGraph, dedupParams } from './dedup.js';
+import { encodeArgs, even } from './encode.js';
+
+export interface TimelineInput {
+  clips: { file: string; probe: VideoProbe; start: number; end: number }[];
+  output: string;
+  watermark?: string;
+  dedup?: { options: DedupOption[]; seed: number; strength?: number };
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+const FPS = 30;
+const LONG_SIDE = 1280;
+
+/** Output size: the first clip's aspect with its long side at most 1280, even. */
+export function timelineSize(first: Pick<VideoProbe, 'width' | 'height'>): { width: number; height: number } {
+  const scale = Math.min(1, LONG_SIDE / Math.max(first.width, first.height));
+  return { width: even(first.width * scale), height: even(first.height * scale) };
+}
+
+/**
+ * Breaks a watermark into lines drawtext can show: drawtext does not wrap, and Chinese has no spaces to wrap at,
+ * so lines are cut every `perLine` characters (counting a Latin character as half).
+ */
+export function wrapWatermark(text: string, perLine: number): string {
+  const lines: string[] = [];
+  let line = '';
+  let width = 0;
+  for (const char of text) {
+    const w = /[\u0000-\u00ff]/.test(char) ? 0.5 : 1;
+    if (width + w > perLine && line) {
+      lines.push(line);
+      line = '';
+      width = 0;
+    }
+    line += char;
+    width += w;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+}
+
+let cjkFont: string | null | undefined;
+/** The Noto CJK font file (fontconfig), found once. */
+function cjkFontFile(): string | null {
+  if (cjkFont !== undefined) return cjkFont;
+  try {
+    cjkFont = execFileSync('fc-match', ['Noto Sans CJK SC:style=Bold', '--format=%{file}']).toString().trim() || null;
+  } catch {
+    cjkFont = null;
+  }
+  return cjkFont;
+}
+
+/** Quotes a path for a filter option value. */
+const filterPath = (file: string) => `'${file.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
+
+export function timelineFilter(
+  input: TimelineInput,
+  textFile: string | null,
+): { graph: string; duration: number; hasAudio: true } {
+  const { width, height } = timelineSize(input.clips[0]!.probe);
+  const chains: string[] = [];
+  input.clips.forEach((clip, i) => {
+    const length = clip.end - clip.start;
+    chains.push(
+      `[${i}:v]scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
+        `pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=${FPS},format=yuv420p,` +
+        `trim=duration=${length.toFixed(3)},setpts=PTS-STARTPTS[v${i}]`,
+    );
+    chains.push(
+      clip.probe.hasAudio
+        ? `[${i}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=stereo,` +
+            `atrim=duration=${length.toFixed(3)},asetpts=PTS-STARTPTS,apad=whole_dur=${length.toFixed(3)}[a${i}]`
+        : `anullsrc=r=44100:cl=stereo,atrim=duration=${length.toFixed(3)}[a${i}]`,
+    );
+  });
+  const pairs = input.clips.map((_, i) => `[v${i}][a${i}]`).join('');
+  chains.push(`${pairs}concat=n=${input.clips.length}:v=1:a=1[cv][ca]`);
+  let video = '[cv]';
+  if (textFile) {
+    const font = cjkFontFile();
+    chains.push(
+      `[cv]drawtext=textfile=${filterPath(textFile)}:expansion=none${font ? `:fontfile=${filterPath(font)}` : ''}:` +
+        `fontsize=${Math.round(Math.min(width, height) / 16)}:fontcolor=white@0.75:borderw=2:bordercolor=black@0.5:` +
+        `line_spacing=6:x=w-tw-${Math.round(width / 30)}:y=${Math.round(height / 20)}[wv]`,
+    );
+    video = '[wv]';
+  }
+  const duration = input.clips.reduce((sum, clip) => sum + clip.end - clip.start, 0);
+  if (input.dedup && input.dedup.options.length > 0) {
+    const graph = buildDedupFilterGraph(
+      { width, height, fps: FPS, duration, hasAudio: true },
+      input.dedup.options,
+      dedupParams(input.dedup.options, input.dedup.seed, input.dedup.strength),
+      { video, audio: '[ca]' },
+    );
+    chains.push(graph.filterComplex);
+    return { graph: chains.join(';'), duration: graph.outputDuration, hasAudio: true };
+  }
+  chains.push(`${video}null[vout]`, `[ca]anull[aout]`);
+  return { graph: chains.join(';'), duration, hasAudio: true };
+}
+
+export async function renderTimeline(input: TimelineInput): Promise<{ duration: number }> {
+  if (input.clips.length === 0) throw new Error('时间线为空');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-timeline-'));
+  try {
+    let textFile: string | null = null;
+    if (input.watermark?.trim()) {
+      const { width, height } = timelineSize(input.clips[0]!.probe);
+      textFile = path.join(dir, 'watermark.txt');
+      await fs.writeFile(textFile, wrapWatermark(input.watermark.trim(), width < height ? 8 : 14));
+    }
+    const { graph, duration } = timelineFilter(input, textFile);
+    const inputs = input.clips.flatMap((clip) => [
+      ...['-ss', clip.start.toFixed(3), '-t', (clip.end - clip.start + 0.5).toFixed(3), '-i', clip.file],
+    ]);
+    await runFfmpegProcess(
+      [
+        '-y',
+        ...inputs,
+        ...['-filter_complex', graph, '-map', '[vout]', '-map', '[aout]'],
+        ...encodeArgs({ hasAudio: true }),
+        input.output,
+      ],
+      {
+        signal: input.signal,
+        nice: 5,
+        onProgress: (seconds) => input.onProgress?.(Math.min(1, seconds / duration)),
+      },
+    );
+    return { duration };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
