@@ -41,7 +41,7 @@ export function wrapWatermark(text: string, perLine: number): string {
   let line = '';
   let width = 0;
   for (const char of text) {
-    const w = /[\u0000-\u00ff]/.test(char) ? 0.5 : 1;
+    const w = char.charCodeAt(0) <= 0xff ? 0.5 : 1;
     if (width + w > perLine && line) {
       lines.push(line);
       line = '';
