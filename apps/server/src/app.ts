@@ -2,7 +2,7 @@
  * Builds the Fastify application without listening: config in, app out. Tests build their own with
  * `app.inject`; `bin/server.ts` listens. Nothing here is global, so many apps can live in one process.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -78,6 +78,16 @@ import { PayeeService } from './modules/user/payee.service.js';
 import { DataCipher } from './data-cipher.js';
 import { BuiltinESignProvider } from './providers/esign/builtin-esign.js';
 import { defineJobTable, type AppJobs } from './jobs/app-jobs.js';
+import { MediaRepository } from './modules/media/media.repository.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { MediaService } from './modules/media/media.service.js';
+import { ToolRepository } from './modules/tool/tool.repository.js';
+import { toolRoutes } from './modules/tool/tool.routes.js';
+import { ToolRunner } from './modules/tool/tool-runner.js';
+import { ToolService } from './modules/tool/tool.service.js';
+import { LocalMediaStorage } from './providers/storage/local-storage.js';
+import type { MediaStorage } from './providers/storage/media-storage.js';
+import { S3MediaStorage } from './providers/storage/s3-storage.js';
 import { createJobQueue } from './jobs/job-engine.js';
 import type { JobQueueOptions } from './jobs/job-queue.js';
 import { jobRoutes } from './jobs/jobs.routes.js';
@@ -112,12 +122,21 @@ declare module 'fastify' {
     income: IncomeService;
     /** Settlement runs (the job kind and the operator call). */
     settlement: SettlementService;
+    /** The media library (tests upload into it and read it directly). */
+    media: MediaService;
+    /** Video tool jobs (tests run the sweep directly). */
+    tools: ToolService;
     /** The job engine; workers start only when `bin/server.ts` (JOB_WORKERS=inline), `bin/worker.ts` or a test says. */
     jobs: AppJobs;
   }
 }
 
 const PHONE_IN_TEXT = /(1[3-9]\d)\d{4}(\d{4})/g;
+
+function createMediaStorage(config: AppConfig): MediaStorage {
+  const settings = config.media.storage;
+  return settings.kind === 's3' ? new S3MediaStorage(settings) : new LocalMediaStorage(settings.root);
+}
 
 export function createSmsDriver(config: AppConfig, clock: Clock): SmsDriver {
   return config.sms.driver === 'aliyun' ? new AliyunSmsDriver(config.sms) : new ConsoleSmsDriver(clock);
@@ -256,12 +275,73 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('income', income);
   app.decorate('settlement', settlement);
 
+  // Media library and video tools (issue 9): the tool jobs reach media only through the library's port.
+  const storage = createMediaStorage(config);
+  const media: MediaService = new MediaService({
+    media: new MediaRepository(database.db),
+    storage,
+    catalogue: tasks,
+    catalogueDir: config.mediaDir,
+    linkSecret: createHash('sha256').update(`media-links:${config.appSecret}`).digest(),
+    quotaBytes: config.media.quotaBytes,
+    maxFileBytes: config.media.maxFileBytes,
+    enqueueProcess: (mediaId: number): Promise<string> =>
+      jobs.enqueue('media.process', { media_id: mediaId }, { key: `media:${mediaId}` }),
+    clock,
+    log: app.log,
+  });
+  const toolRepository = new ToolRepository(database.db);
+  const tools: ToolService = new ToolService({
+    tools: toolRepository,
+    credits,
+    media,
+    enqueueRun: (id: number): Promise<string> =>
+      jobs.enqueue('tool.run', { tool_job_id: id }, { key: `tool-job:${id}` }),
+    enqueueAnalyze: (agentId: number, mediaId: number): Promise<string> =>
+      jobs.enqueue('tool.analyze', { agent_id: agentId, media_id: mediaId }, { key: `analyze:${mediaId}` }),
+    engineJob: (id: string) => jobs.get(id),
+    prices: config.tool.prices,
+    clock,
+    log: app.log,
+  });
+  media.setInUseCheck((agentId: number, mediaId: number) => tools.isMediaInUse(agentId, mediaId));
+  const toolRunner: ToolRunner = new ToolRunner({
+    tools: toolRepository,
+    service: tools,
+    media,
+    clock,
+    log: app.log,
+    workDir: config.tool.workDir,
+    timeoutMs: config.tool.timeoutMs,
+  });
+  app.decorate('media', media);
+  app.decorate('tools', tools);
+  // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
+  app.addHook('preClose', async () => toolRunner.shutdown());
+
   // Job engine (issue 7 §3): built here, started by the entries; closing the app stops workers before the database.
-  const jobs = createJobQueue(
+  const jobs: AppJobs = createJobQueue(
     config.redis
       ? { kind: 'bullmq', url: config.redis.url, prefix: `${config.redis.prefix}jobs` }
       : { kind: 'database', database },
-    { table: defineJobTable({ orders, refunds, withdrawals, settlement }), clock, log: app.log, ...deps.jobs },
+    {
+      table: defineJobTable({
+        orders,
+        refunds,
+        withdrawals,
+        settlement,
+        media,
+        tools: {
+          runner: toolRunner,
+          service: tools,
+          concurrency: config.tool.concurrency,
+          timeoutMs: config.tool.timeoutMs,
+        },
+      }),
+      clock,
+      log: app.log,
+      ...deps.jobs,
+    },
   );
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.close());
@@ -312,6 +392,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     settlementQueryRoutes(new SettlementQueryService(new SettlementQueryRepository(database.db), wallet, clock), clock),
   );
   await app.register(jobRoutes(jobs, config.operatorToken));
+  await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes }));
+  await app.register(toolRoutes(tools));
   await app.register(openOrderRoutes(partnerApps, income));
   await app.register(
     settlementRoutes({

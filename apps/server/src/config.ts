@@ -123,6 +123,34 @@ const envSchema = z.object({
   TEAM_SHARE_RATE_BP: z.coerce.number().int().min(0).max(10000).default(1000),
   /** Invite share rate, basis points, paid to the leader's own leader (ADR 0012; 200 = 2 %). */
   INVITE_SHARE_RATE_BP: z.coerce.number().int().min(0).max(10000).default(200),
+  /** Where library media live: `local` (DATA_DIR/library) or `s3` (S3_* below). */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3-compatible object storage for MEDIA_STORAGE=s3: endpoint (empty for AWS), region, bucket and keys. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style bucket addresses (MinIO and most self-hosted S3 servers need it). */
+  S3_FORCE_PATH_STYLE: bool,
+  /** Largest single upload, bytes (default 2 GiB). */
+  MEDIA_MAX_FILE_BYTES: positiveInt.default(2 * 1024 ** 3),
+  /** Library space per creator, bytes (default 20 GiB). */
+  MEDIA_QUOTA_BYTES: positiveInt.default(20 * 1024 ** 3),
+  /** Video tool jobs (ffmpeg processes) one worker process runs at once; 1 suits 2 cores. */
+  TOOL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Price of 批量去重 in points: "per output,per started minute of output". */
+  TOOL_PRICE_DEDUP: z
+    .string()
+    .regex(/^\d+,\d+$/, 'expected "per_output,per_minute"')
+    .default('2,2'),
+  /** Price of 高能混剪 in points: "per output,per started minute of output". */
+  TOOL_PRICE_MIXCUT: z
+    .string()
+    .regex(/^\d+,\d+$/, 'expected "per_output,per_minute"')
+    .default('10,5'),
+  /** A tool job still running after this many minutes is stopped, failed and refunded. */
+  TOOL_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -172,6 +200,29 @@ export interface AppConfig {
   jobWorkers: 'inline' | 'off';
   /** SETTLEMENT_HOLD_SECONDS, TEAM_SHARE_RATE_BP, INVITE_SHARE_RATE_BP. */
   settlement: { holdSeconds: number; teamShareRateBp: number; inviteShareRateBp: number };
+  /** MEDIA_*, S3_*: the media library's storage and limits; signed file links are keyed by APP_SECRET. */
+  media: {
+    storage:
+      | { kind: 'local'; root: string }
+      | {
+          kind: 's3';
+          endpoint: string | null;
+          region: string;
+          bucket: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          forcePathStyle: boolean;
+        };
+    maxFileBytes: number;
+    quotaBytes: number;
+  };
+  /** TOOL_*: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
+  tool: {
+    concurrency: number;
+    prices: Record<'dedup' | 'mixcut', { perOutput: number; perMinute: number }>;
+    timeoutMs: number;
+    workDir: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -282,5 +333,37 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       teamShareRateBp: e.TEAM_SHARE_RATE_BP,
       inviteShareRateBp: e.INVITE_SHARE_RATE_BP,
     },
+    media: {
+      storage:
+        e.MEDIA_STORAGE === 's3'
+          ? {
+              kind: 's3',
+              endpoint: e.S3_ENDPOINT ?? null,
+              region: e.S3_REGION,
+              bucket: required(e.S3_BUCKET, 'S3_BUCKET'),
+              accessKeyId: required(e.S3_ACCESS_KEY_ID, 'S3_ACCESS_KEY_ID'),
+              secretAccessKey: required(e.S3_SECRET_ACCESS_KEY, 'S3_SECRET_ACCESS_KEY'),
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            }
+          : { kind: 'local', root: path.join(dataDir, 'library') },
+      maxFileBytes: e.MEDIA_MAX_FILE_BYTES,
+      quotaBytes: e.MEDIA_QUOTA_BYTES,
+    },
+    tool: {
+      concurrency: e.TOOL_CONCURRENCY,
+      prices: { dedup: toolPrice(e.TOOL_PRICE_DEDUP), mixcut: toolPrice(e.TOOL_PRICE_MIXCUT) },
+      timeoutMs: e.TOOL_JOB_TIMEOUT_MINUTES * 60_000,
+      workDir: path.join(dataDir, 'work'),
+    },
   };
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} is required when MEDIA_STORAGE=s3`);
+  return value;
+}
+
+function toolPrice(text: string): { perOutput: number; perMinute: number } {
+  const [perOutput = 0, perMinute = 0] = text.split(',').map(Number);
+  return { perOutput, perMinute };
 }

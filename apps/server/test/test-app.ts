@@ -43,6 +43,8 @@ export interface TestContext {
   clock: ManualClock;
   config: AppConfig;
   database: DatabaseHandle;
+  /** The PostgreSQL schema of this test's database (none on SQLite), for child processes to open it too. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function createTestApp(
     clock,
     config,
     database,
+    schema,
     async close() {
       await app.close();
       await sandboxHost.close();

@@ -21,6 +21,9 @@ import type {
   SmsType,
   TaskType,
   TradeState,
+  ToolJobStatus,
+  MediaKind,
+  MediaStatus,
 } from '@cc/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -512,7 +515,74 @@ export interface JobScheduleTable {
   next_run_at: number;
 }
 
+/** One item of a creator's media library (issue 9 §2); `sprite` is the thumbnail sprite's layout as JSON. */
+export interface MediaTable {
+  id: Generated<number>;
+  agent_id: number;
+  kind: MediaKind;
+  status: MediaStatus;
+  error: string | null;
+  name: string;
+  folder: Generated<string>;
+  /** Tags joined by commas. */
+  tags: Generated<string>;
+  storage_key: string;
+  poster_key: string | null;
+  sprite_key: string | null;
+  sprite: string | null;
+  size_bytes: Generated<number>;
+  duration_ms: Generated<number>;
+  width: Generated<number>;
+  height: Generated<number>;
+  video_codec: Generated<string>;
+  audio_codec: Generated<string>;
+  job_id: string | null;
+  serial_id: number | null;
+  episode_id: number | null;
+  episode_no: number | null;
+  upload_id: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+/** One run of a video tool (issue 9 §1). JSON columns: `media_ids` number[], `config` the tool's config, `outputs` ToolJobOutputRow[]. */
+export interface ToolJobTable {
+  id: Generated<number>;
+  agent_id: number;
+  tool: string;
+  status: ToolJobStatus;
+  progress: Generated<number>;
+  stage: Generated<string>;
+  price: number;
+  /** 1 once the price is spent (ledger key `tool-job:<id>`); a row never charged is not a job. */
+  charged: Generated<number>;
+  media_ids: string;
+  config: string;
+  outputs: Generated<string>;
+  error: string | null;
+  /** The client's idempotency key of the create call, unique per agent. */
+  request_key: string | null;
+  cancel_requested: Generated<number>;
+  attempt: Generated<number>;
+  heartbeat_at: number | null;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** A medium's analysis for the mixed cut (JSON of the video engine's MediaAnalysis), made once per medium. */
+export interface MediaAnalysisTable {
+  media_id: number;
+  version: number;
+  analysis: string;
+  created_at: number;
+}
+
 export interface Database {
+  media: MediaTable;
+  tool_jobs: ToolJobTable;
+  media_analyses: MediaAnalysisTable;
   agents: AgentTable;
   sessions: SessionTable;
   sms_codes: SmsCodeTable;

@@ -7,6 +7,9 @@ import type { OrderService } from '../modules/order/order.service.js';
 import type { RefundService } from '../modules/payment/refund.service.js';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service.js';
 import type { SettlementService } from '../modules/settlement/settlement.service.js';
+import type { MediaService } from '../modules/media/media.service.js';
+import type { ToolRunner } from '../modules/tool/tool-runner.js';
+import type { ToolService } from '../modules/tool/tool.service.js';
 import type { JobQueue } from './job-queue.js';
 import { checkJobTable, type JobSpecs, type JobTable } from './job-table.js';
 
@@ -50,6 +53,34 @@ export const appJobSpecs = {
     concurrency: 1,
     schedule: { everyMs: 5 * 60_000 },
   },
+  /** Probes an upload or episode of the media library, makes its poster and sprite (not a video: failed, removed). */
+  'media.process': {
+    input: z.object({ media_id: z.number().int().positive() }),
+    retry: { attempts: 3, backoffMs: 5_000, backoff: 'exponential' },
+    concurrency: 1,
+  },
+  /**
+   * One run of a video tool (ADR 0016): renders every output and ends the tool job. A second attempt exists for a
+   * worker that died mid-render (the lease ran out); the handler ends the tool job itself on any other failure.
+   */
+  'tool.run': {
+    input: z.object({ tool_job_id: z.number().int().positive() }),
+    retry: { attempts: 2, backoffMs: 5_000, backoff: 'fixed' },
+    concurrency: 1,
+  },
+  /** Analyses one medium for the mixed cut's planner (shots, loudness, motion, speech, fingerprints). */
+  'tool.analyze': {
+    input: z.object({ agent_id: z.number().int().positive(), media_id: z.number().int().positive() }),
+    retry: { attempts: 2, backoffMs: 5_000, backoff: 'fixed' },
+    concurrency: 1,
+  },
+  /** Tool jobs nobody moves are queued again, or failed and refunded when their worker died for good. */
+  'tool.sweep': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 60_000 },
+  },
 } satisfies JobSpecs;
 
 export type AppJobSpecs = typeof appJobSpecs;
@@ -61,10 +92,29 @@ export interface JobServices {
   refunds: Pick<RefundService, 'processDue'>;
   withdrawals: Pick<WithdrawalService, 'payout'>;
   settlement: Pick<SettlementService, 'settleDueShares'>;
+  media: Pick<MediaService, 'process'>;
+  tools: {
+    runner: Pick<ToolRunner, 'run' | 'analyze'>;
+    service: Pick<ToolService, 'sweep'>;
+    /** TOOL_CONCURRENCY: ffmpeg runs per worker process. */
+    concurrency: number;
+    timeoutMs: number;
+  };
 }
 
-export function defineJobTable({ orders, refunds, withdrawals, settlement }: JobServices): JobTable<AppJobSpecs> {
-  return checkJobTable(appJobSpecs, {
+export function defineJobTable({
+  orders,
+  refunds,
+  withdrawals,
+  settlement,
+  media,
+  tools,
+}: JobServices): JobTable<AppJobSpecs> {
+  const specs = {
+    ...appJobSpecs,
+    'tool.run': { ...appJobSpecs['tool.run'], concurrency: tools.concurrency },
+  } satisfies JobSpecs;
+  return checkJobTable(specs, {
     // Isolating each order (own try/catch, oldest first) is expireDue's duty, as for every sweep (job-table.ts).
     'order.timeout-sweep': async (_input, { log }) => {
       const expired = await orders.expireDue();
@@ -85,6 +135,13 @@ export function defineJobTable({ orders, refunds, withdrawals, settlement }: Job
     'settlement.run': async (_input, { log }) => {
       const { runId, settledCount, amountFen } = await settlement.settleDueShares();
       if (settledCount > 0) log.info({ runId, settledCount, amountFen }, 'due shares settled');
+    },
+    'media.process': ({ media_id }) => media.process(media_id),
+    'tool.run': ({ tool_job_id }, { attempt }) => tools.runner.run(tool_job_id, { attempt }),
+    'tool.analyze': ({ agent_id, media_id }) => tools.runner.analyze(agent_id, media_id),
+    'tool.sweep': async (_input, { log }) => {
+      const ended = await tools.service.sweep(tools.timeoutMs);
+      if (ended > 0) log.warn({ ended }, 'stale tool jobs failed and refunded');
     },
   });
 }

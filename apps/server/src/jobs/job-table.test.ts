@@ -32,12 +32,23 @@ describe('job table', () => {
       refunds: { processDue: async () => 0 },
       withdrawals: { payout: async () => 'skipped' as const },
       settlement: { settleDueShares: async () => ({ runId: null, settledCount: 0, amountFen: 0 }) },
+      media: { process: async () => undefined },
+      tools: {
+        runner: { run: async () => undefined, analyze: async () => undefined },
+        service: { sweep: async () => 0 },
+        concurrency: 3,
+        timeoutMs: 60_000,
+      },
     });
     expect(kindsOf(table)).toEqual(Object.keys(appJobSpecs).sort());
     expect(table['order.timeout-sweep'].schedule).toEqual({ everyMs: 30_000 });
     expect(table['payment.cancel-sweep'].schedule).toEqual({ everyMs: 60_000 });
     expect(table['payment.refund-sweep'].schedule).toEqual({ everyMs: 60_000 });
     expect(table['settlement.run'].schedule).toEqual({ everyMs: 300_000 });
+    expect(table['tool.sweep'].schedule).toEqual({ everyMs: 60_000 });
+    // Video jobs take the configured ffmpeg concurrency (TOOL_CONCURRENCY), not the table's default of one.
+    expect(table['tool.run'].concurrency).toBe(3);
+    expect(appJobSpecs['tool.run'].concurrency).toBe(1);
   });
 
   it('waits the fixed backoff, or doubles it per attempt', () => {

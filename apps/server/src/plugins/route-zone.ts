@@ -7,12 +7,14 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * `api` carries the vendor header; `api`, `ops`, `open` (partner apps, signed) and `shortLink` count against the
- * per-IP limit; `dev` is local.
+ * per-IP limit; `dev` is local; `file` is the media library's signed links (a `<video>` sends no header, and a
+ * player's many Range requests are not API calls).
  */
-export type RouteZone = 'api' | 'ops' | 'open' | 'shortLink' | 'dev' | 'other';
+export type RouteZone = 'api' | 'ops' | 'open' | 'shortLink' | 'dev' | 'file' | 'other';
 
 const ZONES: ReadonlyArray<readonly [prefix: string, zone: RouteZone]> = [
   ['/agent/', 'api'],
+  ['/ai/v1/files/', 'file'],
   ['/ai/', 'api'],
   ['/activity/', 'api'],
   ['/ops/', 'ops'],

@@ -33,7 +33,12 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
-      allowedHeaders: ['content-type', 'authorization', 'vendor', 'x-request-id'],
+      allowedHeaders: [
+        ...['content-type', 'authorization', 'vendor', 'x-request-id', 'idempotency-key'],
+        // tus uploads (the media library).
+        ...['tus-resumable', 'upload-length', 'upload-metadata', 'upload-offset', 'upload-defer-length'],
+      ],
+      exposedHeaders: ['location', 'upload-offset', 'upload-length', 'tus-resumable'],
       maxAge: 600,
     });
   }

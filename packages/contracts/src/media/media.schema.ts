@@ -68,7 +68,11 @@ export const mediaSchema = z.object({
 export type Media = z.infer<typeof mediaSchema>;
 
 const textFilter = (label: string, max: number) =>
-  z.string({ error: `${label}不正确` }).trim().max(max, `${label}过长`).optional();
+  z
+    .string({ error: `${label}不正确` })
+    .trim()
+    .max(max, `${label}过长`)
+    .optional();
 
 export const mediaListQuerySchema = pageQuerySchema.extend({
   folder: textFilter('文件夹', MEDIA_FOLDER_MAX_LENGTH),

@@ -11,6 +11,8 @@ import * as retentionOffers from './20261123130000_retention_offers.js';
 import * as income from './20261123140000_income.js';
 import * as payeeWithdrawals from './20261123160000_payee_withdrawals.js';
 import * as settlementIndexes from './20261123150000_settlement_indexes.js';
+import * as media from './20261124100000_media.js';
+import * as toolJobs from './20261124110000_tool_jobs.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '20261123140000_income': income,
   '20261123160000_payee_withdrawals': payeeWithdrawals,
   '20261123150000_settlement_indexes': settlementIndexes,
+  '20261124100000_media': media,
+  '20261124110000_tool_jobs': toolJobs,
 };

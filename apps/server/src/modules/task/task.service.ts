@@ -102,6 +102,17 @@ export class TaskService {
     return { data: rows.map(toEpisode), total };
   }
 
+  /** A serial's name and its episodes' video files (relative to the media folder), for the media library. */
+  async serialEpisodeFiles(serialId: number) {
+    const name = await this.tasks.serialName(serialId);
+    if (name === undefined) return null;
+    const { rows } = await this.tasks.episodes(serialId, 1000, 0);
+    return {
+      name,
+      episodes: rows.map((row) => ({ id: row.id, number: row.number, title: row.title, file: row.media_path })),
+    };
+  }
+
   async episode(episodeId: number) {
     const row = await this.tasks.episodeById(episodeId);
     if (!row) throw appError('episodeNotFound');

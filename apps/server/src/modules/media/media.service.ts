@@ -1,0 +1,398 @@
+/**
+ * The media library (issue 9 §2): uploads arrive through tus and are probed by the `media.process` job (not a
+ * video → failed with the reason, file removed); catalogue episodes are copied in once each; tool outputs land here
+ * linked to their job. Files are read through short-lived signed links (`<video>` cannot send a bearer token).
+ * It is also the tool jobs' `ToolMediaLibrary`.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ErrorMessages, type Media, type MediaKind } from '@cc/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import { appError } from '../../errors.js';
+import { NotAVideoError, probeVideo, type VideoProbe } from '../../providers/media/probe.js';
+import type { MediaStorage } from '../../providers/storage/media-storage.js';
+import { isoTime } from '../paging.js';
+import type { ToolMediaItem, ToolMediaLibrary } from '../tool/tool-media.js';
+import { makePosterAndSprite, type SpriteLayout } from './media-files.js';
+import type { MediaFilter, MediaRepository, MediaRow } from './media.repository.js';
+
+export const FILE_VARIANTS = ['video', 'download', 'poster', 'sprite'] as const;
+export type FileVariant = (typeof FILE_VARIANTS)[number];
+const LINK_TTL_MS = 6 * 3600_000;
+const HOUR = 3600_000;
+
+export interface Catalogue {
+  serialEpisodeFiles(
+    serialId: number,
+  ): Promise<{ name: string; episodes: { id: number; number: number; title: string; file: string }[] } | null>;
+}
+
+export interface MediaServiceDeps {
+  media: MediaRepository;
+  storage: MediaStorage;
+  catalogue: Catalogue;
+  /** The demo catalogue's media folder (episode files are relative to it). */
+  catalogueDir: string;
+  linkSecret: Buffer;
+  quotaBytes: number;
+  maxFileBytes: number;
+  enqueueProcess(mediaId: number): Promise<string>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export class MediaService implements ToolMediaLibrary {
+  /** Whether a live tool job uses the medium (set by the tool module, which owns the jobs). */
+  private inUse: (agentId: number, mediaId: number) => Promise<boolean> = async () => false;
+
+  constructor(private readonly deps: MediaServiceDeps) {}
+
+  setInUseCheck(check: (agentId: number, mediaId: number) => Promise<boolean>): void {
+    this.inUse = check;
+  }
+
+  // ---- signed links -------------------------------------------------------------------------------------------
+
+  private signature(id: number, variant: FileVariant, exp: number): string {
+    return createHmac('sha256', this.deps.linkSecret).update(`${id}.${variant}.${exp}`).digest('hex').slice(0, 32);
+  }
+
+  /** A link valid for at least six hours; the same for a whole hour, so browsers can cache what it serves. */
+  link(id: number, variant: FileVariant): string {
+    const exp = Math.ceil((this.deps.clock.now() + LINK_TTL_MS) / HOUR) * (HOUR / 1000);
+    return `/ai/v1/files/${id}/${variant}?exp=${exp}&sig=${this.signature(id, variant, exp)}`;
+  }
+
+  verifyLink(id: number, variant: FileVariant, exp: number, sig: string): boolean {
+    if (!Number.isFinite(exp) || exp * 1000 < this.deps.clock.now()) return false;
+    const expected = Buffer.from(this.signature(id, variant, exp));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  toMedia(row: MediaRow): Media {
+    const ready = row.status === 'ready';
+    const sprite = row.sprite && row.sprite_key ? (JSON.parse(row.sprite) as SpriteLayout) : null;
+    return {
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      status: row.status,
+      error: row.error,
+      folder: row.folder,
+      tags: row.tags ? row.tags.split(',') : [],
+      size: Number(row.size_bytes),
+      duration: row.duration_ms / 1000,
+      width: row.width,
+      height: row.height,
+      video_codec: row.video_codec,
+      audio_codec: row.audio_codec,
+      url: ready ? this.link(row.id, 'video') : '',
+      download_url: ready ? this.link(row.id, 'download') : '',
+      poster_url: row.poster_key ? this.link(row.id, 'poster') : '',
+      sprite: sprite ? { url: this.link(row.id, 'sprite'), ...sprite } : null,
+      job_id: row.job_id,
+      serial_id: row.serial_id,
+      episode_id: row.episode_id,
+      episode_no: row.episode_no,
+      created_at: isoTime(row.created_at),
+    };
+  }
+
+  /** The stored object behind a signed link, for the file route. */
+  async fileOf(id: number, variant: FileVariant): Promise<{ row: MediaRow; key: string; contentType: string }> {
+    const row = await this.deps.media.get(id);
+    const key =
+      variant === 'poster'
+        ? row?.poster_key
+        : variant === 'sprite'
+          ? row?.sprite_key
+          : row?.status === 'ready'
+            ? row.storage_key
+            : null;
+    if (!row || !key) throw appError('mediaNotFound');
+    return { row, key, contentType: variant === 'poster' || variant === 'sprite' ? 'image/jpeg' : 'video/mp4' };
+  }
+
+  get storage(): MediaStorage {
+    return this.deps.storage;
+  }
+
+  // ---- the creator's calls ------------------------------------------------------------------------------------
+
+  async page(agentId: number, filter: MediaFilter, limit: number, offset: number) {
+    const { rows, total } = await this.deps.media.page(agentId, filter, limit, offset);
+    return { data: rows.map((row) => this.toMedia(row)), total };
+  }
+
+  async one(agentId: number, id: number): Promise<Media> {
+    const row = await this.deps.media.owned(agentId, id);
+    if (!row) throw appError('mediaNotFound');
+    return this.toMedia(row);
+  }
+
+  async update(
+    agentId: number,
+    id: number,
+    fields: { name?: string; folder?: string; tags?: string[] },
+  ): Promise<Media> {
+    const row = await this.deps.media.owned(agentId, id);
+    if (!row) throw appError('mediaNotFound');
+    await this.deps.media.update(id, {
+      ...(fields.name !== undefined && { name: fields.name }),
+      ...(fields.folder !== undefined && { folder: fields.folder }),
+      ...(fields.tags !== undefined && { tags: [...new Set(fields.tags.map((t) => t.replace(/,/g, ' ')))].join(',') }),
+    });
+    return this.one(agentId, id);
+  }
+
+  /** Deletes the item and its files; deleting again answers as the first time did. */
+  async delete(agentId: number, id: number): Promise<void> {
+    const row = await this.deps.media.owned(agentId, id);
+    if (!row) return;
+    if (await this.inUse(agentId, id)) throw appError('mediaInUse');
+    if (await this.deps.media.softDelete(agentId, id, this.deps.clock.now())) await this.deleteFiles(row);
+  }
+
+  private async deleteFiles(row: MediaRow): Promise<void> {
+    for (const key of [row.storage_key, row.poster_key, row.sprite_key]) {
+      if (!key) continue;
+      await this.deps.storage.delete(key).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, key }, 'media file not deleted');
+      });
+    }
+  }
+
+  async usage(agentId: number) {
+    const { used, count } = await this.deps.media.usedBytes(agentId);
+    return { used_bytes: used, quota_bytes: this.deps.quotaBytes, max_file_bytes: this.deps.maxFileBytes, count };
+  }
+
+  async folders(agentId: number) {
+    return (await this.deps.media.folders(agentId)).map((row) => ({ folder: row.folder, count: Number(row.n) }));
+  }
+
+  // ---- uploads (tus) ------------------------------------------------------------------------------------------
+
+  /** Refuses an upload the size limit or the creator's quota cannot take; answers the Chinese reason. */
+  async uploadRefusal(agentId: number, size: number | undefined): Promise<string | null> {
+    if (size !== undefined && size > this.deps.maxFileBytes) return ErrorMessages.mediaTooLarge;
+    const { used } = await this.deps.media.usedBytes(agentId);
+    if (used + (size ?? 0) > this.deps.quotaBytes) return ErrorMessages.mediaQuotaExceeded;
+    return null;
+  }
+
+  /** A finished upload becomes a library item (once per upload) and is probed in the background. */
+  async uploadFinished(agentId: number, upload: { id: string; size: number; name: string; folder: string }) {
+    const existing = await this.deps.media.byUpload(upload.id);
+    if (existing) return existing.id;
+    const id = await this.deps.media.insert({
+      agent_id: agentId,
+      kind: 'upload',
+      status: 'processing',
+      name: cleanName(upload.name) || '未命名视频.mp4',
+      folder: upload.folder.slice(0, 30),
+      storage_key: this.deps.storage.uploadKey(upload.id),
+      size_bytes: upload.size,
+      upload_id: upload.id,
+      created_at: this.deps.clock.now(),
+    });
+    await this.deps.enqueueProcess(id);
+    return id;
+  }
+
+  /**
+   * The `media.process` job: probe, poster, sprite, then ready; a file that is not a video ends `failed` with the
+   * reason and is removed. Safe to run again after a crash.
+   */
+  async process(mediaId: number): Promise<void> {
+    const row = await this.deps.media.get(mediaId);
+    if (!row || row.status !== 'processing') return;
+    const local = await this.deps.storage.localFile(row.storage_key).catch(() => null);
+    if (!local) {
+      await this.deps.media.update(mediaId, { status: 'failed', error: '文件已丢失，请重新上传' });
+      return;
+    }
+    let probe: VideoProbe;
+    try {
+      probe = await probeVideo(local.file);
+    } catch (error) {
+      await local.release();
+      if (!(error instanceof NotAVideoError)) throw error;
+      await this.deps.media.update(mediaId, { status: 'failed', error: ErrorMessages.mediaNotVideo, size_bytes: 0 });
+      await this.deps.storage.delete(row.storage_key);
+      return;
+    }
+    try {
+      await this.finishProbe(row, local.file, probe);
+    } finally {
+      await local.release();
+    }
+  }
+
+  private async finishProbe(row: MediaRow, file: string, probe: VideoProbe): Promise<void> {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-media-'));
+    try {
+      const poster = path.join(dir, 'poster.jpg');
+      const sprite = path.join(dir, 'sprite.jpg');
+      const layout = await makePosterAndSprite(file, probe.duration, poster, sprite);
+      const posterKey = `posters/${row.id}-${randomUUID().slice(0, 8)}.jpg`;
+      const spriteKey = `sprites/${row.id}-${randomUUID().slice(0, 8)}.jpg`;
+      await this.deps.storage.putFile(posterKey, poster, 'image/jpeg');
+      await this.deps.storage.putFile(spriteKey, sprite, 'image/jpeg');
+      await this.deps.media.update(row.id, {
+        status: 'ready',
+        error: null,
+        duration_ms: Math.round(probe.duration * 1000),
+        width: probe.width,
+        height: probe.height,
+        video_codec: probe.videoCodec,
+        audio_codec: probe.audioCodec,
+        size_bytes: (await this.deps.storage.size(row.storage_key)) ?? probe.size,
+        poster_key: posterKey,
+        sprite_key: spriteKey,
+        sprite: JSON.stringify(layout),
+      });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  // ---- catalogue episodes -------------------------------------------------------------------------------------
+
+  /** Copies a serial's episodes into the library, once each (linked to serial and episode), and probes them. */
+  async importEpisodes(agentId: number, serialId: number, episodeIds?: number[]) {
+    const serial = await this.deps.catalogue.serialEpisodeFiles(serialId);
+    if (!serial) throw appError('taskNotFound');
+    const wanted = serial.episodes.filter((e) => e.file && (!episodeIds || episodeIds.includes(e.id)));
+    const existing = new Set(
+      (
+        await this.deps.media.episodes(
+          agentId,
+          wanted.map((e) => e.id),
+        )
+      ).map((m) => m.episode_id),
+    );
+    let added = 0;
+    for (const episode of wanted) {
+      if (existing.has(episode.id)) continue;
+      const source = path.resolve(this.deps.catalogueDir, episode.file);
+      if (!source.startsWith(path.resolve(this.deps.catalogueDir))) continue;
+      const copy = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'cc-episode-')), 'episode.mp4');
+      try {
+        await fs.copyFile(source, copy);
+      } catch {
+        this.deps.log.warn({ serialId, episodeId: episode.id }, 'catalogue episode file missing');
+        continue;
+      }
+      const key = `episodes/${agentId}/${episode.id}-${randomUUID().slice(0, 8)}.mp4`;
+      const size = (await fs.stat(copy)).size;
+      await this.deps.storage.putFile(key, copy, 'video/mp4');
+      await fs.rm(path.dirname(copy), { recursive: true, force: true });
+      const id = await this.deps.media.insert({
+        agent_id: agentId,
+        kind: 'episode',
+        status: 'processing',
+        name: `${serial.name} 第${episode.number}集.mp4`,
+        folder: serial.name.slice(0, 30),
+        storage_key: key,
+        size_bytes: size,
+        serial_id: serialId,
+        episode_id: episode.id,
+        episode_no: episode.number,
+        created_at: this.deps.clock.now(),
+      });
+      await this.deps.enqueueProcess(id);
+      added += 1;
+    }
+    const rows = await this.deps.media.episodes(
+      agentId,
+      wanted.map((e) => e.id),
+    );
+    return { data: rows.map((row) => this.toMedia(row)), added };
+  }
+
+  // ---- the tool jobs' port ------------------------------------------------------------------------------------
+
+  async requireReady(agentId: number, ids: number[]): Promise<ToolMediaItem[]> {
+    const rows = new Map((await this.deps.media.ownedMany(agentId, ids)).map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = rows.get(id);
+      if (!row) throw appError('mediaNotFound');
+      if (row.status !== 'ready') throw appError('toolMediaNotReady');
+      return { id, name: row.name, duration: row.duration_ms / 1000 };
+    });
+  }
+
+  async withLocalFile<T>(agentId: number, mediaId: number, fn: (file: string) => Promise<T>): Promise<T> {
+    const row = await this.deps.media.owned(agentId, mediaId);
+    if (!row) throw appError('mediaNotFound');
+    const local = await this.deps.storage.localFile(row.storage_key);
+    try {
+      return await fn(local.file);
+    } finally {
+      await local.release();
+    }
+  }
+
+  async addOutput(agentId: number, output: { file: string; name: string; jobId: string }): Promise<number> {
+    const probe = await probeVideo(output.file);
+    const key = `outputs/${output.jobId}/${randomUUID()}.mp4`;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-output-'));
+    try {
+      // Poster and sprite from the rendered file before it moves into storage.
+      const poster = path.join(dir, 'poster.jpg');
+      const sprite = path.join(dir, 'sprite.jpg');
+      const layout = await makePosterAndSprite(output.file, probe.duration, poster, sprite);
+      const posterKey = `posters/out-${randomUUID().slice(0, 12)}.jpg`;
+      const spriteKey = `sprites/out-${randomUUID().slice(0, 12)}.jpg`;
+      await this.deps.storage.putFile(posterKey, poster, 'image/jpeg');
+      await this.deps.storage.putFile(spriteKey, sprite, 'image/jpeg');
+      await this.deps.storage.putFile(key, output.file, 'video/mp4');
+      return await this.deps.media.insert({
+        agent_id: agentId,
+        kind: 'output' satisfies MediaKind,
+        status: 'ready',
+        name: cleanName(output.name),
+        folder: '成品',
+        storage_key: key,
+        poster_key: posterKey,
+        sprite_key: spriteKey,
+        sprite: JSON.stringify(layout),
+        size_bytes: probe.size,
+        duration_ms: Math.round(probe.duration * 1000),
+        width: probe.width,
+        height: probe.height,
+        video_codec: probe.videoCodec,
+        audio_codec: probe.audioCodec,
+        job_id: output.jobId,
+        created_at: this.deps.clock.now(),
+      });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async deleteOutputsOf(agentId: number, jobId: string): Promise<void> {
+    for (const row of await this.deps.media.byJob(agentId, jobId)) {
+      if (await this.deps.media.softDelete(agentId, row.id, this.deps.clock.now())) await this.deleteFiles(row);
+    }
+  }
+
+  async describe(agentId: number, ids: number[]): Promise<Map<number, Media>> {
+    const rows = await this.deps.media.ownedMany(agentId, ids);
+    return new Map(rows.map((row) => [row.id, this.toMedia(row)]));
+  }
+}
+
+/** A file name as shown and downloaded: no path, no control characters, at most 100 characters. */
+export function cleanName(name: string): string {
+  return [...(name.split(/[\\/]/).pop() ?? '')]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 100);
+}

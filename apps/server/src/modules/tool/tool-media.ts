@@ -1,0 +1,25 @@
+/**
+ * What the tool jobs need of the media library, as a port: the library's service implements it, and the jobs never
+ * touch media tables or storage themselves.
+ */
+import type { Media } from '@cc/contracts';
+
+export interface ToolMediaItem {
+  id: number;
+  name: string;
+  /** Seconds. */
+  duration: number;
+}
+
+export interface ToolMediaLibrary {
+  /** The agent's ready media with these ids, in the order asked; throws `mediaNotFound` / `toolMediaNotReady`. */
+  requireReady(agentId: number, ids: number[]): Promise<ToolMediaItem[]>;
+  /** Runs `fn` with a local path of the medium's file (downloaded first from object storage), released after. */
+  withLocalFile<T>(agentId: number, mediaId: number, fn: (file: string) => Promise<T>): Promise<T>;
+  /** Moves a rendered file into the library as the job's output; answers its media id. */
+  addOutput(agentId: number, output: { file: string; name: string; jobId: string }): Promise<number>;
+  /** Removes every output of a job (a failed or cancelled job leaves nothing behind). */
+  deleteOutputsOf(agentId: number, jobId: string): Promise<void>;
+  /** The contract shapes (signed addresses) of the agent's media with these ids, deleted ones left out. */
+  describe(agentId: number, ids: number[]): Promise<Map<number, Media>>;
+}

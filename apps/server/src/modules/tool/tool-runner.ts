@@ -1,0 +1,345 @@
+/**
+ * Runs tool jobs in a worker (issue 9 §1, §3, §4): takes the job, renders every output with ffmpeg into a scratch
+ * folder, moves each into the media library, and ends the job — succeeded, or failed/cancelled with its outputs
+ * removed and its points refunded. A watcher reads the job row every second, so a cancel asked in any process kills
+ * this process's ffmpeg; a heartbeat keeps the row fresh for the sweep; a time limit stops runaway renders.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { CUT_TYPE_LABELS, TOOL_LABELS, type DedupConfig, type HighCutConfig, type TimelineClip } from '@cc/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
+import { FfmpegAbortedError } from '../../providers/media/ffmpeg-process.js';
+import { probeVideo, type VideoProbe } from '../../providers/media/probe.js';
+import type { JobContext } from '../../jobs/job-table.js';
+import type { ToolMediaLibrary } from './tool-media.js';
+import { planFromAnalyses } from './tool-plan.js';
+import type { ToolJobRow, ToolRepository } from './tool.repository.js';
+import { seedOf, type ToolJobOutputRow, type ToolService } from './tool.service.js';
+import { analyzeVideo } from './video/analyze.js';
+import { dedupVerified } from './video/similarity.js';
+import { renderTimeline } from './video/render-timeline.js';
+
+const PROGRESS_WRITE_MS = 700;
+const WATCH_MS = 1000;
+/** Analysis format the planner reads; a stored analysis of another version is made again. */
+export const ANALYSIS_VERSION = 1;
+
+class StopRequested extends Error {
+  override name = 'StopRequested';
+}
+
+/** The process is closing: the job goes back to the queue for the engine's next attempt, nothing is refunded. */
+class ShuttingDown extends Error {
+  override name = 'ShuttingDown';
+}
+
+export interface ToolRunnerDeps {
+  tools: ToolRepository;
+  service: ToolService;
+  media: ToolMediaLibrary;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  workDir: string;
+  timeoutMs: number;
+}
+
+/** Progress of one run: fractions of the whole, written at most every 0.7 s, never backwards. */
+class ProgressReporter {
+  private lastWrite = 0;
+  private fraction = 0;
+  private stage = '准备中';
+  constructor(
+    private readonly id: number,
+    private readonly deps: ToolRunnerDeps,
+    private readonly stop: AbortController,
+  ) {}
+
+  set(fraction: number, stage?: string): void {
+    this.fraction = Math.max(this.fraction, Math.min(0.99, fraction));
+    if (stage && stage !== this.stage) {
+      this.stage = stage;
+      this.lastWrite = 0;
+    }
+    const now = Date.now();
+    if (now - this.lastWrite < PROGRESS_WRITE_MS) return;
+    this.lastWrite = now;
+    void this.write();
+  }
+
+  async write(): Promise<void> {
+    const progress = Math.floor(this.fraction * 100);
+    try {
+      const stop = await this.deps.tools.progress(this.id, progress, this.stage, this.deps.clock.now());
+      if (stop) this.stop.abort(new StopRequested('stop requested'));
+      this.deps.service.changed(this.id);
+    } catch (error) {
+      this.deps.log.warn({ err: error, toolJobId: this.id }, 'tool job progress not written');
+    }
+  }
+}
+
+export class ToolRunner {
+  private readonly active = new Map<number, AbortController>();
+
+  constructor(private readonly deps: ToolRunnerDeps) {
+    deps.service.events.on('cancel', (id: number) => this.abortLocal(id));
+  }
+
+  /** The `tool.run` handler. Never throws for a job's own failure: that ends the job; only a crash re-runs it. */
+  async run(toolJobId: number, context: Pick<JobContext, 'attempt'>): Promise<void> {
+    const { tools, clock, service } = this.deps;
+    const row = await tools.get(toolJobId);
+    if (!row || (row.status !== 'queued' && row.status !== 'running') || row.charged !== 1) return;
+    if (!(await tools.start(toolJobId, context.attempt, clock.now()))) {
+      // Cancelled while queued or while a dead worker held it.
+      const again = await tools.get(toolJobId);
+      if (again && again.cancel_requested === 1) await this.end(again, 'cancelled', '已取消');
+      return;
+    }
+    service.changed(toolJobId);
+    // Leftovers of an attempt whose worker died.
+    await this.deps.media.deleteOutputsOf(row.agent_id, String(row.id));
+
+    const controller = new AbortController();
+    this.active.set(toolJobId, controller);
+    const timeout = setTimeout(() => controller.abort(new Error('timeout')), this.deps.timeoutMs);
+    const watcher = setInterval(() => {
+      void tools.shouldStop(toolJobId).then(
+        (stop) => stop && controller.abort(new StopRequested('stop requested')),
+        () => undefined,
+      );
+    }, WATCH_MS);
+    const progress = new ProgressReporter(toolJobId, this.deps, controller);
+    const workDir = await fs.mkdtemp(path.join(await this.ensureWorkDir(), `job-${toolJobId}-`));
+    try {
+      const outputs =
+        row.tool === 'dedup'
+          ? await this.dedup(row, workDir, controller.signal, progress)
+          : await this.mixcut(row, workDir, controller.signal, progress);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      const done = await tools.finish(
+        toolJobId,
+        'succeeded',
+        { outputs: JSON.stringify(outputs), stage: '已完成', progress: 100, error: null },
+        clock.now(),
+        true,
+      );
+      if (!done) await this.end((await tools.get(toolJobId))!, 'cancelled', '已取消');
+      else service.changed(toolJobId);
+    } catch (error) {
+      if (controller.signal.reason instanceof ShuttingDown) {
+        await this.deps.media.deleteOutputsOf(row.agent_id, String(row.id));
+        await tools.requeue(toolJobId, clock.now());
+        throw error;
+      }
+      const stopped = controller.signal.reason instanceof StopRequested || (await tools.shouldStop(toolJobId));
+      const timedOut = controller.signal.aborted && !stopped;
+      if (!stopped && !timedOut) this.deps.log.error({ err: error, toolJobId }, 'tool job failed');
+      const current = (await tools.get(toolJobId))!;
+      if (stopped && current.cancel_requested === 1) await this.end(current, 'cancelled', '已取消');
+      else await this.end(current, 'failed', timedOut ? '处理超时，积分已退还' : failureText(error));
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(watcher);
+      this.active.delete(toolJobId);
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** Ends a job that did not succeed: outputs removed, state written once, points back. */
+  private async end(row: ToolJobRow, status: 'failed' | 'cancelled', text: string): Promise<void> {
+    await this.deps.media.deleteOutputsOf(row.agent_id, String(row.id));
+    const stage = status === 'failed' ? '失败' : '已取消';
+    await this.deps.tools.finish(
+      row.id,
+      status,
+      { stage, error: status === 'failed' ? text : null, outputs: '[]' },
+      this.deps.clock.now(),
+    );
+    // The refund is keyed: the sweep or a cancel call may have given it already.
+    await this.deps.service.refund(row, status);
+    this.deps.service.changed(row.id);
+  }
+
+  /** The `tool.analyze` handler: one analysis per medium, kept for every later plan. */
+  async analyze(agentId: number, mediaId: number): Promise<void> {
+    const existing = await this.deps.tools.analyses([mediaId]);
+    if (existing[0]?.version === ANALYSIS_VERSION) return;
+    const analysis = await this.deps.media.withLocalFile(agentId, mediaId, (file) => analyzeVideo(file));
+    await this.deps.tools.saveAnalysis(mediaId, ANALYSIS_VERSION, JSON.stringify(analysis), this.deps.clock.now());
+  }
+
+  private async ensureWorkDir(): Promise<string> {
+    await fs.mkdir(this.deps.workDir, { recursive: true });
+    return this.deps.workDir;
+  }
+
+  private async dedup(
+    row: ToolJobRow,
+    workDir: string,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+  ): Promise<ToolJobOutputRow[]> {
+    const config = JSON.parse(row.config) as DedupConfig;
+    const sources = await this.deps.media.requireReady(row.agent_id, JSON.parse(row.media_ids) as number[]);
+    const total = sources.length * config.output_count;
+    const outputs: ToolJobOutputRow[] = [];
+    let index = 0;
+    for (const source of sources) {
+      for (let copy = 0; copy < config.output_count; copy += 1) {
+        const n = index;
+        const label = `第 ${n + 1}/${total} 个`;
+        progress.set(n / total, `去重处理 ${label}`);
+        const output = path.join(workDir, `dedup-${source.id}-${copy}.mp4`);
+        const result = await this.deps.media.withLocalFile(row.agent_id, source.id, async (file) =>
+          dedupVerified({
+            source: file,
+            sourceProbe: await probeVideo(file),
+            output,
+            options: config.options,
+            seed: seedOf(`${row.id}:${source.id}:${copy}`),
+            signal,
+            onProgress: (f) => progress.set((n + f * 0.8) / total),
+            onStage: (stage) => progress.set((n + 0.8) / total, `${stage} ${label}`),
+          }),
+        );
+        const mediaId = await this.deps.media.addOutput(row.agent_id, {
+          file: output,
+          name: `${baseName(source.name)}_去重${config.output_count > 1 ? copy + 1 : ''}.mp4`,
+          jobId: String(row.id),
+        });
+        outputs.push({
+          media_id: mediaId,
+          source_media_id: source.id,
+          similarity: round(result.similarity.similarity),
+          similarity_note: result.similarity.note,
+        });
+        index += 1;
+      }
+    }
+    return outputs;
+  }
+
+  private async mixcut(
+    row: ToolJobRow,
+    workDir: string,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+  ): Promise<ToolJobOutputRow[]> {
+    const config = JSON.parse(row.config) as HighCutConfig;
+    const mediaIds = JSON.parse(row.media_ids) as number[];
+    const sources = await this.deps.media.requireReady(row.agent_id, mediaIds);
+    const scripts = config.scripts?.length
+      ? config.scripts.map((script) => script.clips)
+      : await this.planInJob(row, config, signal, progress);
+    const names = new Map(sources.map((s) => [s.id, s.name]));
+    const total = scripts.length * config.output_count;
+    const outputs: ToolJobOutputRow[] = [];
+    const renderStart = config.scripts?.length ? 0 : 0.3;
+    let index = 0;
+    for (const [scriptIndex, clips] of scripts.entries()) {
+      for (let copy = 0; copy < config.output_count; copy += 1) {
+        const n = index;
+        const at = (f: number) => renderStart + ((n + f) / total) * (1 - renderStart);
+        progress.set(at(0), `渲染成片 第 ${n + 1}/${total} 个`);
+        const output = path.join(workDir, `mixcut-${scriptIndex}-${copy}.mp4`);
+        await this.withLocalFiles(row.agent_id, [...new Set(clips.map((c) => c.media_id))], async (files) => {
+          const probes = new Map<number, VideoProbe>();
+          for (const [id, file] of files) probes.set(id, await probeVideo(file));
+          await renderTimeline({
+            clips: clips.map((clip) => ({
+              file: files.get(clip.media_id)!,
+              probe: probes.get(clip.media_id)!,
+              start: clip.start,
+              end: clip.end,
+            })),
+            output,
+            ...(config.watermark_switch && config.watermark && { watermark: config.watermark }),
+            ...(config.deduplication.length > 0 && {
+              dedup: { options: config.deduplication, seed: seedOf(`${row.id}:${scriptIndex}:${copy}`) },
+            }),
+            signal,
+            onProgress: (f) => progress.set(at(f)),
+          });
+        });
+        const first = names.get(clips[0]!.media_id) ?? TOOL_LABELS.mixcut;
+        const mediaId = await this.deps.media.addOutput(row.agent_id, {
+          file: output,
+          name: `${baseName(first)}_${CUT_TYPE_LABELS[config.cut_type].name}_脚本${scriptIndex + 1}${config.output_count > 1 ? `_${copy + 1}` : ''}.mp4`,
+          jobId: String(row.id),
+        });
+        outputs.push({ media_id: mediaId, script_index: scriptIndex });
+        index += 1;
+      }
+    }
+    return outputs;
+  }
+
+  /** Analyses what is not analysed yet (first 30 % of the progress) and plans the scripts. */
+  private async planInJob(
+    row: ToolJobRow,
+    config: HighCutConfig,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+  ): Promise<TimelineClip[][]> {
+    const mediaIds = JSON.parse(row.media_ids) as number[];
+    const stored = new Map((await this.deps.tools.analyses(mediaIds)).map((a) => [a.media_id, a]));
+    for (const [i, mediaId] of mediaIds.entries()) {
+      if (stored.get(mediaId)?.version === ANALYSIS_VERSION) continue;
+      const label = `分析素材 第 ${i + 1}/${mediaIds.length} 个`;
+      progress.set((i / mediaIds.length) * 0.3, label);
+      const analysis = await this.deps.media.withLocalFile(row.agent_id, mediaId, (file) =>
+        analyzeVideo(file, { signal, onProgress: (f) => progress.set(((i + f) / mediaIds.length) * 0.3) }),
+      );
+      const text = JSON.stringify(analysis);
+      await this.deps.tools.saveAnalysis(mediaId, ANALYSIS_VERSION, text, this.deps.clock.now());
+      stored.set(mediaId, { media_id: mediaId, version: ANALYSIS_VERSION, analysis: text, created_at: 0 });
+    }
+    progress.set(0.3, '生成剪辑方案');
+    const seed = seedOf(JSON.stringify([mediaIds, config.cut_type, config.cut_duration]));
+    const plan = planFromAnalyses(
+      mediaIds.map((mediaId) => ({ mediaId, stored: stored.get(mediaId)! })),
+      config,
+      seed,
+    );
+    if (plan.scripts.length === 0) throw new Error('素材过短，无法生成混剪方案');
+    return plan.scripts.map((script) => script.clips);
+  }
+
+  private async withLocalFiles<T>(
+    agentId: number,
+    ids: number[],
+    fn: (files: Map<number, string>) => Promise<T>,
+    files = new Map<number, string>(),
+  ): Promise<T> {
+    const [first, ...rest] = ids;
+    if (first === undefined) return fn(files);
+    return this.deps.media.withLocalFile(agentId, first, (file) =>
+      this.withLocalFiles(agentId, rest, fn, new Map(files).set(first, file)),
+    );
+  }
+
+  /** Graceful close: running renders stop and their jobs wait for the engine's next delivery. */
+  shutdown(): void {
+    for (const controller of this.active.values()) controller.abort(new ShuttingDown('worker closing'));
+  }
+
+  /** Stops this process's run of a job at once (the watcher would within a second anyway). */
+  abortLocal(toolJobId: number): void {
+    this.active.get(toolJobId)?.abort(new StopRequested('stop requested'));
+  }
+}
+
+function baseName(name: string): string {
+  return name.replace(/\.[^.]+$/, '').slice(0, 60) || '视频';
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** What the creator reads when a run fails: Chinese, never ffmpeg's stderr. */
+function failureText(error: unknown): string {
+  if (error instanceof FfmpegAbortedError) return '处理被中断，积分已退还';
+  if (error instanceof Error && /[\u4e00-\u9fff]/.test(error.message)) return `${error.message}，积分已退还`;
+  return '视频处理失败，积分已退还，请检查素材后重试';
+}

@@ -1,0 +1,96 @@
+/**
+ * A tool job whose worker process dies (SIGKILL mid-render) is delivered again after its lease and finishes in
+ * another worker, charged once; its orphan ffmpeg died with the worker.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ToolJob } from '@cc/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClip, uploadToLibrary } from '../../../test/media-fixtures.js';
+import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { CreditRepository } from '../credit/credit.repository.js';
+import { CreditService } from '../credit/credit.service.js';
+
+const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
+const childScript = path.join(repoRoot, 'apps/server/test/tool-worker-child.ts');
+
+describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
+  let ctx: TestContext;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    // The test's own app only queues (its workers stay stopped): the worker processes run the jobs.
+    ctx = await createTestApp({}, { jobs: { pollMs: 50, leaseMs: 1500 } });
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await ctx.close();
+  });
+
+  async function startWorker(name: string): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        CC_JOB_TARGET: JSON.stringify({ config: ctx.config.database, schema: ctx.schema }),
+        CC_DATA_DIR: ctx.config.dataDir,
+        CC_WORKER_ID: name,
+        CC_LEASE_MS: '1500',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    let seen = '';
+    for await (const chunk of child.stdout!) {
+      seen += String(chunk);
+      if (seen.includes('ready')) return child;
+    }
+    throw new Error('worker exited before it was ready');
+  }
+
+  it('runs a job again in another worker after the first one was killed mid-render, charging once', async () => {
+    const credits = new CreditService(ctx.database, new CreditRepository(ctx.database.db), ctx.clock);
+    const token: string = (await loginAs(ctx, nextPhone())).json.body.access_token;
+    const agentId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token })).json.body.agent_id;
+    await credits.grant(agentId, { kind: 2, amount: 100, title: '测试购买', key: `t-${agentId}` });
+    // Uploads are probed by the media job: let this process's workers run that, then leave jobs to the children.
+    await ctx.app.jobs.start();
+    const mediaId = await uploadToLibrary(ctx, token, makeClip('worker-long.mp4', { seconds: 30, size: '640x360' }));
+    await ctx.app.jobs.stop();
+
+    const first = await startWorker('worker-a');
+    const created = await call(ctx.app, {
+      url: '/ai/v1/jobs',
+      token,
+      body: { tool: 'dedup', media_ids: [mediaId], config: { options: ['common', 'pip'], output_count: 2 } },
+    });
+    const jobId: string = created.json.body.job_id;
+    const price: number = created.json.body.price;
+    const get = async () =>
+      (await call(ctx.app, { method: 'GET', url: `/ai/v1/jobs/${jobId}`, token })).json.body as ToolJob;
+    await expect.poll(async () => (await get()).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+
+    first.kill('SIGKILL');
+    await once(first, 'exit');
+    const orphan = () => {
+      try {
+        execFileSync('pgrep', ['-f', `job-${jobId}-`]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(orphan, { timeout: 5_000 }).toBe(false);
+    expect((await get()).status).toBe('running');
+
+    await startWorker('worker-b');
+    await expect.poll(async () => (await get()).status, { timeout: 90_000, interval: 200 }).toBe('succeeded');
+    const done = await get();
+    expect(done.outputs).toHaveLength(2);
+    expect((await credits.totals(agentId)).total).toBe(100 - price);
+    const outputs = await call(ctx.app, { method: 'GET', url: '/ai/v1/media?kind=output', token });
+    expect(outputs.json.body.page.total_count).toBe(2);
+  });
+});

@@ -1,0 +1,64 @@
+/** Media storage on local disk under one root folder (the embedded profile). */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import type { ByteRange, MediaStorage } from './media-storage.js';
+
+export class LocalMediaStorage implements MediaStorage {
+  readonly kind = 'local';
+  readonly uploads: FileStore;
+
+  constructor(private readonly root: string) {
+    fs.mkdirSync(path.join(root, 'uploads'), { recursive: true });
+    this.uploads = new FileStore({ directory: path.join(root, 'uploads') });
+  }
+
+  uploadKey(uploadId: string): string {
+    return `uploads/${uploadId}`;
+  }
+
+  /** Refuses keys that would leave the root (`..`, absolute paths). */
+  private pathOf(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`storage key outside the root: ${key}`);
+    return file;
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fsp.rename(file, target);
+    } catch {
+      await fsp.copyFile(file, target);
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fsp.stat(this.pathOf(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const file = this.pathOf(key);
+    await fsp.access(file);
+    return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+    // The tus file store keeps its metadata beside the upload.
+    if (key.startsWith('uploads/')) await fsp.rm(`${this.pathOf(key)}.json`, { force: true });
+  }
+
+  async localFile(key: string): Promise<{ file: string; release(): Promise<void> }> {
+    const file = this.pathOf(key);
+    await fsp.access(file);
+    return { file, release: async () => undefined };
+  }
+}
