@@ -3,6 +3,7 @@
  * `app.inject`; `bin/server.ts` listens. Nothing here is global, so many apps can live in one process.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -135,7 +136,9 @@ const PHONE_IN_TEXT = /(1[3-9]\d)\d{4}(\d{4})/g;
 
 function createMediaStorage(config: AppConfig): MediaStorage {
   const settings = config.media.storage;
-  return settings.kind === 's3' ? new S3MediaStorage(settings) : new LocalMediaStorage(settings.root);
+  return settings.kind === 's3'
+    ? new S3MediaStorage(settings, path.join(config.dataDir, 'upload-staging'))
+    : new LocalMediaStorage(settings.root);
 }
 
 export function createSmsDriver(config: AppConfig, clock: Clock): SmsDriver {

@@ -23,7 +23,7 @@ import { appError } from '../../errors.js';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { offsetOf, paged } from '../paging.js';
-import { FILE_VARIANTS, type MediaService } from './media.service.js';
+import { FILE_VARIANTS, tooLargeText, type MediaService } from './media.service.js';
 
 /** Set by our route from the authenticated identity, never taken from the client (an incoming one is replaced). */
 const AGENT_HEADER = 'x-cc-agent';
@@ -90,6 +90,11 @@ export function mediaRoutes(media: MediaService, { maxFileBytes }: { maxFileByte
         if (refusal) throw { status_code: 413, body: refusal };
         return {};
       },
+      // tus's own refusals are in English; the creator reads Chinese.
+      onResponseError: (_req, error) =>
+        'status_code' in error && error.status_code === 413
+          ? { status_code: 413, body: error.body.startsWith('Maximum size') ? tooLargeText(maxFileBytes) : error.body }
+          : undefined,
       onUploadFinish: async (req, upload) => {
         await media.uploadFinished(Number(req.headers.get(AGENT_HEADER)), {
           id: upload.id,

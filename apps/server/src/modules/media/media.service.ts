@@ -179,7 +179,7 @@ export class MediaService implements ToolMediaLibrary {
 
   /** Refuses an upload the size limit or the creator's quota cannot take; answers the Chinese reason. */
   async uploadRefusal(agentId: number, size: number | undefined): Promise<string | null> {
-    if (size !== undefined && size > this.deps.maxFileBytes) return ErrorMessages.mediaTooLarge;
+    if (size !== undefined && size > this.deps.maxFileBytes) return tooLargeText(this.deps.maxFileBytes);
     const { used } = await this.deps.media.usedBytes(agentId);
     if (used + (size ?? 0) > this.deps.quotaBytes) return ErrorMessages.mediaQuotaExceeded;
     return null;
@@ -195,7 +195,7 @@ export class MediaService implements ToolMediaLibrary {
       status: 'processing',
       name: cleanName(upload.name) || '未命名视频.mp4',
       folder: upload.folder.slice(0, 30),
-      storage_key: this.deps.storage.uploadKey(upload.id),
+      storage_key: await this.deps.storage.commitUpload(upload.id),
       size_bytes: upload.size,
       upload_id: upload.id,
       created_at: this.deps.clock.now(),
@@ -386,6 +386,13 @@ export class MediaService implements ToolMediaLibrary {
     const rows = await this.deps.media.ownedMany(agentId, ids);
     return new Map(rows.map((row) => [row.id, this.toMedia(row)]));
   }
+}
+
+/** The size-limit refusal naming the configured limit (the catalogue's text names the default 2 GB). */
+export function tooLargeText(maxBytes: number): string {
+  const size =
+    maxBytes >= 1024 ** 3 ? `${+(maxBytes / 1024 ** 3).toFixed(1)}GB` : `${+(maxBytes / 1024 ** 2).toFixed(1)}MB`;
+  return `文件过大，单个视频不能超过 ${size}`;
 }
 
 /** A file name as shown and downloaded: no path, no control characters, at most 100 characters. */

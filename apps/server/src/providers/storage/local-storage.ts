@@ -15,7 +15,8 @@ export class LocalMediaStorage implements MediaStorage {
     this.uploads = new FileStore({ directory: path.join(root, 'uploads') });
   }
 
-  uploadKey(uploadId: string): string {
+  /** Uploads are written in place: the tus file is the library's file. */
+  async commitUpload(uploadId: string): Promise<string> {
     return `uploads/${uploadId}`;
   }
 

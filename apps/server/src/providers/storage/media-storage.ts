@@ -22,7 +22,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** A local path of the object for ffmpeg, and a release to call when done (object storage downloads it first). */
   localFile(key: string): Promise<{ file: string; release(): Promise<void> }>;
-  /** The tus datastore uploads are written to; an upload with id `X` is the object `uploadKey(X)`. */
+  /** The tus datastore uploads are written to while they arrive. */
   readonly uploads: DataStore;
-  uploadKey(uploadId: string): string;
+  /** Moves a finished upload to where the library keeps it; answers its key. Idempotent. */
+  commitUpload(uploadId: string): Promise<string>;
 }

@@ -1,6 +1,8 @@
 /**
- * Media storage on S3-compatible object storage (production): objects under an optional key prefix in one bucket,
- * ranged reads for playback, and the tus S3 store for uploads. ffmpeg gets a downloaded temporary copy.
+ * Media storage on S3-compatible object storage (production): objects in one bucket, ranged reads for playback;
+ * ffmpeg gets a downloaded temporary copy. Uploads arrive through tus into a staging folder on this server's disk
+ * and are put into the bucket when complete (ADR 0015: resuming needs the same API server, or a shared staging
+ * folder, behind the load balancer).
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -15,7 +17,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { S3Store } from '@tus/s3-store';
+import { FileStore } from '@tus/file-store';
 import type { ByteRange, MediaStorage } from './media-storage.js';
 
 export interface S3Settings {
@@ -29,26 +31,36 @@ export interface S3Settings {
 
 export class S3MediaStorage implements MediaStorage {
   readonly kind = 's3';
-  readonly uploads: S3Store;
+  readonly uploads: FileStore;
   private readonly client: S3Client;
 
-  constructor(private readonly settings: S3Settings) {
+  constructor(
+    private readonly settings: S3Settings,
+    private readonly stagingDir: string,
+  ) {
     const clientConfig = {
       region: settings.region,
       ...(settings.endpoint && { endpoint: settings.endpoint }),
       forcePathStyle: settings.forcePathStyle,
       credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // Checksums only where S3 requires them: the SDK's default aws-chunked trailers are not understood by many
+      // S3-compatible servers, which would store the chunk framing as part of the object.
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
     };
     this.client = new S3Client(clientConfig);
-    this.uploads = new S3Store({
-      partSize: 8 * 1024 * 1024,
-      s3ClientConfig: { ...clientConfig, bucket: settings.bucket },
-    });
+    fs.mkdirSync(stagingDir, { recursive: true });
+    this.uploads = new FileStore({ directory: stagingDir });
   }
 
-  /** The tus S3 store names the object after the upload id. */
-  uploadKey(uploadId: string): string {
-    return uploadId;
+  async commitUpload(uploadId: string): Promise<string> {
+    const key = `uploads/${uploadId}`;
+    const staged = path.join(this.stagingDir, uploadId);
+    if (fs.existsSync(staged)) {
+      await this.putFile(key, staged, 'application/octet-stream');
+      await fsp.rm(`${staged}.json`, { force: true });
+    }
+    return key;
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
@@ -87,10 +99,6 @@ export class S3MediaStorage implements MediaStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
-    if (!key.includes('/')) {
-      // The tus S3 store's upload info object.
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: `${key}.info` }));
-    }
   }
 
   async localFile(key: string): Promise<{ file: string; release(): Promise<void> }> {
