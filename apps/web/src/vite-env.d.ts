@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   /** Base URL of the AI API (`/ai/v1/...`); same origin when unset. */
   readonly VITE_AI_API_BASE?: string;
+  /** The tool bar's usage guide (使用指南): an external tutorial address; the help pages when unset. */
+  readonly VITE_GUIDE_URL?: string;
 }
 
 interface ImportMeta {

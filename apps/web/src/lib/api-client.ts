@@ -13,6 +13,8 @@ export interface RequestOptions {
   /** Sent as an `application/x-www-form-urlencoded` form instead of JSON (spec §7: task/active). */
   form?: Record<string, string | number>;
   signal?: AbortSignal;
+  /** Extra headers (an `idempotency-key` for a run that must not be charged twice). */
+  headers?: Record<string, string>;
 }
 
 /** A failure carries no body; `msg` is the server's text or empty, so each caller picks its own fallback. */
@@ -22,6 +24,16 @@ const VENDOR = import.meta.env.VITE_VENDOR ?? 'default';
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
 const AI_API_BASE = import.meta.env.VITE_AI_API_BASE ?? '';
 const AI_PATH_PREFIX = '/ai/v1';
+
+/** The address of an API path on its host (the AI host for `/ai/v1`), for streams and uploads made by hand. */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  return urlOf(path, query);
+}
+
+/** The vendor and authorization headers every call carries, for streams and uploads made by hand. */
+export function authorizedHeaders(): Record<string, string> {
+  return Object.fromEntries(headersFor().entries());
+}
 
 function urlOf(path: string, query: RequestOptions['query']): string {
   const base = path.startsWith(AI_PATH_PREFIX) ? AI_API_BASE : API_BASE;
@@ -71,9 +83,11 @@ export async function request<T>(
   const { body, contentType } = encodeBody(options);
   let response: Response;
   try {
+    const headers = headersFor(contentType);
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     response = await fetch(urlOf(path, options.query), {
       method,
-      headers: headersFor(contentType),
+      headers,
       body,
       signal: options.signal,
     });

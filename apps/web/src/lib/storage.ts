@@ -4,7 +4,7 @@
  * Keys the app keeps in localStorage. `new_version` is set by the deployment to announce a release;
  * `retention_offer` holds the retention offer's end time so its 59:59 survives a reload.
  */
-export const LocalKey = { token: 'token', newVersion: 'new_version' } as const;
+export const LocalKey = { token: 'token', newVersion: 'new_version', guide: 'tool_guide' } as const;
 /** Keys the app keeps in sessionStorage: the referral of the visit, kept while the tab lives. */
 export const SessionKey = { inviteCode: 'invite_code', channelFrom: 'channel_from' } as const;
 

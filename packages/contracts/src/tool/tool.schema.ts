@@ -216,8 +216,9 @@ export const isTerminalToolJob = (status: ToolJobStatus) =>
 export const jobOutputSchema = z.object({
   media_id: z.number().int(),
   name: z.string(),
-  /** Signed address of the file (HTTP Range), valid for hours. */
+  /** Signed addresses of the file (HTTP Range) and of its download (saved under its name), valid for hours. */
   url: z.string(),
+  download_url: z.string(),
   poster_url: z.string(),
   duration: z.number(),
   /** 0–1: how alike the output still is to its source (de-duplication); lower is further. */

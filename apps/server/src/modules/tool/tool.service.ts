@@ -316,6 +316,7 @@ export class ToolService {
             media_id: o.media_id,
             name: medium.name,
             url: medium.url,
+            download_url: medium.download_url,
             poster_url: medium.poster_url,
             duration: medium.duration,
             ...(o.similarity !== undefined && { similarity: o.similarity }),

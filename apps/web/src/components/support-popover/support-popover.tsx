@@ -1,7 +1,7 @@
 /** The floating '教程&客服' button and its popover with the customer-service QR poster (spec §2). */
-import { Popover, Spin } from '@arco-design/web-react';
+import { Button, Popover, Spin } from '@arco-design/web-react';
 import { IconCustomerService } from '@arco-design/web-react/icon';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { text } from '../../locales/zh-CN';
 import { usePoster } from '../../lib/content/get-poster';
@@ -25,6 +25,24 @@ function PosterContent({ enabled }: { enabled: boolean }) {
       <img className={styles.qr} src={poster.data.image_url} alt={poster.data.title || text.content.support.qrAlt} />
       <figcaption className={styles.description}>{poster.data.description}</figcaption>
     </figure>
+  );
+}
+
+/** The same popover on a text button of a top bar (the tool bar's 反馈: spec §2, 7×24 customer service). */
+export function FeedbackPopover({ label, icon }: { label: string; icon: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Popover
+      trigger="click"
+      position="br"
+      title={text.content.support.title}
+      content={<PosterContent enabled={opened} />}
+      onVisibleChange={(visible) => visible && setOpened(true)}
+    >
+      <Button type="text" icon={icon} data-testid="topbar-feedback">
+        {label}
+      </Button>
+    </Popover>
   );
 }
 

@@ -1,7 +1,128 @@
-/** The AI tool workspace (/tool); built by the tool issue. */
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/**
+ * The AI tool workspace (/tool, spec §2): the six tools in a nav (a menu of width 220 on desktop, tabs on a phone),
+ * the chosen tool's panel, its live job and its history. The tool is in the address (`?tool=dedup`) so links to a
+ * tool can be shared; login is required to use any (spec §5).
+ */
+import { Button, Menu, Tabs } from '@arco-design/web-react';
+import {
+  IconApps,
+  IconFolder,
+  IconScissor,
+  IconSend,
+  IconSubscribed,
+  IconTranslate,
+  IconVideoCamera,
+} from '@arco-design/web-react/icon';
+import { NAV_TOOLS, TOOL_LABELS, type NavTool, type ToolJob } from '@cc/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state';
+import { openLoginModal } from '../../lib/session/login-modal';
+import { useIsLoggedIn } from '../../lib/session/token';
+import { isGuideHidden, onGuideRequested } from '../../lib/tool/guide-flags';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
+import { DedupPanel } from './components/dedup-panel';
+import { JobCard } from './components/job-card';
+import { JobHistory } from './components/job-history';
+import { MediaLibrary } from './components/media-library';
+import { MixcutPanel } from './components/mixcut-panel';
+import styles from './tool-page.module.css';
+import { startToolTour } from './tool-tour';
+
+const ICONS: Record<NavTool, ReactNode> = {
+  mixcut: <IconScissor />,
+  commentary: <IconVideoCamera />,
+  translate: <IconTranslate />,
+  dedup: <IconSubscribed />,
+  media: <IconFolder />,
+  publish: <IconSend />,
+};
+const COMING_SOON = new Set<NavTool>(['commentary', 'translate', 'publish']);
+
+function toolOf(value: string | null): NavTool {
+  return (NAV_TOOLS as readonly string[]).includes(value ?? '') ? (value as NavTool) : 'mixcut';
+}
+
+function JobTool({ tool }: { tool: ToolJob['tool'] }) {
+  const [jobId, setJobId] = useState<string | null>(null);
+  return (
+    <>
+      {tool === 'dedup' ? <DedupPanel onCreated={setJobId} /> : <MixcutPanel onCreated={setJobId} />}
+      {jobId && <JobCard key={jobId} jobId={jobId} />}
+      <JobHistory tool={tool} onOpen={setJobId} />
+    </>
+  );
+}
 
 export function ToolPage() {
-  return <ComingSoonPage title={text.tool.title} description={text.tool.description} />;
+  const [params, setParams] = useSearchParams();
+  const tool = toolOf(params.get('tool'));
+  const isMobile = useIsMobile();
+  const isLoggedIn = useIsLoggedIn();
+  const choose = (next: string) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('tool', next);
+      return updated;
+    });
+
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    if (!isGuideHidden('basic')) void startToolTour();
+    return onGuideRequested(() => void startToolTour());
+  }, [isLoggedIn]);
+
+  const nav = isMobile ? (
+    <Tabs activeTab={tool} onChange={choose} type="capsule" className={styles.tabs} data-tour="nav">
+      {NAV_TOOLS.map((id) => (
+        <Tabs.TabPane key={id} title={<span data-testid={`tool-nav-${id}`}>{TOOL_LABELS[id]}</span>} />
+      ))}
+    </Tabs>
+  ) : (
+    <Menu selectedKeys={[tool]} onClickMenuItem={choose} className={styles.nav} data-tour="nav">
+      {NAV_TOOLS.map((id) => (
+        <Menu.Item key={id} data-testid={`tool-nav-${id}`}>
+          {ICONS[id]}
+          {TOOL_LABELS[id]}
+          {COMING_SOON.has(id) && <span className={styles.soon}>{text.tool.comingSoon}</span>}
+        </Menu.Item>
+      ))}
+    </Menu>
+  );
+
+  let content: ReactNode;
+  if (!isLoggedIn) {
+    content = (
+      <EmptyState
+        icon={<IconApps />}
+        description={text.tool.loginFirst}
+        hint={text.tool.description}
+        action={
+          <Button type="primary" onClick={() => openLoginModal(`/tool?tool=${tool}`)}>
+            {text.tool.login}
+          </Button>
+        }
+      />
+    );
+  } else if (tool === 'commentary' || tool === 'translate' || tool === 'publish') {
+    content = (
+      <EmptyState
+        testId="tool-coming-soon"
+        description={`${TOOL_LABELS[tool]} · ${text.tool.comingSoon}`}
+        hint={text.tool.comingSoonHint[tool]}
+      />
+    );
+  } else if (tool === 'media') {
+    content = <MediaLibrary />;
+  } else {
+    content = <JobTool key={tool} tool={tool} />;
+  }
+
+  return (
+    <div className={styles.workspace} data-layout={isMobile ? 'mobile' : 'desktop'}>
+      {nav}
+      <div className={styles.content}>{content}</div>
+    </div>
+  );
 }

@@ -3,10 +3,12 @@
  * account, then the page. `?showCredit=1` opens the points modal once logged in (spec §2).
  */
 import { Button } from '@arco-design/web-react';
-import { IconFire, IconLeft, IconList } from '@arco-design/web-react/icon';
+import { IconBook, IconBulb, IconFire, IconLeft, IconList, IconMessage } from '@arco-design/web-react/icon';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
+import { FeedbackPopover } from '../../components/support-popover/support-popover';
+import { requestGuide } from '../../lib/tool/guide-flags';
 import { Loading } from '../../components/loading';
 import { UserAvatar } from '../../components/user-avatar';
 import { useCreditTotal } from '../../lib/credit/get-credit-total';
@@ -18,6 +20,9 @@ import { useIsLoggedIn } from '../../lib/session/token';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
 import styles from './tool-layout.module.css';
+
+/** The usage guide (使用指南): an external tutorial when VITE_GUIDE_URL is set, else the help pages. */
+const GUIDE_URL = import.meta.env.VITE_GUIDE_URL ?? paths.help;
 
 /** Shown until the balance loads: a dash, not a misleading zero. */
 const UNKNOWN_POINTS = '--';
@@ -88,6 +93,18 @@ export function ToolLayout() {
         </Button>
         <Brand title={text.layout.tool.title} to={paths.tool} />
         <div className={styles.actions}>
+          {!isMobile && (
+            <>
+              <Button type="text" icon={<IconBulb />} onClick={requestGuide} data-testid="guide-start">
+                {text.layout.tool.guide}
+              </Button>
+              <a className={styles.link} href={GUIDE_URL} target="_blank" rel="noreferrer" data-testid="topbar-manual">
+                <IconBook />
+                {text.layout.tool.manual}
+              </a>
+              <FeedbackPopover label={text.layout.tool.feedback} icon={<IconMessage />} />
+            </>
+          )}
           {isLoggedIn && <PointsTotal compact={isMobile} />}
           <Button
             type="primary"

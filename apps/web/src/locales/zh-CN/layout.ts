@@ -27,5 +27,8 @@ export const layout = {
   tool: {
     title: 'AI 工具',
     points: '积分',
+    guide: '新手引导',
+    manual: '使用指南',
+    feedback: '反馈',
   },
 } as const;

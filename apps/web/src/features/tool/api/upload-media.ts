@@ -1,0 +1,54 @@
+/**
+ * Resumable uploads to the media library with tus (`/ai/v1/media/uploads`): 8 MB chunks, retried with backoff,
+ * resumed from where a previous attempt of the same file stopped (the fingerprint is kept in localStorage).
+ */
+import { MEDIA_UPLOAD_PATH } from '@cc/contracts';
+import { apiUrl, authorizedHeaders } from '../../../lib/api-client';
+
+export interface UploadHandle {
+  start(): void;
+  pause(): void;
+  abort(): Promise<void>;
+}
+
+export interface UploadCallbacks {
+  onProgress(sent: number, total: number): void;
+  onSuccess(): void;
+  onError(message: string): void;
+}
+
+/** The server's refusal (413 quota or size, 401) in Chinese when it gave one; tus-js-client wraps it. */
+function messageOf(error: Error & { originalResponse?: { getBody(): string; getStatus(): number } | null }): string {
+  const body = error.originalResponse?.getBody?.() ?? '';
+  if (/[\u4e00-\u9fff]/.test(body)) return body;
+  if (error.originalResponse?.getStatus?.() === 401) return '登录已过期，请重新登录';
+  return '上传失败，请检查网络后重试';
+}
+
+export async function createUpload(file: File, folder: string, callbacks: UploadCallbacks): Promise<UploadHandle> {
+  const { Upload } = await import('tus-js-client');
+  const upload = new Upload(file, {
+    endpoint: apiUrl(MEDIA_UPLOAD_PATH),
+    chunkSize: 8 * 1024 * 1024,
+    retryDelays: [0, 1000, 3000, 5000, 10000],
+    removeFingerprintOnSuccess: true,
+    metadata: { filename: file.name, filetype: file.type || 'video/mp4', folder },
+    // Fresh headers on every request: a token refreshed meanwhile is used.
+    onBeforeRequest: (req) => {
+      for (const [name, value] of Object.entries(authorizedHeaders())) req.setHeader(name, value);
+    },
+    onProgress: callbacks.onProgress,
+    onSuccess: callbacks.onSuccess,
+    onError: (error) => callbacks.onError(messageOf(error as Parameters<typeof messageOf>[0])),
+  });
+  return {
+    start: () => {
+      void upload.findPreviousUploads().then((previous) => {
+        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+        upload.start();
+      });
+    },
+    pause: () => void upload.abort(false),
+    abort: () => upload.abort(true),
+  };
+}

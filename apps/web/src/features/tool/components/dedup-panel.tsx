@@ -1,0 +1,77 @@
+/** 批量去重 (spec §9 options, defaults output_count 1): media, the ten options as cards, copies per medium, run. */
+import { Checkbox, InputNumber } from '@arco-design/web-react';
+import {
+  DEDUP_OPTIONS,
+  DEDUP_OPTION_LABELS,
+  MAX_JOB_MEDIA,
+  MAX_OUTPUT_COUNT,
+  TOOL_DEFAULTS,
+  type CreateJobInput,
+  type DedupOption,
+  type Media,
+} from '@cc/contracts';
+import { useMemo, useState } from 'react';
+import { text } from '../../../locales/zh-CN';
+import styles from '../tool-page.module.css';
+import { MediaPicker } from './media-picker';
+import { RunBar } from './run-bar';
+
+const t = text.tool.dedup;
+
+export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }) {
+  const [media, setMedia] = useState<Media[]>([]);
+  const [options, setOptions] = useState<DedupOption[]>([]);
+  const [outputCount, setOutputCount] = useState<number>(TOOL_DEFAULTS.output_count);
+
+  const job = useMemo<CreateJobInput | null>(
+    () =>
+      media.length > 0 && options.length > 0
+        ? { tool: 'dedup', media_ids: media.map((m) => m.id), config: { options, output_count: outputCount } }
+        : null,
+    [media, options, outputCount],
+  );
+
+  const toggle = (option: DedupOption) =>
+    setOptions((current) => (current.includes(option) ? current.filter((o) => o !== option) : [...current, option]));
+
+  return (
+    <section className={styles.panel} data-testid="dedup-panel">
+      <header className={styles.panelHeader}>
+        <h2>{t.title}</h2>
+      </header>
+      <p className={styles.intro}>{t.intro}</p>
+      <MediaPicker value={media} onChange={setMedia} max={MAX_JOB_MEDIA} />
+      <div className={styles.field} data-tour="config">
+        <div className={styles.label}>{t.options}</div>
+        <div className={styles.optionGrid}>
+          {DEDUP_OPTIONS.map((option) => (
+            <label
+              key={option}
+              className={`${styles.optionCard} ${options.includes(option) ? styles.selected : ''}`}
+              data-testid={`dedup-option-${option}`}
+            >
+              <Checkbox checked={options.includes(option)} onChange={() => toggle(option)} />
+              <span>
+                <strong>{DEDUP_OPTION_LABELS[option]}</strong>
+                <small>{t.optionHints[option]}</small>
+              </span>
+            </label>
+          ))}
+        </div>
+      </div>
+      <div className={styles.field}>
+        <div className={styles.label}>{text.tool.run.outputCount}</div>
+        <InputNumber
+          min={1}
+          max={MAX_OUTPUT_COUNT}
+          value={outputCount}
+          onChange={(value) => setOutputCount(Math.max(1, Math.min(MAX_OUTPUT_COUNT, Number(value) || 1)))}
+          suffix={text.tool.run.outputUnit}
+          style={{ width: 140 }}
+          data-testid="output-count"
+        />
+      </div>
+      <RunBar job={job} onCreated={onCreated} />
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+/** One job, live: status, progress with its Chinese stage, cancel; then its outputs to preview and download. */
+import { Button, Message, Popconfirm, Progress, Tag } from '@arco-design/web-react';
+import { IconDownload, IconPlayCircle } from '@arco-design/web-react/icon';
+import { TOOL_JOB_STATUS_LABELS, TOOL_LABELS, isTerminalToolJob, type JobOutput, type ToolJob } from '@cc/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fillText } from '../../../lib/fill-text';
+import { formatDateTime, formatDuration } from '../../../lib/format';
+import { toastFailure } from '../../../lib/toast';
+import { text } from '../../../locales/zh-CN';
+import { cancelJob } from '../api/cancel-job';
+import { toolKeys } from '../api/query-keys';
+import { useJob } from '../api/watch-job';
+import styles from '../tool-page.module.css';
+import { PreviewModal } from './media-library';
+
+const t = text.tool.jobs;
+const STATUS_COLORS: Record<ToolJob['status'], string> = {
+  queued: 'gray',
+  running: 'arcoblue',
+  succeeded: 'green',
+  failed: 'red',
+  cancelled: 'orange',
+};
+
+function Output({ output, onPreview }: { output: JobOutput; onPreview: () => void }) {
+  return (
+    <div className={styles.output} data-testid="job-output">
+      <button type="button" className={styles.outputPoster} onClick={onPreview} aria-label={t.preview}>
+        {output.poster_url && <img src={output.poster_url} alt={output.name} />}
+        <IconPlayCircle className={styles.play} />
+        <span className={styles.duration}>{formatDuration(output.duration)}</span>
+      </button>
+      <div className={styles.outputInfo}>
+        <div className={styles.mediaName} title={output.name}>
+          {output.name}
+        </div>
+        {output.similarity !== undefined && (
+          <div className={styles.similarity} title={output.similarity_note}>
+            <Tag color={output.similarity <= 0.5 ? 'green' : output.similarity <= 0.75 ? 'orange' : 'red'}>
+              {fillText(t.similarity, { value: Math.round(output.similarity * 100) })}
+            </Tag>
+            <span className={styles.muted}>{output.similarity_note}</span>
+          </div>
+        )}
+        <a href={output.download_url} download={output.name} data-testid="job-output-download">
+          <Button size="small" icon={<IconDownload />}>
+            {t.download}
+          </Button>
+        </a>
+      </div>
+    </div>
+  );
+}
+
+export function JobCard({ jobId }: { jobId: string }) {
+  const job = useJob(jobId);
+  const queryClient = useQueryClient();
+  const [preview, setPreview] = useState<JobOutput | null>(null);
+  if (!job.data) return null;
+  const data = job.data;
+  const live = !isTerminalToolJob(data.status);
+
+  async function cancel() {
+    const result = await cancelJob(jobId);
+    if (result.code !== 0 || !result.body) return toastFailure(result.msg);
+    queryClient.setQueryData(toolKeys.job(jobId), result.body);
+    Message.success(t.cancelled);
+  }
+
+  return (
+    <section className={styles.jobCard} data-testid="job-card" data-tour="jobs">
+      <header className={styles.jobHeader}>
+        <strong>{TOOL_LABELS[data.tool]}</strong>
+        <Tag color={STATUS_COLORS[data.status]} data-testid="job-status">
+          {TOOL_JOB_STATUS_LABELS[data.status]}
+        </Tag>
+        <span className={styles.muted}>{formatDateTime(data.created_at)}</span>
+        <span className={styles.muted}>{fillText(t.price, { price: data.price })}</span>
+        {live && (
+          <Popconfirm title={t.cancelConfirm} onOk={() => cancel()}>
+            <Button size="small" status="danger" data-testid="job-cancel" className={styles.right}>
+              {t.cancel}
+            </Button>
+          </Popconfirm>
+        )}
+      </header>
+      {live && (
+        <div data-testid="job-progress">
+          <Progress percent={data.progress} animation />
+          <div className={styles.muted}>{data.stage}</div>
+        </div>
+      )}
+      {data.status === 'failed' && <div className={styles.error}>{data.error || t.failed}</div>}
+      {data.outputs.length > 0 && (
+        <div className={styles.outputs}>
+          {data.outputs.map((output) => (
+            <Output key={output.media_id} output={output} onPreview={() => setPreview(output)} />
+          ))}
+        </div>
+      )}
+      <PreviewModal media={preview} onClose={() => setPreview(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * 素材库: search and filter the library, upload with resume, see what is processing or failed and why, preview with
+ * the player, download, rename and delete (refused while a running job uses it).
+ */
+import { Button, Input, Message, Modal, Pagination, Popconfirm, Progress, Radio, Spin } from '@arco-design/web-react';
+import { IconDelete, IconDownload, IconEdit, IconPlayCircle } from '@arco-design/web-react/icon';
+import type { Media } from '@cc/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadError } from '../../../components/load-error';
+import { VideoPlayer } from '../../../components/video-player';
+import { ApiError } from '../../../lib/api-error';
+import { fillText } from '../../../lib/fill-text';
+import { formatFileSize } from '../../../lib/format';
+import { toastFailure } from '../../../lib/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { text } from '../../../locales/zh-CN';
+import { deleteMedia, renameMedia, useMediaList, useMediaUsage } from '../api/media';
+import { toolKeys } from '../api/query-keys';
+import styles from '../tool-page.module.css';
+import { MediaCard } from './media-grid';
+import { UploadZone } from './upload-zone';
+
+const t = text.tool.media;
+const PAGE_SIZE = 12;
+
+export function PreviewModal({
+  media,
+  onClose,
+}: {
+  media: Pick<Media, 'name' | 'url' | 'poster_url'> | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      visible={media !== null}
+      title={media?.name}
+      footer={null}
+      onCancel={onClose}
+      unmountOnExit
+      style={{ width: 'min(720px, 96vw)' }}
+    >
+      {media && <VideoPlayer url={media.url} poster={media.poster_url} fluid testId="media-preview-player" />}
+    </Modal>
+  );
+}
+
+export function MediaLibrary() {
+  const [keyword, setKeyword] = useState('');
+  const [kind, setKind] = useState<Media['kind'] | ''>('');
+  const [page, setPage] = useState(1);
+  const [preview, setPreview] = useState<Media | null>(null);
+  const debounced = useDebouncedValue(keyword.trim(), 300);
+  const list = useMediaList({
+    keyword: debounced || undefined,
+    kind: kind || undefined,
+    page_num: page,
+    page_size: PAGE_SIZE,
+  });
+  const usage = useMediaUsage();
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: toolKeys.media });
+
+  async function remove(media: Media) {
+    const result = await deleteMedia(media.id);
+    if (result.code !== 0) return toastFailure(result.msg);
+    Message.success(t.deleted);
+    refresh();
+  }
+
+  function rename(media: Media) {
+    let name = media.name;
+    Modal.confirm({
+      title: t.rename,
+      content: <Input defaultValue={media.name} maxLength={100} onChange={(value) => (name = value)} />,
+      onOk: async () => {
+        const result = await renameMedia(media.id, { name: name.trim() || media.name });
+        if (result.code !== 0) toastFailure(result.msg);
+        refresh();
+      },
+    });
+  }
+
+  return (
+    <section className={styles.panel} data-testid="media-library">
+      <header className={styles.panelHeader}>
+        <h2>{t.title}</h2>
+        {usage.data && (
+          <div className={styles.usage}>
+            <span>
+              {fillText(t.usage, {
+                used: formatFileSize(usage.data.used_bytes),
+                quota: formatFileSize(usage.data.quota_bytes),
+              })}
+            </span>
+            <Progress
+              percent={Math.min(100, Math.round((usage.data.used_bytes / usage.data.quota_bytes) * 100))}
+              size="small"
+              showText={false}
+            />
+          </div>
+        )}
+      </header>
+      <UploadZone />
+      <div className={styles.toolbar}>
+        <Input.Search
+          allowClear
+          placeholder={t.search}
+          value={keyword}
+          onChange={(v) => {
+            setKeyword(v);
+            setPage(1);
+          }}
+          className={styles.search}
+        />
+        <Radio.Group
+          type="button"
+          value={kind}
+          onChange={(v: Media['kind'] | '') => {
+            setKind(v);
+            setPage(1);
+          }}
+        >
+          <Radio value="">{t.all}</Radio>
+          <Radio value="upload">{t.kinds.upload}</Radio>
+          <Radio value="episode">{t.kinds.episode}</Radio>
+          <Radio value="output">{t.kinds.output}</Radio>
+        </Radio.Group>
+      </div>
+      {list.isPending ? (
+        <div className={styles.center}>
+          <Spin />
+        </div>
+      ) : list.isError ? (
+        <LoadError onRetry={() => void list.refetch()} message={list.error instanceof ApiError ? list.error.msg : ''} />
+      ) : list.data.data.length === 0 ? (
+        <EmptyState description={t.empty} hint={t.emptyHint} testId="media-empty" />
+      ) : (
+        <>
+          <div className={styles.mediaGrid}>
+            {list.data.data.map((media) => (
+              <MediaCard
+                key={media.id}
+                media={media}
+                actions={
+                  <>
+                    {media.status === 'ready' && (
+                      <>
+                        <Button
+                          size="mini"
+                          type="text"
+                          icon={<IconPlayCircle />}
+                          onClick={() => setPreview(media)}
+                          aria-label={t.preview}
+                        />
+                        <a
+                          href={media.download_url}
+                          download={media.name}
+                          aria-label={t.download}
+                          className={styles.iconLink}
+                        >
+                          <IconDownload />
+                        </a>
+                      </>
+                    )}
+                    <Button
+                      size="mini"
+                      type="text"
+                      icon={<IconEdit />}
+                      onClick={() => rename(media)}
+                      aria-label={t.rename}
+                    />
+                    <Popconfirm title={fillText(t.deleteConfirm, { name: media.name })} onOk={() => remove(media)}>
+                      <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t.delete} />
+                    </Popconfirm>
+                  </>
+                }
+              />
+            ))}
+          </div>
+          {list.data.page.total_count > PAGE_SIZE && (
+            <Pagination
+              className={styles.pager}
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={list.data.page.total_count}
+              onChange={setPage}
+              simple
+            />
+          )}
+        </>
+      )}
+      <PreviewModal media={preview} onClose={() => setPreview(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+/** Choosing the media a tool runs on: the library's ready videos in a modal (with upload), the choice as chips. */
+import { Button, Input, Modal, Pagination, Spin, Tag } from '@arco-design/web-react';
+import { IconPlus } from '@arco-design/web-react/icon';
+import type { Media } from '@cc/contracts';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { fillText } from '../../../lib/fill-text';
+import { formatDuration } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { text } from '../../../locales/zh-CN';
+import { useMediaList } from '../api/media';
+import styles from '../tool-page.module.css';
+import { MediaCard } from './media-grid';
+import { UploadZone } from './upload-zone';
+
+const t = text.tool.picker;
+const PAGE_SIZE = 12;
+
+export function MediaPicker({
+  value,
+  onChange,
+  max,
+}: {
+  value: Media[];
+  onChange: (media: Media[]) => void;
+  max: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Media[]>([]);
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebouncedValue(keyword.trim(), 300);
+  const list = useMediaList(
+    { keyword: debounced || undefined, page_num: page, page_size: PAGE_SIZE },
+    { enabled: open },
+  );
+
+  const toggle = (media: Media) =>
+    setDraft((current) =>
+      current.some((m) => m.id === media.id)
+        ? current.filter((m) => m.id !== media.id)
+        : current.length < max
+          ? [...current, media]
+          : current,
+    );
+
+  return (
+    <div className={styles.picker} data-tour="media">
+      <div className={styles.chips}>
+        {value.map((media) => (
+          <Tag
+            key={media.id}
+            closable
+            onClose={() => onChange(value.filter((m) => m.id !== media.id))}
+            className={styles.chip}
+          >
+            {media.name} · {formatDuration(media.duration)}
+          </Tag>
+        ))}
+        <Button
+          icon={<IconPlus />}
+          data-testid="media-picker-open"
+          onClick={() => {
+            setDraft(value);
+            setOpen(true);
+          }}
+        >
+          {t.open}
+        </Button>
+      </div>
+      <Modal
+        visible={open}
+        title={t.title}
+        onCancel={() => setOpen(false)}
+        style={{ width: 'min(880px, 96vw)' }}
+        unmountOnExit
+        footer={
+          <Button
+            type="primary"
+            data-testid="media-picker-confirm"
+            disabled={draft.length === 0}
+            onClick={() => {
+              onChange(draft);
+              setOpen(false);
+            }}
+          >
+            {fillText(t.confirm, { count: draft.length })}
+          </Button>
+        }
+      >
+        <div data-testid="media-picker">
+          <UploadZone compact />
+          <Input.Search
+            allowClear
+            placeholder={text.tool.media.search}
+            value={keyword}
+            onChange={(v) => {
+              setKeyword(v);
+              setPage(1);
+            }}
+            className={styles.search}
+          />
+          {list.isPending ? (
+            <div className={styles.center}>
+              <Spin />
+            </div>
+          ) : !list.data || list.data.data.length === 0 ? (
+            <EmptyState description={text.tool.media.empty} hint={text.tool.media.emptyHint} />
+          ) : (
+            <>
+              <div className={styles.mediaGrid}>
+                {list.data.data.map((media) => (
+                  <MediaCard
+                    key={media.id}
+                    media={media}
+                    selected={draft.some((m) => m.id === media.id)}
+                    onSelect={() => toggle(media)}
+                  />
+                ))}
+              </div>
+              {list.data.page.total_count > PAGE_SIZE && (
+                <Pagination
+                  className={styles.pager}
+                  simple
+                  current={page}
+                  pageSize={PAGE_SIZE}
+                  total={list.data.page.total_count}
+                  onChange={setPage}
+                />
+              )}
+            </>
+          )}
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+/**
+ * 高能混剪 (spec §3 High-cut config, §9 durations and types; defaults output_count 1, script_count 1): media
+ * (episodes), the config, then the planner's timelines to review — drop or move clips — and the run.
+ */
+import { Button, InputNumber, Input, Radio, Switch, Checkbox, Progress, Tag } from '@arco-design/web-react';
+import { IconArrowDown, IconArrowUp, IconDelete } from '@arco-design/web-react/icon';
+import {
+  CUT_DURATIONS,
+  CUT_DURATION_LABELS,
+  CUT_TYPES,
+  CUT_TYPE_LABELS,
+  DEDUP_OPTIONS,
+  DEDUP_OPTION_LABELS,
+  MAX_JOB_MEDIA,
+  MAX_OUTPUT_COUNT,
+  MAX_SCRIPT_COUNT,
+  TOOL_DEFAULTS,
+  WATERMARK_MAX_LENGTH,
+  type CreateJobInput,
+  type CutDuration,
+  type CutType,
+  type DedupOption,
+  type Media,
+  type MixcutPlan,
+  type TimelineClip,
+} from '@cc/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fillText } from '../../../lib/fill-text';
+import { formatDuration } from '../../../lib/format';
+import { toastFailure } from '../../../lib/toast';
+import { text } from '../../../locales/zh-CN';
+import { planMixcut } from '../api/plan-mixcut';
+import styles from '../tool-page.module.css';
+import { moveClip } from '../timeline';
+import { MediaPicker } from './media-picker';
+import { RunBar } from './run-bar';
+
+const t = text.tool.mixcut;
+const PLAN_POLL_MS = 2000;
+
+export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void }) {
+  const [media, setMedia] = useState<Media[]>([]);
+  const [cutDuration, setCutDuration] = useState<CutDuration>('auto');
+  const [cutType, setCutType] = useState<CutType>('high_cut');
+  const [scriptCount, setScriptCount] = useState<number>(TOOL_DEFAULTS.script_count);
+  const [outputCount, setOutputCount] = useState<number>(TOOL_DEFAULTS.output_count);
+  const [watermarkOn, setWatermarkOn] = useState(false);
+  const [watermark, setWatermark] = useState('');
+  const [dedup, setDedup] = useState<DedupOption[]>([]);
+  // A plan and its edited scripts belong to the media and the choices they were made for.
+  const [planned, setPlanned] = useState<{ key: string; plan: MixcutPlan; scripts: TimelineClip[][] } | null>(null);
+  const [planning, setPlanning] = useState(false);
+  const stop = useRef<AbortController | null>(null);
+
+  const config = { cut_duration: cutDuration, cut_type: cutType, script_count: scriptCount };
+  const planKey = JSON.stringify([media.map((m) => m.id), cutDuration, cutType, scriptCount]);
+  const current = planned?.key === planKey ? planned : null;
+  const plan = current?.plan ?? null;
+  const scripts = useMemo(() => current?.scripts ?? [], [current]);
+  const setScripts = (update: (all: TimelineClip[][]) => TimelineClip[][]) =>
+    setPlanned((state) => (state ? { ...state, scripts: update(state.scripts) } : state));
+  useEffect(() => () => stop.current?.abort(), []);
+
+  async function makePlan() {
+    stop.current?.abort();
+    const controller = new AbortController();
+    stop.current = controller;
+    setPlanning(true);
+    try {
+      for (;;) {
+        const result = await planMixcut(
+          media.map((m) => m.id),
+          config,
+          controller.signal,
+        );
+        if (controller.signal.aborted) return;
+        if (result.code !== 0 || !result.body) return toastFailure(result.msg);
+        const answer = result.body;
+        setPlanned({ key: planKey, plan: answer, scripts: answer.scripts.map((s) => s.clips) });
+        if (answer.status === 'ready') return;
+        await new Promise((resolve) => setTimeout(resolve, PLAN_POLL_MS));
+      }
+    } finally {
+      if (stop.current === controller) setPlanning(false);
+    }
+  }
+
+  const names = new Map(media.map((m) => [m.id, m.name]));
+  const job = useMemo<CreateJobInput | null>(
+    () =>
+      scripts.length > 0 && scripts.every((clips) => clips.length > 0)
+        ? {
+            tool: 'mixcut',
+            media_ids: media.map((m) => m.id),
+            config: {
+              ...config,
+              output_count: outputCount,
+              watermark_switch: watermarkOn,
+              watermark: watermarkOn ? watermark : '',
+              deduplication: dedup,
+              scripts: scripts.map((clips) => ({
+                clips: clips.map(({ media_id, start, end }) => ({ media_id, start, end })),
+              })),
+            },
+          }
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `config` is rebuilt from the states listed
+    [scripts, media, outputCount, watermarkOn, watermark, dedup, cutDuration, cutType, scriptCount],
+  );
+
+  return (
+    <section className={styles.panel} data-testid="mixcut-panel">
+      <header className={styles.panelHeader}>
+        <h2>{t.title}</h2>
+      </header>
+      <p className={styles.intro}>{t.intro}</p>
+      <MediaPicker value={media} onChange={setMedia} max={MAX_JOB_MEDIA} />
+      <div data-tour="config" className={styles.configGroup}>
+        <div className={styles.field}>
+          <div className={styles.label}>{t.cutDuration}</div>
+          <Radio.Group type="button" value={cutDuration} onChange={(v: CutDuration) => setCutDuration(v)}>
+            {CUT_DURATIONS.map((d) => (
+              <Radio key={d} value={d}>
+                {CUT_DURATION_LABELS[`${d}`]}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </div>
+        <div className={styles.field}>
+          <div className={styles.label}>{t.cutType}</div>
+          <div className={styles.optionGrid}>
+            {CUT_TYPES.map((type) => (
+              <label
+                key={type}
+                className={`${styles.optionCard} ${cutType === type ? styles.selected : ''}`}
+                data-testid={`cut-type-${type}`}
+              >
+                <Radio checked={cutType === type} onChange={() => setCutType(type)} />
+                <span>
+                  <strong>{CUT_TYPE_LABELS[type].name}</strong>
+                  <small>{CUT_TYPE_LABELS[type].description}</small>
+                </span>
+              </label>
+            ))}
+          </div>
+        </div>
+        <div className={styles.inlineFields}>
+          <div className={styles.field}>
+            <div className={styles.label}>{t.scriptCount}</div>
+            <InputNumber
+              min={1}
+              max={MAX_SCRIPT_COUNT}
+              value={scriptCount}
+              onChange={(v) => setScriptCount(Math.max(1, Math.min(MAX_SCRIPT_COUNT, Number(v) || 1)))}
+              style={{ width: 120 }}
+            />
+          </div>
+          <div className={styles.field}>
+            <div className={styles.label}>{t.outputCount}</div>
+            <InputNumber
+              min={1}
+              max={MAX_OUTPUT_COUNT}
+              value={outputCount}
+              onChange={(v) => setOutputCount(Math.max(1, Math.min(MAX_OUTPUT_COUNT, Number(v) || 1)))}
+              suffix={text.tool.run.outputUnit}
+              style={{ width: 120 }}
+              data-testid="output-count"
+            />
+          </div>
+        </div>
+        <div className={styles.field}>
+          <div className={styles.label}>{t.watermark}</div>
+          <div className={styles.inlineFields}>
+            <Switch checked={watermarkOn} onChange={setWatermarkOn} />
+            {watermarkOn && (
+              <Input
+                value={watermark}
+                maxLength={WATERMARK_MAX_LENGTH}
+                showWordLimit
+                placeholder={t.watermarkPlaceholder}
+                onChange={setWatermark}
+                style={{ maxWidth: 320 }}
+              />
+            )}
+          </div>
+        </div>
+        <div className={styles.field}>
+          <div className={styles.label}>{t.dedup}</div>
+          <Checkbox.Group
+            value={dedup}
+            onChange={(v: DedupOption[]) => setDedup(v)}
+            options={DEDUP_OPTIONS.map((o) => ({ label: DEDUP_OPTION_LABELS[o], value: o }))}
+          />
+        </div>
+      </div>
+      <Button
+        type="outline"
+        disabled={media.length === 0}
+        loading={planning}
+        onClick={() => void makePlan()}
+        data-testid="mixcut-plan"
+      >
+        {plan ? t.replan : t.plan}
+      </Button>
+      {plan?.status === 'analyzing' && (
+        <div className={styles.muted}>
+          {fillText(t.planning, { progress: plan.progress })}
+          <Progress percent={plan.progress} size="small" />
+        </div>
+      )}
+      {plan?.status === 'ready' &&
+        scripts.map((clips, index) => {
+          const duration = clips.reduce((sum, c) => sum + c.end - c.start, 0);
+          const outside = duration < plan.range.min || duration > plan.range.max;
+          return (
+            <div key={index} className={styles.script} data-testid="mixcut-script">
+              <div className={styles.scriptHeader}>
+                <strong>{fillText(t.script, { n: index + 1 })}</strong>
+                <span className={outside ? styles.error : styles.muted}>
+                  {fillText(t.scriptDuration, { duration: duration.toFixed(1) })}
+                  {outside && ` · ${fillText(t.outOfRange, plan.range)}`}
+                </span>
+              </div>
+              <ol className={styles.timeline}>
+                {clips.map((clip, i) => (
+                  <li key={`${clip.media_id}-${clip.start}`} className={styles.clip} data-testid="timeline-clip">
+                    <span className={styles.clipIndex}>{i + 1}</span>
+                    <span className={styles.clipName}>{names.get(clip.media_id)}</span>
+                    <span className={styles.muted}>
+                      {formatDuration(clip.start)}–{formatDuration(clip.end)}
+                    </span>
+                    {clip.reason && (
+                      <Tag size="small" color="orangered">
+                        {clip.reason}
+                      </Tag>
+                    )}
+                    <span className={styles.clipActions}>
+                      <Button
+                        size="mini"
+                        icon={<IconArrowUp />}
+                        disabled={i === 0}
+                        aria-label={t.up}
+                        onClick={() => setScripts((all) => all.map((s, k) => (k === index ? moveClip(s, i, -1) : s)))}
+                      />
+                      <Button
+                        size="mini"
+                        icon={<IconArrowDown />}
+                        disabled={i === clips.length - 1}
+                        aria-label={t.down}
+                        onClick={() => setScripts((all) => all.map((s, k) => (k === index ? moveClip(s, i, 1) : s)))}
+                      />
+                      <Button
+                        size="mini"
+                        status="danger"
+                        icon={<IconDelete />}
+                        aria-label={t.drop}
+                        onClick={() =>
+                          setScripts((all) => all.map((s, k) => (k === index ? s.filter((_, j) => j !== i) : s)))
+                        }
+                      />
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          );
+        })}
+      <RunBar job={job} label={t.start} onCreated={onCreated} />
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freshPhone, loginThroughModal } from '../support/fixtures.js';
+
+/** A 4 s clip with picture and sound, made with Debian's ffmpeg like any phone video would be uploaded. */
+function makeClip(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-e2e-clip-')), '我的素材 第1集.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=480x270:rate=25:duration=4'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=523:duration=4'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+  return file;
+}
+
+test('upload a clip through tus, de-duplicate it with two options, watch progress and download the result', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const clip = makeClip();
+  await page.goto('/task');
+  await loginThroughModal(page, freshPhone());
+  // The free 100 points pay for the run.
+  await page.goto('/gift');
+  await page.getByTestId('claim-free-points').click();
+  await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
+
+  await page.goto('/tool');
+  // The first visit shows the guided tour (新手引导); closing it hides it for good.
+  const tour = page.locator('.driver-popover');
+  await expect(tour).toBeVisible();
+  await expect(tour).toContainText('选择工具');
+  await page.keyboard.press('Escape');
+  await expect(tour).toBeHidden();
+  await page.getByTestId('tool-nav-media').click();
+  await page.getByTestId('media-upload-input').setInputFiles(clip);
+  const medium = page.getByTestId('media-card').filter({ hasText: '我的素材 第1集' });
+  await expect(medium).toBeVisible({ timeout: 30_000 });
+  await expect(medium).toContainText('00:04', { timeout: 30_000 });
+  await expect(medium).toContainText('480×270');
+
+  await page.getByTestId('tool-nav-dedup').click();
+  await page.getByTestId('media-picker-open').click();
+  await page.getByTestId('media-picker').getByText('我的素材 第1集').first().click();
+  await page.getByTestId('media-picker-confirm').click();
+  await page.getByTestId('dedup-option-flip').click();
+  await page.getByTestId('dedup-option-speed').click();
+  await expect(page.getByTestId('tool-price')).toContainText('本次消耗 4 积分');
+  await page.getByTestId('tool-run').click();
+
+  // Live progress while it runs (a small clip may finish before the first look), then the result.
+  const card = page.getByTestId('job-card');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('job-status')).toHaveText(/排队中|处理中|已完成/);
+  await expect(card.getByTestId('job-status')).toHaveText('已完成', { timeout: 120_000 });
+  await expect(card.getByTestId('job-output')).toHaveCount(1);
+  await expect(card.getByTestId('job-output')).toContainText(/相似度 \d+%/);
+  await expect(page.getByTestId('topbar-points-total')).toHaveText('96');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByTestId('job-output-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/我的素材 第1集.*\.mp4$/);
+  const saved = path.join(os.tmpdir(), `cc-e2e-${Date.now()}.mp4`);
+  await download.saveAs(saved);
+  const probe = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type',
+    '-of',
+    'csv=p=0',
+    saved,
+  ]).toString();
+  expect(probe).toContain('video');
+  expect(probe).toContain('audio');
+});
