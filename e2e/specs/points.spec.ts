@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { freshPhone, loginThroughModal } from '../support/fixtures.js';
 
+// Returning creators: the workspace's first-visit tour (tool.spec covers it) would sit over the tool bar.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('tool_guide', JSON.stringify({ basic: 1 })));
+});
+
 test('buy a points package: QR, pay on the sandbox cashier, see 支付成功 and the new total', async ({
   page,
   context,

@@ -97,29 +97,41 @@ const dedupListSchema = z
   .transform((options) => [...new Set(options)]);
 
 /** `dedup` config: at least one option; every source gets `output_count` outputs. */
-export const dedupConfigSchema = z.object({
-  options: dedupListSchema.refine((options) => options.length > 0, '请至少选择一种去重方式'),
-  output_count: countSchema('输出数量', MAX_OUTPUT_COUNT).default(TOOL_DEFAULTS.output_count),
-});
+export const dedupConfigSchema = z.object(
+  {
+    options: dedupListSchema.refine((options) => options.length > 0, '请至少选择一种去重方式'),
+    output_count: countSchema('输出数量', MAX_OUTPUT_COUNT).default(TOOL_DEFAULTS.output_count),
+  },
+  { error: '去重设置不正确' },
+);
 export type DedupConfig = z.infer<typeof dedupConfigSchema>;
 
 /** One clip of a mixed-cut timeline: seconds within one source medium. */
 export const timelineClipSchema = z
-  .object({
-    media_id: z.number().int().positive(),
-    start: z.number().min(0),
-    end: z.number().positive(),
-    /** Highlight score 0–1 the planner gave it (ignored on input). */
-    score: z.number().optional(),
-    /** Why the planner chose it, in Chinese (ignored on input). */
-    reason: z.string().optional(),
-  })
+  .object(
+    {
+      media_id: z.number({ error: '片段素材不正确' }).int('片段素材不正确').positive('片段素材不正确'),
+      start: z.number({ error: '片段起点不正确' }).min(0, '片段起点不正确'),
+      end: z.number({ error: '片段终点不正确' }).positive('片段终点不正确'),
+      /** Highlight score 0–1 the planner gave it (ignored on input). */
+      score: z.number().optional(),
+      /** Why the planner chose it, in Chinese (ignored on input). */
+      reason: z.string().optional(),
+    },
+    { error: '时间线片段不正确' },
+  )
   .refine((clip) => clip.end - clip.start >= 0.5, '片段至少0.5秒');
 export type TimelineClip = z.infer<typeof timelineClipSchema>;
 
-export const timelineSchema = z.object({
-  clips: z.array(timelineClipSchema).min(1, '时间线至少需要一个片段').max(200),
-});
+export const timelineSchema = z.object(
+  {
+    clips: z
+      .array(timelineClipSchema, { error: '时间线不正确' })
+      .min(1, '时间线至少需要一个片段')
+      .max(200, '时间线片段过多'),
+  },
+  { error: '时间线不正确' },
+);
 export type Timeline = z.infer<typeof timelineSchema>;
 
 /**
@@ -127,18 +139,28 @@ export type Timeline = z.infer<typeof timelineSchema>;
  * de-duplication jitter. `scripts` (optional) are timelines the creator reviewed (dropped or reordered clips) from
  * `POST /ai/v1/mixcut/plan`; without them the planner's choice is rendered.
  */
-export const highCutConfigSchema = z.object({
-  watermark_switch: z.coerce.boolean().default(false),
-  watermark: z.string().trim().max(WATERMARK_MAX_LENGTH, `水印文字不能超过${WATERMARK_MAX_LENGTH}个字`).default(''),
-  cut_duration: z
-    .union([z.literal('auto'), z.coerce.number().pipe(z.literal([90, 150, 300]))], { error: '剪辑时长不正确' })
-    .default('auto'),
-  deduplication: dedupListSchema.default([]),
-  output_count: countSchema('输出数量', MAX_OUTPUT_COUNT).default(TOOL_DEFAULTS.output_count),
-  cut_type: z.enum(CUT_TYPES, { error: '剪辑类型不正确' }).default('high_cut'),
-  script_count: countSchema('脚本数量', MAX_SCRIPT_COUNT).default(TOOL_DEFAULTS.script_count),
-  scripts: z.array(timelineSchema).max(MAX_SCRIPT_COUNT).optional(),
-});
+export const highCutConfigSchema = z.object(
+  {
+    watermark_switch: z.boolean({ error: '水印开关不正确' }).default(false),
+    watermark: z
+      .string({ error: '水印文字不正确' })
+      .trim()
+      .max(WATERMARK_MAX_LENGTH, `水印文字不能超过${WATERMARK_MAX_LENGTH}个字`)
+      .default(''),
+    cut_duration: z
+      .union([z.literal('auto'), z.coerce.number().pipe(z.literal([90, 150, 300]))], { error: '剪辑时长不正确' })
+      .default('auto'),
+    deduplication: dedupListSchema.default([]),
+    output_count: countSchema('输出数量', MAX_OUTPUT_COUNT).default(TOOL_DEFAULTS.output_count),
+    cut_type: z.enum(CUT_TYPES, { error: '剪辑类型不正确' }).default('high_cut'),
+    script_count: countSchema('脚本数量', MAX_SCRIPT_COUNT).default(TOOL_DEFAULTS.script_count),
+    scripts: z
+      .array(timelineSchema, { error: '剪辑脚本不正确' })
+      .max(MAX_SCRIPT_COUNT, `剪辑脚本不能超过${MAX_SCRIPT_COUNT}个`)
+      .optional(),
+  },
+  { error: '剪辑设置不正确' },
+);
 export type HighCutConfig = z.infer<typeof highCutConfigSchema>;
 
 const mediaIdsSchema = z

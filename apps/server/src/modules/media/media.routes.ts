@@ -73,38 +73,44 @@ function setAgentHeader(raw: FastifyRequest['raw'], agentId: number | null): voi
 
 export function mediaRoutes(media: MediaService, { maxFileBytes }: { maxFileBytes: number }): FastifyPluginAsyncZod {
   return async (app) => {
-    const tus = new TusServer({
-      path: MEDIA_UPLOAD_PATH,
-      datastore: media.storage.uploads,
-      relativeLocation: true,
-      maxSize: maxFileBytes,
-      // Upload ids carry their owner, so HEAD/PATCH/DELETE of another creator's upload is refused.
-      namingFunction: (req) => `${req.headers.get(AGENT_HEADER)}-${crypto.randomUUID().replace(/-/g, '')}`,
-      onIncomingRequest: async (req, uploadId) => {
-        if (!uploadId.startsWith(`${req.headers.get(AGENT_HEADER)}-`)) {
-          throw { status_code: 404, body: '上传记录不存在' };
-        }
-      },
-      onUploadCreate: async (req, upload) => {
-        const refusal = await media.uploadRefusal(Number(req.headers.get(AGENT_HEADER)), upload.size);
-        if (refusal) throw { status_code: 413, body: refusal };
-        return {};
-      },
-      // tus's own refusals are in English; the creator reads Chinese.
-      onResponseError: (_req, error) =>
-        'status_code' in error && error.status_code === 413
-          ? { status_code: 413, body: error.body.startsWith('Maximum size') ? tooLargeText(maxFileBytes) : error.body }
-          : undefined,
-      onUploadFinish: async (req, upload) => {
-        await media.uploadFinished(Number(req.headers.get(AGENT_HEADER)), {
-          id: upload.id,
-          size: upload.size ?? upload.offset,
-          name: decodeMeta(upload.metadata?.filename),
-          folder: decodeMeta(upload.metadata?.folder),
-        });
-        return {};
-      },
-    });
+    // Built at the first upload request: its file store starts creating folders the moment it exists.
+    let tus: TusServer | null = null;
+    const tusServer = () =>
+      (tus ??= new TusServer({
+        path: MEDIA_UPLOAD_PATH,
+        datastore: media.storage.uploads,
+        relativeLocation: true,
+        maxSize: maxFileBytes,
+        // Upload ids carry their owner, so HEAD/PATCH/DELETE of another creator's upload is refused.
+        namingFunction: (req) => `${req.headers.get(AGENT_HEADER)}-${crypto.randomUUID().replace(/-/g, '')}`,
+        onIncomingRequest: async (req, uploadId) => {
+          if (!uploadId.startsWith(`${req.headers.get(AGENT_HEADER)}-`)) {
+            throw { status_code: 404, body: '上传记录不存在' };
+          }
+        },
+        onUploadCreate: async (req, upload) => {
+          const refusal = await media.uploadRefusal(Number(req.headers.get(AGENT_HEADER)), upload.size);
+          if (refusal) throw { status_code: 413, body: refusal };
+          return {};
+        },
+        // tus's own refusals are in English; the creator reads Chinese.
+        onResponseError: (_req, error) =>
+          'status_code' in error && error.status_code === 413
+            ? {
+                status_code: 413,
+                body: error.body.startsWith('Maximum size') ? tooLargeText(maxFileBytes) : error.body,
+              }
+            : undefined,
+        onUploadFinish: async (req, upload) => {
+          await media.uploadFinished(Number(req.headers.get(AGENT_HEADER)), {
+            id: upload.id,
+            size: upload.size ?? upload.offset,
+            name: decodeMeta(upload.metadata?.filename),
+            folder: decodeMeta(upload.metadata?.folder),
+          });
+          return {};
+        },
+      }));
 
     // tus bodies are streamed to storage as they come: Fastify must not read them.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -112,7 +118,7 @@ export function mediaRoutes(media: MediaService, { maxFileBytes }: { maxFileByte
       if (request.method !== 'OPTIONS') await app.authenticate(request);
       setAgentHeader(request.raw, request.method === 'OPTIONS' ? null : identityOf(request).agentId);
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await tusServer().handle(request.raw, reply.raw);
     };
     for (const url of [MEDIA_UPLOAD_PATH, `${MEDIA_UPLOAD_PATH}/:uploadId`]) {
       app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, handler: handleTus });

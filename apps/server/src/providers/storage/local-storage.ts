@@ -8,11 +8,17 @@ import type { ByteRange, MediaStorage } from './media-storage.js';
 
 export class LocalMediaStorage implements MediaStorage {
   readonly kind = 'local';
-  readonly uploads: FileStore;
+  private store: FileStore | null = null;
 
-  constructor(private readonly root: string) {
-    fs.mkdirSync(path.join(root, 'uploads'), { recursive: true });
-    this.uploads = new FileStore({ directory: path.join(root, 'uploads') });
+  constructor(private readonly root: string) {}
+
+  /** Made on first use: the tus file store creates its folder in the background when it is built. */
+  get uploads(): FileStore {
+    if (!this.store) {
+      fs.mkdirSync(path.join(this.root, 'uploads'), { recursive: true });
+      this.store = new FileStore({ directory: path.join(this.root, 'uploads') });
+    }
+    return this.store;
   }
 
   /** Uploads are written in place: the tus file is the library's file. */

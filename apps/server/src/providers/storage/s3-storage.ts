@@ -18,20 +18,15 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
+import type { AppConfig } from '../../config.js';
 import type { ByteRange, MediaStorage } from './media-storage.js';
 
-export interface S3Settings {
-  endpoint: string | null;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-}
+/** MEDIA_STORAGE=s3's settings (config.ts documents each). */
+export type S3Settings = Omit<Extract<AppConfig['media']['storage'], { kind: 's3' }>, 'kind'>;
 
 export class S3MediaStorage implements MediaStorage {
   readonly kind = 's3';
-  readonly uploads: FileStore;
+  private store: FileStore | null = null;
   private readonly client: S3Client;
 
   constructor(
@@ -49,8 +44,15 @@ export class S3MediaStorage implements MediaStorage {
       responseChecksumValidation: 'WHEN_REQUIRED' as const,
     };
     this.client = new S3Client(clientConfig);
-    fs.mkdirSync(stagingDir, { recursive: true });
-    this.uploads = new FileStore({ directory: stagingDir });
+  }
+
+  /** Made on first use: the tus file store creates its folder in the background when it is built. */
+  get uploads(): FileStore {
+    if (!this.store) {
+      fs.mkdirSync(this.stagingDir, { recursive: true });
+      this.store = new FileStore({ directory: this.stagingDir });
+    }
+    return this.store;
   }
 
   async commitUpload(uploadId: string): Promise<string> {

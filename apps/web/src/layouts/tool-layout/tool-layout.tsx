@@ -2,8 +2,8 @@
  * The tool workspace layout (/tool): a top bar with back, the points total, 充值 and 积分明细 (login first), and the
  * account, then the page. `?showCredit=1` opens the points modal once logged in (spec §2).
  */
-import { Button } from '@arco-design/web-react';
-import { IconBook, IconBulb, IconFire, IconLeft, IconList, IconMessage } from '@arco-design/web-react/icon';
+import { Button, Dropdown, Menu } from '@arco-design/web-react';
+import { IconBook, IconBulb, IconFire, IconLeft, IconList, IconMessage, IconMore } from '@arco-design/web-react/icon';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
@@ -105,6 +105,7 @@ export function ToolLayout() {
               <FeedbackPopover label={text.layout.tool.feedback} icon={<IconMessage />} />
             </>
           )}
+          {isMobile && <FeedbackPopover label="" icon={<IconMessage />} />}
           {isLoggedIn && <PointsTotal compact={isMobile} />}
           <Button
             type="primary"
@@ -125,6 +126,27 @@ export function ToolLayout() {
             >
               {text.credit.detail}
             </Button>
+          )}
+          {isMobile && (
+            <Dropdown
+              trigger="click"
+              position="br"
+              droplist={
+                <Menu
+                  onClickMenuItem={(key) => {
+                    if (key === 'guide') requestGuide();
+                    else if (key === 'manual') window.open(GUIDE_URL, '_blank', 'noopener');
+                    else openPointsModalOrLogin('detail');
+                  }}
+                >
+                  <Menu.Item key="guide">{text.layout.tool.guide}</Menu.Item>
+                  <Menu.Item key="manual">{text.layout.tool.manual}</Menu.Item>
+                  <Menu.Item key="detail">{text.credit.detail}</Menu.Item>
+                </Menu>
+              }
+            >
+              <Button type="text" icon={<IconMore />} aria-label={text.layout.tool.more} data-testid="topbar-more" />
+            </Dropdown>
           )}
           {isLoggedIn ? (
             <UserAvatar user={user} />

@@ -30,5 +30,6 @@ export const layout = {
     guide: '新手引导',
     manual: '使用指南',
     feedback: '反馈',
+    more: '更多',
   },
 } as const;
