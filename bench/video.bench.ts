@@ -73,6 +73,6 @@ console.log(line('renderDedup (our graph, runner, progress)', oursDedup));
 console.log(`  ratio bare/ours ${(bareDedup / oursDedup).toFixed(2)} (goal ≥ 0.95)`);
 console.log('analysis for the mixed cut:');
 console.log(line('baseline: bare decode (ffmpeg -i in -f null -)', bareDecode));
-console.log(line('analyzeVideo (one pass: scdet, ebur128, signalstats…)', oursAnalysis));
+console.log(line('analyzeVideo (one pass: scdet, ebur128, silencedetect…)', oursAnalysis));
 console.log(`  ratio decode/analysis ${(bareDecode / oursAnalysis).toFixed(2)} (goal ≥ 0.8)`);
 fs.rmSync(dir, { recursive: true, force: true });
