@@ -559,6 +559,8 @@ export interface ToolJobTable {
   media_ids: string;
   config: string;
   outputs: Generated<string>;
+  /** The run's log lines (JSON string[]): stages, results, the failure. */
+  logs: Generated<string>;
   error: string | null;
   /** The client's idempotency key of the create call, unique per agent. */
   request_key: string | null;

@@ -264,6 +264,8 @@ export const toolJobSchema = z.object({
   media_ids: z.array(z.number().int()),
   config: z.record(z.string(), z.unknown()),
   outputs: z.array(jobOutputSchema),
+  /** The run's log in Chinese, one line per stage or result, with Beijing times. */
+  logs: z.array(z.string()),
   error: z.string().optional(),
   created_at: z.string(),
   started_at: z.string().nullable(),

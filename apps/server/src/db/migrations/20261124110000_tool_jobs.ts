@@ -26,6 +26,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('media_ids', 'text', (c) => c.notNull())
     .addColumn('config', 'text', (c) => c.notNull())
     .addColumn('outputs', 'text', (c) => c.notNull().defaultTo('[]'))
+    .addColumn('logs', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('error', 'text')
     .addColumn('request_key', 'varchar(64)')
     .addColumn('cancel_requested', 'integer', (c) => c.notNull().defaultTo(0))

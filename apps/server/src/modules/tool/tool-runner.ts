@@ -6,7 +6,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { CUT_TYPE_LABELS, TOOL_LABELS, type DedupConfig, type HighCutConfig, type TimelineClip } from '@cc/contracts';
+import {
+  CUT_TYPE_LABELS,
+  TOOL_LABELS,
+  type DedupConfig,
+  type DedupOption,
+  type HighCutConfig,
+  type TimelineClip,
+} from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { FfmpegAbortedError } from '../../providers/media/ffmpeg-process.js';
@@ -49,6 +56,8 @@ class ProgressReporter {
   private lastWrite = 0;
   private fraction = 0;
   private stage = '准备中';
+  /** The job's log for this attempt: stage changes and results, with Beijing clock times. */
+  readonly logs: string[] = [];
   constructor(
     private readonly id: number,
     private readonly deps: ToolRunnerDeps,
@@ -59,6 +68,7 @@ class ProgressReporter {
     this.fraction = Math.max(this.fraction, Math.min(0.99, fraction));
     if (stage && stage !== this.stage) {
       this.stage = stage;
+      this.log(stage);
       this.lastWrite = 0;
     }
     const now = Date.now();
@@ -67,10 +77,20 @@ class ProgressReporter {
     void this.write();
   }
 
+  log(line: string): void {
+    this.logs.push(`${beijingClock(this.deps.clock.now())} ${line}`);
+  }
+
   async write(): Promise<void> {
     const progress = Math.floor(this.fraction * 100);
     try {
-      const stop = await this.deps.tools.progress(this.id, progress, this.stage, this.deps.clock.now());
+      const stop = await this.deps.tools.progress(
+        this.id,
+        progress,
+        this.stage,
+        JSON.stringify(this.logs),
+        this.deps.clock.now(),
+      );
       if (stop) this.stop.abort(new StopRequested('stop requested'));
       this.deps.service.changed(this.id);
     } catch (error) {
@@ -118,10 +138,17 @@ export class ToolRunner {
           ? await this.dedup(row, workDir, controller.signal, progress)
           : await this.mixcut(row, workDir, controller.signal, progress);
       if (controller.signal.aborted) throw controller.signal.reason;
+      progress.log('已完成');
       const done = await tools.finish(
         toolJobId,
         'succeeded',
-        { outputs: JSON.stringify(outputs), stage: '已完成', progress: 100, error: null },
+        {
+          outputs: JSON.stringify(outputs),
+          stage: '已完成',
+          progress: 100,
+          error: null,
+          logs: JSON.stringify(progress.logs),
+        },
         clock.now(),
         true,
       );
@@ -137,8 +164,14 @@ export class ToolRunner {
       const timedOut = controller.signal.aborted && !stopped;
       if (!stopped && !timedOut) this.deps.log.error({ err: error, toolJobId }, 'tool job failed');
       const current = (await tools.get(toolJobId))!;
-      if (stopped && current.cancel_requested === 1) await this.end(current, 'cancelled', '已取消');
-      else await this.end(current, 'failed', timedOut ? '处理超时，积分已退还' : failureText(error));
+      if (stopped && current.cancel_requested === 1) {
+        progress.log('已取消，积分已退还');
+        await this.end(current, 'cancelled', '已取消', progress.logs);
+      } else {
+        const text = timedOut ? '处理超时，积分已退还' : failureText(error);
+        progress.log(`失败：${text}`);
+        await this.end(current, 'failed', text, progress.logs);
+      }
     } finally {
       clearTimeout(timeout);
       clearInterval(watcher);
@@ -148,13 +181,13 @@ export class ToolRunner {
   }
 
   /** Ends a job that did not succeed: outputs removed, state written once, points back. */
-  private async end(row: ToolJobRow, status: 'failed' | 'cancelled', text: string): Promise<void> {
+  private async end(row: ToolJobRow, status: 'failed' | 'cancelled', text: string, logs?: string[]): Promise<void> {
     await this.deps.media.deleteOutputsOf(row.agent_id, String(row.id));
     const stage = status === 'failed' ? '失败' : '已取消';
     await this.deps.tools.finish(
       row.id,
       status,
-      { stage, error: status === 'failed' ? text : null, outputs: '[]' },
+      { stage, error: status === 'failed' ? text : null, outputs: '[]', ...(logs && { logs: JSON.stringify(logs) }) },
       this.deps.clock.now(),
     );
     // The refund is keyed: the sweep or a cancel call may have given it already.
@@ -209,6 +242,9 @@ export class ToolRunner {
           name: `${baseName(source.name)}_去重${config.output_count > 1 ? copy + 1 : ''}.mp4`,
           jobId: String(row.id),
         });
+        progress.log(
+          `${label}完成：${result.similarity.note}${result.attempts > 1 ? `（渲染 ${result.attempts} 次）` : ''}`,
+        );
         outputs.push({
           media_id: mediaId,
           source_media_id: source.id,
@@ -256,8 +292,11 @@ export class ToolRunner {
             })),
             output,
             ...(config.watermark_switch && config.watermark && { watermark: config.watermark }),
-            ...(config.deduplication.length > 0 && {
-              dedup: { options: config.deduplication, seed: seedOf(`${row.id}:${scriptIndex}:${copy}`) },
+            ...(copyOptions(config.deduplication, copy).length > 0 && {
+              dedup: {
+                options: copyOptions(config.deduplication, copy),
+                seed: seedOf(`${row.id}:${scriptIndex}:${copy}`),
+              },
             }),
             signal,
             onProgress: (f) => progress.set(at(f)),
@@ -269,6 +308,7 @@ export class ToolRunner {
           name: `${baseName(first)}_${CUT_TYPE_LABELS[config.cut_type].name}_脚本${scriptIndex + 1}${config.output_count > 1 ? `_${copy + 1}` : ''}.mp4`,
           jobId: String(row.id),
         });
+        progress.log(`第 ${n + 1}/${total} 个成片完成（${clips.length} 个片段）`);
         outputs.push({ media_id: mediaId, script_index: scriptIndex });
         index += 1;
       }
@@ -331,11 +371,24 @@ export class ToolRunner {
   }
 }
 
+/**
+ * The de-dup options of one copy of a script: the creator's, or — for the second copy on when they chose none — a
+ * light 常规去重, so that N copies of one timeline still differ from each other (issue 9 §4).
+ */
+export function copyOptions(chosen: readonly DedupOption[], copy: number): DedupOption[] {
+  return chosen.length > 0 ? [...chosen] : copy > 0 ? ['common'] : [];
+}
+
 function baseName(name: string): string {
   return name.replace(/\.[^.]+$/, '').slice(0, 60) || '视频';
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** HH:mm:ss in Beijing time, for log lines. */
+function beijingClock(ms: number): string {
+  return new Date(ms + 8 * 3600_000).toISOString().slice(11, 19);
+}
 
 /** What the creator reads when a run fails: Chinese, never ffmpeg's stderr. */
 function failureText(error: unknown): string {

@@ -122,6 +122,9 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
 
     const done = await settled(c.token, created.body.job_id);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100, stage: '已完成', tool: 'dedup' });
+    expect(done.logs.join('\n')).toMatch(/\d\d:\d\d:\d\d 去重处理 第 1\/2 个/);
+    expect(done.logs.join('\n')).toMatch(/第 2\/2 个完成：综合相似度 \d+%/);
+    expect(done.logs.at(-1)).toMatch(/已完成$/);
     expect(done.outputs).toHaveLength(2);
     for (const output of done.outputs) {
       expect(output.source_media_id).toBe(mediaId);
@@ -182,6 +185,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     const ended = await settled(c.token, first.body.job_id, 10_000);
     expect(ended.status).toBe('cancelled');
     expect(ended.outputs).toEqual([]);
+    expect(ended.logs.at(-1)).toMatch(/已取消，积分已退还$/);
     expect(killFfmpegOf(first.body.job_id)).toBe(false);
     expect(await total(c.agentId)).toBe(200);
     const outputs = await call(ctx.app, { method: 'GET', url: '/ai/v1/media?kind=output', token: c.token });

@@ -72,6 +72,7 @@ export class ToolRepository {
         progress: 0,
         stage: '准备中',
         outputs: '[]',
+        logs: '[]',
         heartbeat_at: now,
         updated_at: now,
         started_at: eb.fn.coalesce('started_at', eb.val(now)),
@@ -84,10 +85,10 @@ export class ToolRepository {
   }
 
   /** Records progress; answers whether the job should stop (cancel asked, or it ended meanwhile). */
-  async progress(id: number, progress: number, stage: string, now: number): Promise<boolean> {
+  async progress(id: number, progress: number, stage: string, logs: string, now: number): Promise<boolean> {
     const result = await this.db
       .updateTable('tool_jobs')
-      .set({ progress, stage, heartbeat_at: now, updated_at: now })
+      .set({ progress, stage, logs, heartbeat_at: now, updated_at: now })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .where('cancel_requested', '=', 0)
@@ -108,7 +109,7 @@ export class ToolRepository {
   async finish(
     id: number,
     status: Exclude<ToolJobStatus, 'queued' | 'running'>,
-    fields: { outputs?: string; error?: string | null; stage: string; progress?: number },
+    fields: { outputs?: string; error?: string | null; stage: string; progress?: number; logs?: string },
     now: number,
     unlessCancelAsked = false,
   ): Promise<boolean> {

@@ -336,6 +336,7 @@ export class ToolService {
         media_ids: JSON.parse(row.media_ids) as number[],
         config: JSON.parse(row.config) as Record<string, unknown>,
         outputs,
+        logs: JSON.parse(row.logs) as string[],
         ...(row.error && { error: row.error }),
         created_at: isoTime(row.created_at),
         started_at: row.started_at === null ? null : isoTime(row.started_at),

@@ -1,10 +1,11 @@
 /**
  * Task detail (/task-detail?task_id&app_id&task_type, login required): the serial's header with its share rate and
- * the promotion button, then its episodes to watch and download (spec §2).
+ * the promotion button, then its episodes to watch and download (spec §2), or to add to the media library in one click.
  */
-import { Button, Skeleton } from '@arco-design/web-react';
-import { IconLeft } from '@arco-design/web-react/icon';
+import { Button, Message, Skeleton } from '@arco-design/web-react';
+import { IconFolderAdd, IconLeft } from '@arco-design/web-react/icon';
 import { ErrorCode, type TaskInfo } from '@cc/contracts';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppBadge } from '../../components/app-badge';
 import { EmptyState } from '../../components/empty-state';
@@ -14,8 +15,10 @@ import { ApiError } from '../../lib/api-error';
 import { fillText } from '../../lib/fill-text';
 import { formatYuan } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { toastFailure } from '../../lib/toast';
 import { text } from '../../locales/zh-CN';
 import { useTaskInfo } from './api/get-task-info';
+import { importEpisodes } from './api/import-episodes';
 import { EpisodePanel } from './components/episode-panel';
 import styles from './task-detail-page.module.css';
 
@@ -76,6 +79,34 @@ function TaskHeader({ task }: { task: TaskInfo }) {
   );
 }
 
+/** 加入素材库: the serial's episodes into the AI tools' media library in one click, then a way there. */
+function AddToLibrary({ serialId }: { serialId: number }) {
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  async function add() {
+    setBusy(true);
+    const result = await importEpisodes(serialId);
+    setBusy(false);
+    if (result.code !== 0) return toastFailure(result.msg);
+    Message.success({
+      content: (
+        <span>
+          {result.msg}
+          <Button type="text" size="mini" onClick={() => void navigate(`${paths.tool}?tool=media`)}>
+            {text.task.detail.toLibrary}
+          </Button>
+        </span>
+      ),
+      duration: 5000,
+    });
+  }
+  return (
+    <Button icon={<IconFolderAdd />} loading={busy} onClick={() => void add()} data-testid="add-to-library">
+      {text.task.detail.addToLibrary}
+    </Button>
+  );
+}
+
 function DetailBody({ taskId }: { taskId: number }) {
   const info = useTaskInfo(taskId);
   if (info.isPending) {
@@ -96,7 +127,10 @@ function DetailBody({ taskId }: { taskId: number }) {
     <>
       <TaskHeader task={info.data} />
       <section className={styles.materials}>
-        <h2 className={styles.sectionTitle}>{text.task.detail.episodeList}</h2>
+        <div className={styles.sectionHead}>
+          <h2 className={styles.sectionTitle}>{text.task.detail.episodeList}</h2>
+          <AddToLibrary serialId={info.data.serial_id} />
+        </div>
         <EpisodePanel task={info.data} />
       </section>
     </>

@@ -29,6 +29,8 @@ export const task = {
     totalIncome: '累计收益',
     intro: '剧情简介',
     episodeList: '剧集素材',
+    addToLibrary: '加入素材库',
+    toLibrary: '去素材库',
     episodeNumber: '第{n}集',
     download: '下载',
     downloadFailed: '下载失败，请重试',

@@ -107,6 +107,7 @@ export const tool = {
     price: '{price} 积分',
     open: '查看',
     failed: '处理失败',
+    logs: '处理日志',
   },
   tour: {
     next: '下一步',

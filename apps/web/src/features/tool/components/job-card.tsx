@@ -92,6 +92,16 @@ export function JobCard({ jobId }: { jobId: string }) {
         </div>
       )}
       {data.status === 'failed' && <div className={styles.error}>{data.error || t.failed}</div>}
+      {data.logs.length > 0 && (
+        <details className={styles.logs}>
+          <summary>{t.logs}</summary>
+          <ol>
+            {data.logs.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ol>
+        </details>
+      )}
       {data.outputs.length > 0 && (
         <div className={styles.outputs}>
           {data.outputs.map((output) => (
