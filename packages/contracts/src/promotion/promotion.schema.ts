@@ -1,5 +1,6 @@
 /** Promotion shapes (spec §3 Promotion receive result and Task stats row, §7 receive / active / my_task). */
 import { z } from 'zod';
+import { TaskType } from '../enums.js';
 import { taskTypeSchema } from '../content/content.schema.js';
 import { pageQuerySchema } from '../envelope.js';
 
@@ -52,9 +53,21 @@ export const myTaskRowSchema = z.object({
 });
 export type MyTaskRow = z.infer<typeof myTaskRowSchema>;
 
-/** The copy-ready text of the 口令推广文案 row of the promotion dialog. */
-export function promotionCopyText(serialName: string, appName: string, code: string): string {
-  return `【${serialName}】正在热播！打开「${appName}」搜索口令「${code}」即可免费观看全集。`;
+/** The copy-ready text of the 口令推广文案 row of the promotion dialog: short dramas are watched, novels are read. */
+export function promotionCopyText(
+  serialName: string,
+  appName: string,
+  code: string,
+  taskType: number = TaskType.Playlet,
+): string {
+  return taskType === TaskType.Novel
+    ? `【${serialName}】火热连载中！打开「${appName}」搜索口令「${code}」即可免费阅读全文。`
+    : `【${serialName}】正在热播！打开「${appName}」搜索口令「${code}」即可免费观看全集。`;
+}
+
+/** What one part of a serial is called: 集 (episode) for a short drama, 章 (chapter) for a novel. */
+export function partUnit(taskType: number): '集' | '章' {
+  return taskType === TaskType.Novel ? '章' : '集';
 }
 
 /** The creator's headline figures on `/home`, summed over their active tasks. */

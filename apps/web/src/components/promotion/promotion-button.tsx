@@ -55,7 +55,12 @@ export function PromotionButton({
       return;
     }
     void queryClient.invalidateQueries({ queryKey: taskQueryKey });
-    openPromotionDialog({ result: result.body, serialName: target.serial_name, appName: target.app_name });
+    openPromotionDialog({
+      result: result.body,
+      serialName: target.serial_name,
+      appName: target.app_name,
+      taskType: target.task_type,
+    });
   }
 
   function promote(event: Pick<MouseEvent, 'stopPropagation'>) {

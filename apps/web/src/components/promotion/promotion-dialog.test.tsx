@@ -37,7 +37,12 @@ const result: ReceiveResult = {
 
 function open(content: Partial<ReceiveResult> = {}) {
   act(() =>
-    openPromotionDialog({ result: { ...result, ...content }, serialName: '霸道总裁爱上我', appName: '红果短剧' }),
+    openPromotionDialog({
+      result: { ...result, ...content },
+      serialName: '霸道总裁爱上我',
+      appName: '红果短剧',
+      taskType: 1,
+    }),
   );
 }
 

@@ -26,12 +26,12 @@ import styles from './promotion-dialog.module.css';
 const ROW_KEYS = ['serial_link', 'app_link', 'code', 'copy_text'] as const;
 type RowKey = (typeof ROW_KEYS)[number];
 
-function rowValues({ result, serialName, appName }: PromotionDialogContent): Record<RowKey, string> {
+function rowValues({ result, serialName, appName, taskType }: PromotionDialogContent): Record<RowKey, string> {
   return {
     serial_link: result.serial_link,
     app_link: result.app_link,
     code: result.code,
-    copy_text: promotionCopyText(serialName, appName, result.code),
+    copy_text: promotionCopyText(serialName, appName, result.code, taskType),
   };
 }
 

@@ -3,7 +3,7 @@
  * total income, with the '推广' button. Clicking elsewhere on the card opens the task's detail (login required).
  */
 import { Skeleton } from '@arco-design/web-react';
-import type { TaskCard as TaskCardData } from '@cc/contracts';
+import { partUnit, type TaskCard as TaskCardData } from '@cc/contracts';
 import type { KeyboardEvent } from 'react';
 import { fillText } from '../../lib/fill-text';
 import { formatYuan } from '../../lib/format';
@@ -52,7 +52,9 @@ export function TaskCard({ task }: { task: TaskCardData }) {
         </h3>
         <div className={styles.meta}>
           <AppBadge name={task.app_name} iconUrl={task.app_icon} />
-          <span className={styles.episodes}>{fillText(text.task.episodeCount, { n: task.episode_count })}</span>
+          <span className={styles.episodes}>
+            {fillText(text.task.episodeCount, { n: task.episode_count, unit: partUnit(task.task_type) })}
+          </span>
         </div>
         <div className={styles.tags}>
           {task.tags.slice(0, MAX_TAGS).map((tag) => (

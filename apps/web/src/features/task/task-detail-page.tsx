@@ -4,7 +4,7 @@
  */
 import { Button, Message, Skeleton } from '@arco-design/web-react';
 import { IconFolderAdd, IconLeft } from '@arco-design/web-react/icon';
-import { ErrorCode, type TaskInfo } from '@cc/contracts';
+import { partUnit, ErrorCode, type TaskInfo } from '@cc/contracts';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppBadge } from '../../components/app-badge';
@@ -33,7 +33,7 @@ function TaskHeader({ task }: { task: TaskInfo }) {
     {
       key: 'episodes',
       label: text.task.detail.episodes,
-      value: fillText(text.task.detail.episodesValue, { n: task.episode_count }),
+      value: fillText(text.task.detail.episodesValue, { n: task.episode_count, unit: partUnit(task.task_type) }),
     },
     { key: 'income', label: text.task.detail.totalIncome, value: formatYuan(task.total_income) },
   ];
@@ -55,7 +55,7 @@ function TaskHeader({ task }: { task: TaskInfo }) {
           ))}
         </div>
         <p className={styles.available} data-testid="available-episodes">
-          {fillText(text.task.detail.available, { n: task.available_episodes })}
+          {fillText(text.task.detail.available, { n: task.available_episodes, unit: partUnit(task.task_type) })}
         </p>
       </div>
       <dl className={styles.figures}>

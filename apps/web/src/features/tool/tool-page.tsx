@@ -60,12 +60,16 @@ export function ToolPage() {
   const tool = toolOf(params.get('tool'));
   const isMobile = useIsMobile();
   const isLoggedIn = useIsLoggedIn();
+  // Switching tools replaces the entry: 返回 leaves the workspace instead of walking back through its tools.
   const choose = (next: string) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      updated.set('tool', next);
-      return updated;
-    });
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tool', next);
+        return updated;
+      },
+      { replace: true },
+    );
 
   useEffect(() => {
     if (!isLoggedIn) return;

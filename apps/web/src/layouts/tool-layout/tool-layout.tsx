@@ -7,6 +7,7 @@ import { IconBook, IconBulb, IconFire, IconLeft, IconList, IconMessage, IconMore
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
+import { backTarget } from '../../lib/back-target';
 import { FeedbackPopover } from '../../components/support-popover/support-popover';
 import { requestGuide } from '../../lib/tool/guide-flags';
 import { Loading } from '../../components/loading';
@@ -78,8 +79,19 @@ export function ToolLayout() {
   const location = useLocation();
   useShowCreditAddress();
 
-  // Opened straight from a link there is nothing to go back to; the landing page is the way out then.
-  const goBack = () => void (location.key === 'default' ? navigate(paths.ai) : navigate(-1));
+  const goBack = () => {
+    const target = backTarget(
+      {
+        // The router keys its first entry 'default': there is no earlier page of the app in this tab.
+        hasPreviousEntry: location.key !== 'default',
+        referrer: document.referrer,
+        origin: window.location.origin,
+        currentPath: location.pathname,
+      },
+      paths.ai,
+    );
+    void (target.kind === 'history' ? navigate(-1) : navigate(target.path));
+  };
 
   return (
     <div

@@ -8,6 +8,8 @@ export interface PromotionDialogContent {
   /** For the 口令推广文案 row. */
   serialName: string;
   appName: string;
+  /** A novel's text asks to read, not to watch. */
+  taskType: number;
 }
 
 export interface PromotionDialogState {

@@ -42,9 +42,16 @@ export function usePhoneCode(smsType: SmsType) {
     return !errors.phone && !errors.code;
   }
 
+  /** Forgets the shown errors (a closed form reopens clean); the typed values stay for the next try. */
+  function clearErrors() {
+    setPhoneError(null);
+    setCodeError(null);
+  }
+
   return {
     phone,
     phoneError,
+    clearErrors,
     changePhone,
     checkPhone: () => setPhoneError(validatePhone(phone)),
     code,

@@ -67,7 +67,11 @@ export function LoginModal() {
       data-testid="login-modal"
       title={text.auth.title}
       visible={visible}
-      onCancel={cancelLoginModal}
+      onCancel={() => {
+        // Reopened, the form must not greet the creator with the last attempt's errors (issue 10 §6.4).
+        form.clearErrors();
+        cancelLoginModal();
+      }}
       width={LOGIN_MODAL_WIDTH}
     >
       <form

@@ -4,7 +4,7 @@
  */
 import { Button, Pagination, Spin } from '@arco-design/web-react';
 import { IconDownload, IconPlayArrowFill } from '@arco-design/web-react/icon';
-import type { Episode, TaskInfo } from '@cc/contracts';
+import { partUnit, type Episode, type TaskInfo } from '@cc/contracts';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
@@ -20,25 +20,27 @@ import styles from '../task-detail-page.module.css';
 
 const EPISODE_PAGE_SIZE = 30;
 
-function numberLabel(episode: Episode): string {
-  return fillText(text.task.detail.episodeNumber, { n: episode.number });
+/** 第N集 for a short drama, 第N章 for a novel. */
+function numberLabel(episode: Episode, unit: string): string {
+  return fillText(text.task.detail.episodeNumber, { n: episode.number, unit });
 }
 
-/** The episode's own title, unless it only repeats '第N集'. */
-function distinctTitle(episode: Episode): string {
+/** The episode's own title, unless it only repeats '第N集' / '第N章'. */
+function distinctTitle(episode: Episode, unit: string): string {
   const title = episode.title.trim();
-  return title === numberLabel(episode) ? '' : title;
+  return title === numberLabel(episode, unit) ? '' : title;
 }
 
 interface EpisodeRowProps {
   episode: Episode;
+  unit: string;
   selected: boolean;
   downloading: boolean;
   onSelect: () => void;
   onDownload: () => void;
 }
 
-function EpisodeRow({ episode, selected, downloading, onSelect, onDownload }: EpisodeRowProps) {
+function EpisodeRow({ episode, unit, selected, downloading, onSelect, onDownload }: EpisodeRowProps) {
   const hasVideo = Boolean(episode.video_url);
   return (
     <li
@@ -49,10 +51,10 @@ function EpisodeRow({ episode, selected, downloading, onSelect, onDownload }: Ep
       <button type="button" className={styles.episodeMain} onClick={onSelect} disabled={!hasVideo}>
         <span className={styles.episodeNumber}>
           {selected && <IconPlayArrowFill className={styles.playingIcon} aria-label={text.task.detail.playing} />}
-          {numberLabel(episode)}
+          {numberLabel(episode, unit)}
         </span>
-        <span className={styles.episodeTitle} title={distinctTitle(episode)}>
-          {distinctTitle(episode)}
+        <span className={styles.episodeTitle} title={distinctTitle(episode, unit)}>
+          {distinctTitle(episode, unit)}
         </span>
         <span className={styles.episodeDuration}>{formatDuration(episode.duration)}</span>
       </button>
@@ -73,11 +75,14 @@ function EpisodeRow({ episode, selected, downloading, onSelect, onDownload }: Ep
 }
 
 export function EpisodePanel({ task }: { task: TaskInfo }) {
+  const unit = partUnit(task.task_type);
   const isMobile = useIsMobile();
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const episodes = useEpisodeList({ task_id: task.task_id, page_num: page, page_size: EPISODE_PAGE_SIZE }, true);
-  const { download, isDownloading } = useEpisodeDownload((episode) => `${task.serial_name}${numberLabel(episode)}.mp4`);
+  const { download, isDownloading } = useEpisodeDownload(
+    (episode) => `${task.serial_name}${numberLabel(episode, unit)}.mp4`,
+  );
 
   if (episodes.isPending) return <Spin className={styles.episodesLoading} />;
   if (episodes.isError) {
@@ -107,7 +112,7 @@ export function EpisodePanel({ task }: { task: TaskInfo }) {
           testId="episode-player"
         />
         <div className={styles.nowPlaying}>
-          {[task.serial_name, numberLabel(selected), distinctTitle(selected)].filter(Boolean).join(' · ')}
+          {[task.serial_name, numberLabel(selected, unit), distinctTitle(selected, unit)].filter(Boolean).join(' · ')}
         </div>
       </div>
       <div className={styles.episodeColumn}>
@@ -116,6 +121,7 @@ export function EpisodePanel({ task }: { task: TaskInfo }) {
             <EpisodeRow
               key={episode.episode_id}
               episode={episode}
+              unit={unit}
               selected={episode.episode_id === selected.episode_id}
               downloading={isDownloading(episode.episode_id)}
               onSelect={() => setSelectedId(episode.episode_id)}
