@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freshPhone, loginThroughModal, openLoginModal } from '../support/fixtures.js';
+import { freshPhone, loginThroughModal, openLoginModal, readCode } from '../support/fixtures.js';
 
 test('a new visitor logs in with an SMS code, sees the avatar menu, opens income and logs out', async ({ page }) => {
   await page.goto('/task');
@@ -48,6 +48,38 @@ test('an invite link prefills a read-only invite code', async ({ page }) => {
   const invite = modal.getByPlaceholder('邀请码（非必填）');
   await expect(invite).toHaveValue('ABCD2345');
   await expect(invite).toHaveAttribute('readonly', /.*/);
+});
+
+test('an invite code that does not exist can be cleared, and login goes on without it (issue 10 §6.2)', async ({
+  page,
+}) => {
+  await page.goto('/?invite_code=NOSUCH99');
+  const modal = await openLoginModal(page);
+  const invite = modal.getByPlaceholder('邀请码（非必填）');
+  await expect(invite).toHaveValue('NOSUCH99');
+  const phone = freshPhone();
+  await modal.getByPlaceholder('请输入手机号').fill(phone);
+  await modal.getByRole('button', { name: '获取验证码' }).click();
+  await modal.getByPlaceholder('请输入验证码').fill(await readCode(page.request, phone));
+  await modal.getByText('我已阅读并同意').click();
+  await modal.getByRole('button', { name: '登录/注册' }).click();
+  await expect(modal.getByText('邀请码「NOSUCH99」不存在：可填写正确的邀请码，或留空直接登录')).toBeVisible();
+  await expect(invite).toHaveValue('');
+  await expect(invite).not.toHaveAttribute('readonly', /.*/);
+  await modal.getByRole('button', { name: '登录/注册' }).click();
+  await expect(modal).toBeHidden();
+});
+
+test('reopening the login modal shows no errors of the last attempt (issue 10 §6.4)', async ({ page }) => {
+  await page.goto('/task');
+  let modal = await openLoginModal(page);
+  await modal.getByPlaceholder('请输入手机号').focus();
+  await modal.getByPlaceholder('请输入手机号').blur();
+  await expect(modal.getByText('手机号不能为空')).toBeVisible();
+  await modal.locator('.arco-modal-close-icon').click();
+  await expect(modal).toBeHidden();
+  modal = await openLoginModal(page);
+  await expect(modal.getByText('手机号不能为空')).toHaveCount(0);
 });
 
 test('phone and code messages of spec §5 appear on blur', async ({ page }) => {

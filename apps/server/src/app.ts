@@ -206,6 +206,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     consoleSms: smsDriver instanceof ConsoleSmsDriver,
     paymentDriver: config.payment.driver,
     derivedDataKey: config.dataEncryption.derived,
+    publicBaseUrl: { set: config.publicBaseUrlSet, value: config.publicBaseUrl },
   });
 
   const sessionService = new SessionService(new SessionRepository(database.db), clock);

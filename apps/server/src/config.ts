@@ -99,7 +99,11 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   /** Folder of the built web app to serve at `/`. Skipped when it does not exist. */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
-  /** Public address of this product, used in promotion links (`/s/{code}`). Defaults to http://localhost:PORT. */
+  /**
+   * Public address of this product, used in links that leave the browser (promotion links `/s/{code}`, payment
+   * callbacks). Defaults to http://localhost:PORT with a warning at start-up. Pages and media of this origin are
+   * served by relative paths, so the app works at any address regardless.
+   */
   PUBLIC_BASE_URL: z.url().optional(),
   /** Bearer token of the operator API (`/ops/v1/...`) until the operator console exists. Unset: the API is closed. */
   OPERATOR_TOKEN: z.string().min(24).optional(),
@@ -190,6 +194,8 @@ export interface AppConfig {
   webDistDir: string;
   seedDemo: boolean;
   publicBaseUrl: string;
+  /** Whether PUBLIC_BASE_URL was set; unset, links others open point at localhost and start-up warns. */
+  publicBaseUrlSet: boolean;
   /** How this server reaches itself (the sandbox gateway and its notifications). */
   internalBaseUrl: string;
   operatorToken: string | null;
@@ -324,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicBaseUrlSet: e.PUBLIC_BASE_URL !== undefined,
     internalBaseUrl: `http://127.0.0.1:${e.PORT}`,
     operatorToken: e.OPERATOR_TOKEN ?? null,
     payment,

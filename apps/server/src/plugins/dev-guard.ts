@@ -31,8 +31,19 @@ export function registerDevGuard(app: FastifyInstance, options: { public: boolea
 /** Start-up says loudly when a development driver stands in for a real service. */
 export function warnAboutDevelopmentDrivers(
   log: FastifyBaseLogger,
-  drivers: { consoleSms: boolean; paymentDriver: AppConfig['payment']['driver']; derivedDataKey?: boolean },
+  drivers: {
+    consoleSms: boolean;
+    paymentDriver: AppConfig['payment']['driver'];
+    derivedDataKey?: boolean;
+    publicBaseUrl?: { set: boolean; value: string };
+  },
 ): void {
+  if (drivers.publicBaseUrl && !drivers.publicBaseUrl.set) {
+    log.warn(
+      { setting: 'PUBLIC_BASE_URL' },
+      `PUBLIC_BASE_URL IS NOT SET: promotion links and payment callbacks point at ${drivers.publicBaseUrl.value}, which only this machine can open (set PUBLIC_BASE_URL to the address creators use)`,
+    );
+  }
   if (drivers.derivedDataKey) {
     log.warn(
       { driver: 'data-key' },

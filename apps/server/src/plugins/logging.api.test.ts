@@ -33,6 +33,24 @@ describe(`logs (${testDatabaseKind})`, () => {
     }
   });
 
+  it('start-up warns when PUBLIC_BASE_URL is not set, and only then (issue 10 §6.1)', async () => {
+    for (const [env, warned] of [
+      [{}, true],
+      [{ PUBLIC_BASE_URL: 'https://cc.example.com' }, false],
+    ] as const) {
+      const lines: string[] = [];
+      const ctx = await createTestApp(
+        { LOG_LEVEL: 'warn', ...env },
+        { logStream: { write: (line) => lines.push(line) } },
+      );
+      await ctx.close();
+      expect(
+        lines.some((line) => line.includes('PUBLIC_BASE_URL IS NOT SET')),
+        JSON.stringify(env),
+      ).toBe(warned);
+    }
+  });
+
   it('the development driver shows the code in the log with the phone masked', async () => {
     const lines: string[] = [];
     const ctx = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => lines.push(line) } });

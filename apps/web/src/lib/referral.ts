@@ -25,3 +25,8 @@ export function readReferral(search: URLSearchParams): Referral {
     channelFrom: search.get(ReferralQuery.channelFrom) || sessionStore.get(SessionKey.channelFrom),
   };
 }
+
+/** Forgets a stored invite code the server refused, so later pages of the visit do not send it again. */
+export function forgetInviteCode(): void {
+  sessionStore.remove(SessionKey.inviteCode);
+}

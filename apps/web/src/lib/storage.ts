@@ -45,4 +45,5 @@ export const localStore = {
 export const sessionStore = {
   get: (key: SessionKey) => read(storageArea('sessionStorage'), key),
   set: (key: SessionKey, value: string) => write(storageArea('sessionStorage'), key, value),
+  remove: (key: SessionKey) => write(storageArea('sessionStorage'), key, null),
 };

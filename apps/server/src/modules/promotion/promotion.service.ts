@@ -151,15 +151,19 @@ export class PromotionService {
     return createHmac('sha256', this.options.secret).update(value).digest('hex');
   }
 
+  /**
+   * Links shared with others (the short link) carry the public address; the tutorial videos are played by this page
+   * and stay relative, so they load at whatever address the creator opened (issue 10 §6.1: an absolute
+   * localhost address was refused by the page's CSP everywhere else).
+   */
   private resultFor(task: TaskRow, receiptId: number, code: string): ReceiveResult {
-    const absolute = (url: string) => (url.startsWith('/') ? `${this.options.publicBaseUrl}${url}` : url);
     return {
       atr_id: receiptId,
       serial_link: `${this.options.publicBaseUrl}/s/${code}`,
       app_link: buildAppLink(task.deep_link_pattern, task.serial_id, code),
       code,
-      facebook_url: absolute(task.tutorial_video_url),
-      tiktok_url: absolute(task.tutorial_short_url),
+      facebook_url: task.tutorial_video_url,
+      tiktok_url: task.tutorial_short_url,
     };
   }
 }

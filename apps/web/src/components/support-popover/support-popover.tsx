@@ -60,6 +60,7 @@ export function SupportPopover({ isMobile }: { isMobile: boolean }) {
       <button
         type="button"
         className={isMobile ? `${styles.button} ${styles.mobile}` : styles.button}
+        aria-label={text.content.support.button}
         data-testid="support-button"
       >
         <IconCustomerService className={styles.icon} />

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
 import { SmsCodeField } from '../../../components/sms-code-field';
+import { fillText } from '../../../lib/fill-text';
 import { LoginQuery, paths } from '../../../lib/paths';
 import { captureReferral, readReferral } from '../../../lib/referral';
 import { cancelLoginModal, openLoginModal, useLoginModalState } from '../../../lib/session/login-modal';
@@ -117,7 +118,12 @@ export function LoginModal() {
           value={form.inviteCode}
           onChange={form.changeInviteCode}
           readOnly={form.inviteCodeLocked}
+          allowClear={!form.inviteCodeLocked}
+          status={form.inviteCodeRefused && !form.inviteCode ? 'warning' : undefined}
         />
+        {form.inviteCodeRefused && (
+          <FieldError message={fillText(text.auth.inviteRefusedHint, { code: form.inviteCodeRefused })} />
+        )}
         <Checkbox className={styles.terms} checked={form.agreed} onChange={form.setAgreed}>
           {text.auth.termsPrefix}
           <TermsLink href={paths.userAgreement}>{text.auth.userAgreement}</TermsLink>

@@ -1,9 +1,10 @@
 /** State and rules of the login form (spec §4, §5): digits-only fields checked on blur, the SMS code, the submit. */
 import { Message } from '@arco-design/web-react';
-import { INVITE_CODE_MAX_LENGTH, SmsType } from '@cc/contracts';
+import { ErrorCode, INVITE_CODE_MAX_LENGTH, SmsType } from '@cc/contracts';
 import { useState } from 'react';
 import { isSuccess } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
+import { forgetInviteCode } from '../../../lib/referral';
 import { refreshUserInfo } from '../../../lib/session/get-user-info';
 import { closeLoginModal, emitLoginSuccess } from '../../../lib/session/login-modal';
 import { setToken } from '../../../lib/session/token';
@@ -24,8 +25,11 @@ export function useLoginForm({ lockedInviteCode, channelFrom, redirect }: LoginF
   const [agreed, setAgreed] = useState(false);
   const login = useLogin();
   const [completing, setCompleting] = useState(false);
+  // The address's code the server refused: the field opens so it can be corrected or cleared (issue 10 §6.2).
+  const [refusedCode, setRefusedCode] = useState<string | null>(null);
+  const locked = lockedInviteCode !== null && refusedCode !== lockedInviteCode;
 
-  const inviteCode = lockedInviteCode ?? typedInviteCode;
+  const inviteCode = locked ? lockedInviteCode : typedInviteCode;
   const canSubmit = fields.valid && agreed;
 
   function changeInviteCode(value: string) {
@@ -53,6 +57,13 @@ export function useLoginForm({ lockedInviteCode, channelFrom, redirect }: LoginF
         channel_from: channelFrom ?? undefined,
       });
       if (!isSuccess(result)) {
+        if (result.code === ErrorCode.inviteCodeUnknown && locked) {
+          setRefusedCode(lockedInviteCode);
+          setTypedInviteCode('');
+          forgetInviteCode();
+          Message.warning(text.auth.inviteRefused);
+          return;
+        }
         Message.error(result.msg || text.auth.loginError);
         return;
       }
@@ -68,7 +79,8 @@ export function useLoginForm({ lockedInviteCode, channelFrom, redirect }: LoginF
   return {
     ...fields,
     inviteCode,
-    inviteCodeLocked: lockedInviteCode !== null,
+    inviteCodeLocked: locked,
+    inviteCodeRefused: refusedCode !== null && !locked ? refusedCode : null,
     changeInviteCode,
     agreed,
     setAgreed,
