@@ -76,7 +76,10 @@ describe(`development routes (${testDatabaseKind})`, () => {
 
   it('warns at start-up for every development driver in use (the derived data key included)', async () => {
     const lines: string[] = [];
-    const logged = await createTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (line) => lines.push(line) } });
+    const logged = await createTestApp(
+      { LOG_LEVEL: 'warn', PUBLIC_BASE_URL: 'https://cc.example.com' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
     await logged.close();
     const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string; driver?: string });
     expect(warnings.filter((w) => w.level === 40).map((w) => w.driver)).toEqual(['data-key', 'console', 'sandbox']);
