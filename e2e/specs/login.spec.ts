@@ -134,3 +134,25 @@ test.describe('on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test('a creator who has not applied is invited after login, and the task center and profile lead to /apply', async ({
+  page,
+}) => {
+  await page.goto('/task');
+  await loginThroughModal(page, freshPhone(), { keepApplyInvite: true });
+  const invite = page.getByTestId('apply-invite');
+  await expect(invite).toContainText('完成入驻申请，成为平台认证创作者');
+  await invite.getByRole('button', { name: '稍后再说' }).click();
+  await expect(invite).toBeHidden();
+
+  const banner = page.getByTestId('apply-banner');
+  await expect(banner).toContainText('申请成为认证创作者');
+  await banner.getByRole('button', { name: '立即申请' }).click();
+  await expect(page).toHaveURL(/\/apply$/);
+  await expect(page.getByRole('button', { name: '提交申请' })).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByTestId('apply-banner')).toBeVisible();
+  // A reload is not a login: no second invitation.
+  await expect(page.getByTestId('apply-invite')).toBeHidden();
+});

@@ -28,8 +28,11 @@ export async function openLoginModal(page: Page) {
   return modal;
 }
 
-/** Logs in through the real modal: phone, get-code, code from the outbox, terms, submit. */
-export async function loginThroughModal(page: Page, phone: string) {
+/**
+ * Logs in through the real modal: phone, get-code, code from the outbox, terms, submit. On the default layout a
+ * creator without an application is then invited to apply (issue 10 §6.3): dismissed unless `keepApplyInvite`.
+ */
+export async function loginThroughModal(page: Page, phone: string, { keepApplyInvite = false } = {}) {
   const modal = await openLoginModal(page);
   await modal.getByPlaceholder('请输入手机号').fill(phone);
   await modal.getByRole('button', { name: '获取验证码' }).click();
@@ -40,4 +43,9 @@ export async function loginThroughModal(page: Page, phone: string) {
   await expect(modal.getByRole('checkbox')).toBeChecked();
   await modal.getByRole('button', { name: '登录/注册' }).click();
   await expect(modal).toBeHidden();
+  const ownLayout = /^\/(tool|ai|gift)(\/|$)/.test(new URL(page.url()).pathname);
+  if (ownLayout || keepApplyInvite) return;
+  const invite = page.getByTestId('apply-invite');
+  await invite.getByRole('button', { name: '稍后再说' }).click();
+  await expect(invite).toBeHidden();
 }

@@ -12,6 +12,8 @@ import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/database.js';
 import { appError } from './errors.js';
+import { QrLoginRepository } from './modules/auth/qr-login.repository.js';
+import { QrLoginService } from './modules/auth/qr-login.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
@@ -231,6 +233,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
   const users = new UserService(userRepository, credits, clock, payees);
   const auth = new AuthService(database, users, smsCodes, sessionService, clock, app.log);
+  const qrLogins = new QrLoginService(
+    new QrLoginRepository(database.db),
+    sessionService,
+    config.publicBaseUrl,
+    clock,
+    app.log,
+  );
   const tasks = new TaskService(new TaskRepository(database.db), clock);
   const promotions = new PromotionService(database, new PromotionRepository(database.db), tasks, clock, {
     publicBaseUrl: config.publicBaseUrl,
@@ -380,7 +389,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     return ok({ status: 'ready' });
   });
 
-  await app.register(authRoutes({ auth, smsCodes, sessions: sessionService, users }));
+  await app.register(authRoutes({ auth, qrLogins, smsCodes, sessions: sessionService, users }));
   await app.register(userRoutes(users));
   await app.register(payeeRoutes(payees, contracts));
   await app.register(withdrawalRoutes(withdrawals, config.operatorToken));

@@ -19,3 +19,4 @@ export * from './settlement/open-order.schema.js';
 export * from './settlement/settlement.schema.js';
 export * from './tool/tool.schema.js';
 export * from './media/media.schema.js';
+export * from './channel/channel.schema.js';

@@ -24,6 +24,7 @@ import type {
   ToolJobStatus,
   MediaKind,
   MediaStatus,
+  ReportStatus,
 } from '@cc/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -581,7 +582,43 @@ export interface MediaAnalysisTable {
   created_at: number;
 }
 
+/** A QR login (issue 10 §3): created by a desktop browser, scanned and confirmed by a logged-in phone, collected once. */
+export interface LoginQrSessionTable {
+  id: string;
+  secret_hash: string;
+  status: 'waiting' | 'scanned' | 'confirmed' | 'cancelled';
+  agent_id: number | null;
+  requester_ip: Generated<string>;
+  requester_agent: Generated<string>;
+  created_at: number;
+  expires_at: number;
+  scanned_at: number | null;
+  confirmed_at: number | null;
+  consumed_at: number | null;
+}
+
+/** A media channel a creator files (issue 10 §2); `live_key` = `platform:channel_key` while not deleted, else null. */
+export interface ChannelFilingTable {
+  id: Generated<number>;
+  agent_id: number;
+  platform: Platform;
+  channel_name: string;
+  channel_id: string;
+  channel_key: string;
+  channel_url: string;
+  cover_key: string | null;
+  report_status: ReportStatus;
+  reason: Generated<string>;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+  deleted_at: number | null;
+  live_key: string | null;
+}
+
 export interface Database {
+  login_qr_sessions: LoginQrSessionTable;
+  channel_filings: ChannelFilingTable;
   media: MediaTable;
   tool_jobs: ToolJobTable;
   media_analyses: MediaAnalysisTable;

@@ -67,3 +67,50 @@ export const smsOutboxItemSchema = z.object({
   code: z.string(),
   created_at: z.string(),
 });
+
+/** QR login (issue 10 §3): a desktop shows the QR, a logged-in phone confirms, the desktop collects its token once. */
+export const QR_LOGIN_TTL_SECONDS = 120;
+/** How often the desktop asks (spec has no figure; two seconds feels immediate without a request per frame). */
+export const QR_LOGIN_POLL_MS = 2000;
+export const QR_LOGIN_STATUSES = ['waiting', 'scanned', 'confirmed', 'cancelled', 'expired'] as const;
+export type QrLoginStatus = (typeof QR_LOGIN_STATUSES)[number];
+export const QR_LOGIN_STATUS_LABELS: Record<QrLoginStatus, string> = {
+  waiting: '请使用已登录创作者中心的手机扫码',
+  scanned: '扫码成功，请在手机上确认登录',
+  confirmed: '已确认，正在登录…',
+  cancelled: '已在手机上取消登录',
+  expired: '二维码已失效',
+};
+
+export const qrIdSchema = z
+  .string({ error: '二维码编号不正确' })
+  .regex(/^[A-Za-z0-9_-]{16,40}$/, '二维码编号不正确')
+  .meta({ label: '二维码编号' });
+
+export const createQrResponseSchema = z.object({
+  qr_id: z.string(),
+  /** The address the QR encodes: the product's confirm page at the public address. */
+  qr_url: z.string(),
+  expires_at: z.string(),
+});
+export type CreateQrResponse = z.infer<typeof createQrResponseSchema>;
+
+export const qrIdRequestSchema = z.object({ qr_id: qrIdSchema });
+
+export const checkQrResponseSchema = z.object({
+  status: z.enum(QR_LOGIN_STATUSES),
+  expires_at: z.string(),
+  /** Only with `confirmed`, and only the first time it is collected. */
+  access_token: z.string().optional(),
+});
+export type CheckQrResponse = z.infer<typeof checkQrResponseSchema>;
+
+/** What the phone's confirm page shows about the login it is asked to allow. */
+export const qrInfoResponseSchema = z.object({
+  status: z.enum(QR_LOGIN_STATUSES),
+  expires_at: z.string(),
+  /** The requesting browser, e.g. 'Chrome · Windows', and its network address, partly hidden. */
+  device: z.string(),
+  ip: z.string(),
+});
+export type QrInfoResponse = z.infer<typeof qrInfoResponseSchema>;

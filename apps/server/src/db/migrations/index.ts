@@ -13,6 +13,7 @@ import * as payeeWithdrawals from './20261123160000_payee_withdrawals.js';
 import * as settlementIndexes from './20261123150000_settlement_indexes.js';
 import * as media from './20261124100000_media.js';
 import * as toolJobs from './20261124110000_tool_jobs.js';
+import * as creatorSpace from './20261125100000_creator_space.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261123150000_settlement_indexes': settlementIndexes,
   '20261124100000_media': media,
   '20261124110000_tool_jobs': toolJobs,
+  '20261125100000_creator_space': creatorSpace,
 };

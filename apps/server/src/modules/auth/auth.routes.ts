@@ -1,5 +1,10 @@
 /** SMS code and login calls of spec §7: send_code, send_code_by_id, verify, login, logout. */
 import {
+  checkQrResponseSchema,
+  createQrResponseSchema,
+  QR_LOGIN_TTL_SECONDS,
+  qrIdRequestSchema,
+  qrInfoResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   sendCodeByIdRequestSchema,
@@ -15,11 +20,13 @@ import { ok, okSchema } from '../../plugins/envelope.js';
 import { vendorOf } from '../../plugins/vendor.js';
 import type { UserService } from '../user/user.service.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
+import type { QrLoginService } from './qr-login.service.js';
 import type { SessionService } from './session.service.js';
 import type { SmsCodeService } from './sms-code.service.js';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
+  qrLogins: QrLoginService;
   smsCodes: SmsCodeService;
   sessions: SessionService;
   users: UserService;
@@ -29,7 +36,24 @@ function metaOf(request: FastifyRequest): RequestMeta {
   return { vendor: vendorOf(request), ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
-export function authRoutes({ auth, smsCodes, sessions, users }: AuthRoutesDeps): FastifyPluginAsyncZod {
+/** The QR secret's cookie: sent back only to the QR calls, unreadable by scripts. */
+const QR_COOKIE = 'cc_qr';
+const QR_COOKIE_PATH = '/agent/v1/user/login';
+
+function qrCookie(request: FastifyRequest, secret: string): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${QR_COOKIE}=${secret}; Path=${QR_COOKIE_PATH}; Max-Age=${QR_LOGIN_TTL_SECONDS + 60}; HttpOnly; SameSite=Strict${secure}`;
+}
+
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
+export function authRoutes({ auth, qrLogins, smsCodes, sessions, users }: AuthRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/agent/v1/user/send_code',
@@ -69,6 +93,53 @@ export function authRoutes({ auth, smsCodes, sessions, users }: AuthRoutesDeps):
       '/agent/v1/user/login',
       { schema: { body: loginRequestSchema, response: okSchema(loginResponseSchema) } },
       async (request) => ok(await auth.login(request.body, metaOf(request)), '登录成功'),
+    );
+
+    app.post(
+      '/agent/v1/user/login/create_qr',
+      { schema: { response: okSchema(createQrResponseSchema) } },
+      async (request, reply) => {
+        const { secret, ...qr } = await qrLogins.create(metaOf(request));
+        reply.header('set-cookie', qrCookie(request, secret));
+        reply.header('cache-control', 'no-store');
+        return ok(qr);
+      },
+    );
+
+    app.post(
+      '/agent/v1/user/login/check_qr',
+      { schema: { body: qrIdRequestSchema, response: okSchema(checkQrResponseSchema) } },
+      async (request, reply) => {
+        const secret = cookieValue(request.headers.cookie, QR_COOKIE);
+        const result = await qrLogins.check(request.body.qr_id, secret, metaOf(request));
+        reply.header('cache-control', 'no-store');
+        return ok(result, result.access_token ? '登录成功' : 'ok');
+      },
+    );
+
+    // The phone's side: opening the QR's page marks it scanned; then confirm or cancel, each with the phone's token.
+    app.post(
+      '/agent/v1/user/login/scan_qr',
+      { onRequest: app.authenticate, schema: { body: qrIdRequestSchema, response: okSchema(qrInfoResponseSchema) } },
+      async (request) => ok(await qrLogins.scan(request.body.qr_id, identityOf(request).agentId)),
+    );
+
+    app.post(
+      '/agent/v1/user/login/confirm_qr',
+      { onRequest: app.authenticate, schema: { body: qrIdRequestSchema, response: okSchema(z.null()) } },
+      async (request) => {
+        await qrLogins.confirm(request.body.qr_id, identityOf(request).agentId);
+        return ok(null, '已确认登录');
+      },
+    );
+
+    app.post(
+      '/agent/v1/user/login/cancel_qr',
+      { onRequest: app.authenticate, schema: { body: qrIdRequestSchema, response: okSchema(z.null()) } },
+      async (request) => {
+        await qrLogins.cancel(request.body.qr_id, identityOf(request).agentId);
+        return ok(null, '已取消登录');
+      },
     );
 
     app.post(

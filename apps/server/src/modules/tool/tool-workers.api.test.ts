@@ -92,5 +92,6 @@ describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
     expect((await credits.totals(agentId)).total).toBe(100 - price);
     const outputs = await call(ctx.app, { method: 'GET', url: '/ai/v1/media?kind=output', token });
     expect(outputs.json.body.page.total_count).toBe(2);
-  });
+    // Two worker processes starting under tsx, a 30 s upload probed and two renders: minutes on a loaded 2-core CI box.
+  }, 240_000);
 });

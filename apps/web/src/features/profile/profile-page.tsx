@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Input, Message, Typography } from '@arco-de
 import { IconEdit } from '@arco-design/web-react/icon';
 import { maskPhone, updateInfoRequestSchema, type UserInfo } from '@cc/contracts';
 import { useState } from 'react';
+import { ApplyBanner } from '../../components/apply-entry/apply-entry';
 import { Loading } from '../../components/loading';
 import { PageHeading } from '../../components/page-heading';
 import { UserAvatar } from '../../components/user-avatar';
@@ -106,6 +107,7 @@ export function ProfilePage() {
   return (
     <>
       <PageHeading title={text.profile.title} description={text.profile.description} />
+      <ApplyBanner />
       {user ? <ProfileCard user={user} /> : <Loading />}
     </>
   );

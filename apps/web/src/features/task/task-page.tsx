@@ -6,6 +6,7 @@ import { Input, Pagination, Select, Tabs } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { TASK_SORT_LABELS, TASK_SORTS, TASK_TYPE_LABELS, TaskType, type TaskSort } from '@cc/contracts';
 import { useState, type ReactNode } from 'react';
+import { ApplyBanner } from '../../components/apply-entry/apply-entry';
 import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
@@ -120,6 +121,7 @@ export function TaskPage() {
   return (
     <>
       <PageHeading title={text.task.title} description={isMobile ? undefined : text.task.description} />
+      <ApplyBanner />
       <section className={styles.panel}>
         <Tabs
           activeTab={String(filters.taskType)}

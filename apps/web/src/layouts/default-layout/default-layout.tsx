@@ -8,6 +8,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Loading } from '../../components/loading';
 import { PromotionDialog } from '../../components/promotion/promotion-dialog';
 import { SupportPopover } from '../../components/support-popover/support-popover';
+import { ApplyInviteDialog } from '../../components/apply-entry/apply-entry';
 import { ApprovalDialog } from '../../components/approval-dialog/approval-dialog';
 import { paths } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -40,6 +41,7 @@ export function DefaultLayout() {
       </main>
       {showFooter && <FooterNav isMobile={isMobile} />}
       <ApprovalDialog />
+      <ApplyInviteDialog />
       <PromotionDialog />
       <SupportPopover isMobile={isMobile} />
     </div>

@@ -31,6 +31,30 @@ export const user = {
     channelLink: '账号主页',
     followerRange: '粉丝量',
   },
+  entry: {
+    none: {
+      title: '申请成为认证创作者',
+      text: '提交入驻申请，审核通过后即可领取推广任务、赚取收益分成',
+      action: '立即申请',
+    },
+    pending: {
+      title: '入驻申请审核中',
+      text: '我们将在 1-3 个工作日内完成审核，结果会在这里告诉您',
+      action: '查看申请',
+    },
+    rejected: {
+      title: '入驻申请未通过',
+      text: '可根据原因修改资料后重新提交',
+      action: '重新申请',
+    },
+  },
+  invite: {
+    title: '欢迎加入创作者中心',
+    content: '完成入驻申请，成为平台认证创作者',
+    benefits: ['领取短剧、小说推广任务', '推广收益按比例分成，随时提现', '邀请好友组建团队，获得团队分成'],
+    apply: '立即申请',
+    later: '稍后再说',
+  },
   approval: {
     title: '审核通过',
     heading: '恭喜您通过创作者入驻审核！',
