@@ -236,7 +236,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const qrLogins = new QrLoginService(
     new QrLoginRepository(database.db),
     sessionService,
-    config.publicBaseUrl,
+    config.publicBaseUrlSet ? config.publicBaseUrl : null,
     clock,
     app.log,
   );

@@ -36,13 +36,16 @@ function metaOf(request: FastifyRequest): RequestMeta {
   return { vendor: vendorOf(request), ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
-/** The QR secret's cookie: sent back only to the QR calls, unreadable by scripts. */
-const QR_COOKIE = 'cc_qr';
+/**
+ * The QR secret's cookie, one per QR (two tabs may each show one): sent back only to the QR calls, unreadable by
+ * scripts, gone a minute after the QR.
+ */
 const QR_COOKIE_PATH = '/agent/v1/user/login';
+const qrCookieName = (qrId: string) => `cc_qr_${qrId}`;
 
-function qrCookie(request: FastifyRequest, secret: string): string {
+function qrCookie(request: FastifyRequest, qrId: string, secret: string): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  return `${QR_COOKIE}=${secret}; Path=${QR_COOKIE_PATH}; Max-Age=${QR_LOGIN_TTL_SECONDS + 60}; HttpOnly; SameSite=Strict${secure}`;
+  return `${qrCookieName(qrId)}=${secret}; Path=${QR_COOKIE_PATH}; Max-Age=${QR_LOGIN_TTL_SECONDS + 60}; HttpOnly; SameSite=Strict${secure}`;
 }
 
 export function cookieValue(header: string | undefined, name: string): string | null {
@@ -99,8 +102,8 @@ export function authRoutes({ auth, qrLogins, smsCodes, sessions, users }: AuthRo
       '/agent/v1/user/login/create_qr',
       { schema: { response: okSchema(createQrResponseSchema) } },
       async (request, reply) => {
-        const { secret, ...qr } = await qrLogins.create(metaOf(request));
-        reply.header('set-cookie', qrCookie(request, secret));
+        const { secret, ...qr } = await qrLogins.create(metaOf(request), `${request.protocol}://${request.host}`);
+        reply.header('set-cookie', qrCookie(request, qr.qr_id, secret));
         reply.header('cache-control', 'no-store');
         return ok(qr);
       },
@@ -110,7 +113,7 @@ export function authRoutes({ auth, qrLogins, smsCodes, sessions, users }: AuthRo
       '/agent/v1/user/login/check_qr',
       { schema: { body: qrIdRequestSchema, response: okSchema(checkQrResponseSchema) } },
       async (request, reply) => {
-        const secret = cookieValue(request.headers.cookie, QR_COOKIE);
+        const secret = cookieValue(request.headers.cookie, qrCookieName(request.body.qr_id));
         const result = await qrLogins.check(request.body.qr_id, secret, metaOf(request));
         reply.header('cache-control', 'no-store');
         return ok(result, result.access_token ? '登录成功' : 'ok');

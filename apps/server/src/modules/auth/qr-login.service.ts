@@ -76,12 +76,14 @@ export class QrLoginService {
   constructor(
     private readonly qrs: QrLoginRepository,
     private readonly sessions: SessionService,
-    private readonly publicBaseUrl: string,
+    /** The configured public address, or null to use the address the desktop itself opened (a LAN or test host). */
+    private readonly publicBaseUrl: string | null,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async create(meta: RequestMeta): Promise<CreatedQr> {
+  /** `origin` is where the desktop reached us: the QR's page lives there unless PUBLIC_BASE_URL says otherwise. */
+  async create(meta: RequestMeta, origin: string): Promise<CreatedQr> {
     const now = this.clock.now();
     const id = randomBytes(18).toString('base64url');
     const secret = randomBytes(32).toString('base64url');
@@ -101,7 +103,7 @@ export class QrLoginService {
     });
     return {
       qr_id: id,
-      qr_url: `${this.publicBaseUrl}/qr-login?id=${id}`,
+      qr_url: `${this.publicBaseUrl ?? origin}/qr-login?id=${id}`,
       expires_at: new Date(now + TTL_MS).toISOString(),
       secret,
     };
