@@ -29,6 +29,7 @@ const TeamPage = lazyPage(() => import('../features/team/team-page'), 'TeamPage'
 const ChannelPage = lazyPage(() => import('../features/channel/channel-page'), 'ChannelPage');
 const HelpPage = lazyPage(() => import('../features/help/help-page'), 'HelpPage');
 const AgreementPage = lazyPage(() => import('../features/content/agreement-page'), 'AgreementPage');
+const QrLoginPage = lazyPage(() => import('../features/auth/qr-login-page'), 'QrLoginPage');
 const ToolPage = lazyPage(() => import('../features/tool/tool-page'), 'ToolPage');
 const AiPage = lazyPage(() => import('../features/ai/ai-page'), 'AiPage');
 const GiftPage = lazyPage(() => import('../features/gift/gift-page'), 'GiftPage');
@@ -49,6 +50,7 @@ const defaultLayoutPages: ReadonlyArray<{ path: AppPath; element: ReactNode }> =
   { path: paths.help, element: <HelpPage /> },
   { path: paths.userAgreement, element: <AgreementPage kind="user" /> },
   { path: paths.privacyPolicy, element: <AgreementPage kind="privacy" /> },
+  { path: paths.qrLogin, element: <QrLoginPage /> },
 ];
 
 export const routeTable: RouteObject[] = [

@@ -19,6 +19,8 @@ export const paths = {
   gift: '/gift',
   userAgreement: '/agreement/user',
   privacyPolicy: '/agreement/privacy',
+  /** Where a phone confirms a desktop's QR login (issue 10 §3); logs in on the page itself when needed. */
+  qrLogin: '/qr-login',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

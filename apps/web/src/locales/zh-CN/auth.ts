@@ -1,5 +1,5 @@
 /** Texts of the login modal (spec §2, §5, §8). */
-import { ClientMessages, ValidationMessages } from '@cc/contracts';
+import { ClientMessages, QR_LOGIN_STATUS_LABELS, ValidationMessages } from '@cc/contracts';
 
 export const auth = {
   title: '欢迎来到创作者平台',
@@ -21,4 +21,30 @@ export const auth = {
   submit: '登录/注册',
   loginSuccess: ClientMessages.loginSuccess,
   loginError: ClientMessages.loginError,
+  tabs: { code: '验证码登录', qr: '扫码登录' },
+  qr: {
+    status: QR_LOGIN_STATUS_LABELS,
+    alt: '登录二维码',
+    hint: '打开手机浏览器或微信扫一扫，在已登录创作者中心的手机上确认即可登录',
+    refresh: '点击刷新',
+    loadFailed: '二维码获取失败',
+    expiresIn: '{n} 秒后失效',
+  },
+  confirm: {
+    title: '扫码登录确认',
+    heading: '电脑端登录确认',
+    text: '您的账号正在以下设备上请求登录创作者中心，请确认是您本人操作',
+    device: '登录设备',
+    ip: 'IP 地址',
+    allow: '确认登录',
+    deny: '取消登录',
+    needLogin: '请先在本机登录创作者中心，再确认电脑端登录',
+    login: '登录',
+    loading: '正在读取二维码…',
+    confirmed: '已确认登录，请在电脑上继续操作',
+    cancelled: '已取消本次登录',
+    invalidTitle: '二维码不可用',
+    missingId: '二维码链接不完整，请在电脑上刷新二维码后重新扫码',
+    toTask: '前往任务中心',
+  },
 } as const;

@@ -1,8 +1,8 @@
 /** The login modal (spec §2, §4, §5): phone, SMS code, optional invite code, terms, 登录/注册. Mounted once at the root. */
-import { Button, Checkbox, Input } from '@arco-design/web-react';
+import { Button, Checkbox, Input, Tabs } from '@arco-design/web-react';
 import { PHONE_LENGTH } from '@cc/contracts';
 import type { MouseEvent, ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
 import { SmsCodeField } from '../../../components/sms-code-field';
@@ -10,8 +10,10 @@ import { fillText } from '../../../lib/fill-text';
 import { LoginQuery, paths } from '../../../lib/paths';
 import { captureReferral, readReferral } from '../../../lib/referral';
 import { cancelLoginModal, openLoginModal, useLoginModalState } from '../../../lib/session/login-modal';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { text } from '../../../locales/zh-CN';
 import styles from './login-modal.module.css';
+import { QrLoginPanel } from './qr-login-panel';
 import { useLoginForm } from './use-login-form';
 
 const LOGIN_MODAL_WIDTH = 440;
@@ -57,11 +59,17 @@ function TermsLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+type LoginTab = 'code' | 'qr';
+
 export function LoginModal() {
   const searchParams = useLoginAddress();
   const { visible, redirect } = useLoginModalState();
   const referral = readReferral(searchParams);
   const form = useLoginForm({ lockedInviteCode: referral.inviteCode, channelFrom: referral.channelFrom, redirect });
+  // Scanning is for a computer: a phone cannot scan its own screen, so phones only get the SMS form.
+  const isMobile = useIsMobile();
+  const [tab, setTab] = useState<LoginTab>('code');
+  const showQr = !isMobile && tab === 'qr';
 
   return (
     <AppModal
@@ -75,7 +83,16 @@ export function LoginModal() {
       }}
       width={LOGIN_MODAL_WIDTH}
     >
+      {!isMobile && (
+        <Tabs activeTab={tab} onChange={(key) => setTab(key as LoginTab)} className={styles.tabs}>
+          <Tabs.TabPane key="code" title={text.auth.tabs.code} />
+          <Tabs.TabPane key="qr" title={text.auth.tabs.qr} />
+        </Tabs>
+      )}
+      {/* Mounted only while shown: a hidden tab must not keep creating and polling QR codes. */}
+      {visible && showQr && <QrLoginPanel redirect={redirect} />}
       <form
+        style={showQr ? { display: 'none' } : undefined}
         className={styles.form}
         noValidate
         onSubmit={(event) => {

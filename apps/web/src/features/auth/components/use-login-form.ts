@@ -3,14 +3,11 @@ import { Message } from '@arco-design/web-react';
 import { ErrorCode, INVITE_CODE_MAX_LENGTH, SmsType } from '@cc/contracts';
 import { useState } from 'react';
 import { isSuccess } from '../../../lib/api-error';
-import { navigateTo } from '../../../lib/navigation';
 import { forgetInviteCode } from '../../../lib/referral';
-import { refreshUserInfo } from '../../../lib/session/get-user-info';
-import { closeLoginModal, emitLoginSuccess } from '../../../lib/session/login-modal';
-import { setToken } from '../../../lib/session/token';
 import { usePhoneCode } from '../../../lib/sms/use-phone-code';
 import { text } from '../../../locales/zh-CN';
 import { useLogin } from '../api/login';
+import { completeLogin } from './complete-login';
 
 interface LoginFormOptions {
   /** An invite code from the address: sent as is, and the field is read-only. */
@@ -36,15 +33,6 @@ export function useLoginForm({ lockedInviteCode, channelFrom, redirect }: LoginF
     setTypedInviteCode(value.replace(/[^A-Za-z0-9]/g, '').slice(0, INVITE_CODE_MAX_LENGTH));
   }
 
-  async function completeLogin(accessToken: string, isNew: boolean) {
-    setToken(accessToken);
-    await refreshUserInfo();
-    Message.success(text.auth.loginSuccess);
-    closeLoginModal();
-    emitLoginSuccess({ isNew });
-    if (redirect) navigateTo(redirect);
-  }
-
   async function submit() {
     const fieldsValid = fields.validate();
     if (!agreed) Message.warning(text.auth.termsRequired);
@@ -68,7 +56,7 @@ export function useLoginForm({ lockedInviteCode, channelFrom, redirect }: LoginF
         return;
       }
       setCompleting(true);
-      await completeLogin(result.body.access_token, result.body.is_new);
+      await completeLogin(result.body.access_token, result.body.is_new, redirect);
     } catch {
       Message.error(text.auth.loginError);
     } finally {

@@ -4,8 +4,7 @@
  */
 import { Spin } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { QrImage } from '../../../components/qr-image';
 import { text } from '../../../locales/zh-CN';
 import styles from './payment-dialog.module.css';
 
@@ -19,24 +18,9 @@ interface PayQrProps {
 }
 
 export function PayQr({ value, expired, refreshing, onRefresh }: PayQrProps) {
-  const [image, setImage] = useState<{ value: string; src: string } | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    QRCode.toDataURL(value, { width: QR_PIXELS, margin: 1, errorCorrectionLevel: 'M' }).then(
-      (src) => current && setImage({ value, src }),
-      // Nothing to draw: the overlay still offers a fresh code.
-      () => current && setImage(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [value]);
-
-  const src = image?.value === value ? image.src : null;
   return (
     <div className={styles.qr} data-testid="pay-qr" data-qr-value={value}>
-      {src ? <img src={src} width={QR_PIXELS} height={QR_PIXELS} alt={text.order.qrAlt} /> : <Spin />}
+      <QrImage value={value} size={QR_PIXELS} alt={text.order.qrAlt} />
       {expired && (
         <button
           type="button"

@@ -1,0 +1,29 @@
+/** A QR code drawn in the browser from its text (payment QR, login QR); a spinner until it is drawn. */
+import { Spin } from '@arco-design/web-react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+
+interface QrImageProps {
+  value: string;
+  size: number;
+  alt: string;
+}
+
+export function QrImage({ value, size, alt }: QrImageProps) {
+  const [image, setImage] = useState<{ value: string; src: string } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    QRCode.toDataURL(value, { width: size, margin: 1, errorCorrectionLevel: 'M' }).then(
+      (src) => current && setImage({ value, src }),
+      // Nothing to draw: the caller's overlay still offers a fresh code.
+      () => current && setImage(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [value, size]);
+
+  const src = image?.value === value ? image.src : null;
+  return src ? <img src={src} width={size} height={size} alt={alt} /> : <Spin />;
+}
