@@ -30,6 +30,7 @@ const MUTED = '#4E5969';
 const NICKNAME_MAX_WIDTH = 11;
 
 /** Characters XML 1.0 cannot carry at all (control characters): dropped rather than breaking the document. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: XML cannot carry them
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** Display width of a character: CJK and other wide characters 1, Latin 0.75 (bold W is nearly as wide as a CJK character). */
