@@ -145,7 +145,6 @@ export function MemberList({ inviteLink }: { inviteLink: string }) {
             setSearch(value);
             setPage(1);
           }}
-          data-testid="member-search"
         />
       </header>
       <QueryState query={members}>{renderMembers}</QueryState>
