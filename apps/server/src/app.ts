@@ -37,6 +37,10 @@ import { PromotionRepository } from './modules/promotion/promotion.repository.js
 import { promotionRoutes } from './modules/promotion/promotion.routes.js';
 import { PromotionService } from './modules/promotion/promotion.service.js';
 import { TaskRepository } from './modules/task/task.repository.js';
+import { TeamPosterCache } from './modules/team/team-poster-cache.js';
+import { TeamRepository } from './modules/team/team.repository.js';
+import { teamRoutes } from './modules/team/team.routes.js';
+import { TeamService } from './modules/team/team.service.js';
 import { taskRoutes } from './modules/task/task.routes.js';
 import { TaskService } from './modules/task/task.service.js';
 import { UserRepository } from './modules/user/user.repository.js';
@@ -403,6 +407,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(refundRoutes(refunds, config.operatorToken));
   await app.register(
     settlementQueryRoutes(new SettlementQueryService(new SettlementQueryRepository(database.db), wallet, clock), clock),
+  );
+  await app.register(
+    teamRoutes(
+      new TeamService(
+        new TeamRepository(database.db),
+        new TeamPosterCache(path.join(config.dataDir, 'cache', 'team-posters')),
+        clock,
+        { publicBaseUrl: config.publicBaseUrl, defaultTeamShareRateBp: config.settlement.teamShareRateBp },
+        app.log,
+      ),
+    ),
   );
   await app.register(jobRoutes(jobs, config.operatorToken));
   await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes }));

@@ -20,3 +20,4 @@ export * from './settlement/settlement.schema.js';
 export * from './tool/tool.schema.js';
 export * from './media/media.schema.js';
 export * from './channel/channel.schema.js';
+export * from './team/team.schema.js';

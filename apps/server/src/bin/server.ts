@@ -4,6 +4,7 @@ import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData } from '../modules/content/demo-seed.js';
 import { DEMO_CREATOR_PHONE, seedDemoIncome } from '../modules/settlement/demo-income.js';
+import { seedDemoTeam } from '../modules/team/demo-team.js';
 import { closeOnSignal } from './close-on-signal.js';
 import { loadConfigOrExit } from './load-config.js';
 
@@ -19,6 +20,8 @@ closeOnSignal(app);
 if (config.seedDemo) {
   const reported = await seedDemoIncome(app, database.db, Date.now());
   if (reported > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${reported} orders reported and settled`);
+  const members = await seedDemoTeam(app, database.db, DEMO_CREATOR_PHONE, Date.now());
+  if (members > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${members} team members registered`);
 }
 
 try {

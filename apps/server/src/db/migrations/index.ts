@@ -14,6 +14,7 @@ import * as settlementIndexes from './20261123150000_settlement_indexes.js';
 import * as media from './20261124100000_media.js';
 import * as toolJobs from './20261124110000_tool_jobs.js';
 import * as creatorSpace from './20261125100000_creator_space.js';
+import * as team from './20261125110000_team.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261124100000_media': media,
   '20261124110000_tool_jobs': toolJobs,
   '20261125100000_creator_space': creatorSpace,
+  '20261125110000_team': team,
 };

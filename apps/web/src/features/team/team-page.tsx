@@ -1,7 +1,30 @@
-/** Invite friends (/profile/team): the creator's team; built by the team issue. */
-import { ComingSoonPage } from '../../components/coming-soon-page';
-import { text } from '../../locales/zh-CN';
+/**
+ * Invite friends (/profile/team): my team's figures and my place in a team, my invite links and poster, and my team
+ * members with search and paging.
+ */
+import { PageHeading } from '../../components/page-heading';
+import { team as t } from '../../locales/zh-CN/team';
+import { useTeamSummary } from './api/get-team-summary';
+import { InviteCard } from './components/invite-card';
+import { MemberList } from './components/member-list';
+import { QueryState } from './components/query-state';
+import { TeamOverview } from './components/team-overview';
+import styles from './team-page.module.css';
 
 export function TeamPage() {
-  return <ComingSoonPage title={text.team.title} description={text.team.description} />;
+  const summary = useTeamSummary();
+  return (
+    <div className={styles.page}>
+      <PageHeading title={t.title} description={t.description} />
+      <QueryState query={summary}>
+        {(data) => (
+          <>
+            <TeamOverview summary={data} />
+            <InviteCard summary={data} />
+            <MemberList inviteLink={data.invite_links.home} />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
 }
