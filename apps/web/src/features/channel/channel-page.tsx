@@ -45,6 +45,8 @@ export function ChannelPage() {
   const rows = query.data?.data ?? [];
   const total = query.data?.page.total_count ?? 0;
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  // An empty list carries its own call to action; a second button above it on a phone would only repeat it.
+  const showsEmptyCta = query.isSuccess && filter === 'all' && rows.length === 0;
 
   function show(next: { filter?: Filter; page?: number }) {
     if (next.filter !== undefined) setFilter(next.filter);
@@ -156,7 +158,7 @@ export function ChannelPage() {
             options={FILTERS}
             size={isMobile ? 'small' : 'default'}
           />
-          {isMobile && (
+          {isMobile && !showsEmptyCta && (
             <Button type="primary" long icon={<IconPlus />} onClick={() => setFormOpen(true)} data-testid="channel-add">
               {t.add}
             </Button>
