@@ -37,13 +37,18 @@ test('file a channel → operator approves → 已通过 shows', async ({ page, 
   const cover = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-cover-')), 'cover.png');
   fs.writeFileSync(cover, PNG_1X1);
   await modal.getByTestId('channel-cover-input').setInputFiles(cover);
-  await expect(modal.getByTestId('channel-cover-preview')).toBeVisible();
+  const preview = modal.getByTestId('channel-cover-preview');
+  await expect(preview).toBeVisible();
+  // Loaded, not merely present (a CSP refusal would leave a broken image).
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await modal.getByTestId('channel-submit').click();
   await expect(modal).toBeHidden();
 
   const card = page.getByTestId('channel-card').filter({ hasText: channelId });
   await expect(card.getByTestId('channel-status')).toHaveText('审核中');
-  await expect(card.locator('img')).toHaveAttribute('src', /\/ai\/v1\/files\/images\//);
+  const shownCover = card.locator('img');
+  await expect(shownCover).toHaveAttribute('src', /\/ai\/v1\/files\/images\//);
+  await expect.poll(() => shownCover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
   const auth = { authorization: `Bearer ${OPERATOR_TOKEN}` };
   const pending = (await (await request.get('/ops/v1/channels?status=1&page_size=100', { headers: auth })).json()) as {

@@ -2,6 +2,7 @@
 import { Button, Checkbox, Tag } from '@arco-design/web-react';
 import { IconDelete, IconLaunch } from '@arco-design/web-react/icon';
 import { REPORT_STATUS_LABELS, ReportStatus, type Channel } from '@cc/contracts';
+import { apiUrl } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { text } from '../../../locales/zh-CN';
 import styles from '../channel-page.module.css';
@@ -38,7 +39,8 @@ export function ChannelCard({ channel, selected, onSelect, onDelete }: ChannelCa
         <Checkbox checked={selected} onChange={onSelect} aria-label={channel.channel_name} />
         <div className={styles.cover}>
           {channel.cover ? (
-            <img src={channel.cover} alt="" loading="lazy" />
+            // The server names the cover by its path on the AI host, which may be another origin.
+            <img src={apiUrl(channel.cover)} alt="" loading="lazy" />
           ) : (
             <span className={styles.coverLetter}>{Array.from(channel.channel_name)[0]}</span>
           )}
