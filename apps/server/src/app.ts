@@ -23,6 +23,11 @@ import { SmsCodeService } from './modules/auth/sms-code.service.js';
 import { ApplyRepository } from './modules/apply/apply.repository.js';
 import { applyRoutes } from './modules/apply/apply.routes.js';
 import { ApplyService } from './modules/apply/apply.service.js';
+import { ChannelRepository } from './modules/channel/channel.repository.js';
+import { channelRoutes } from './modules/channel/channel.routes.js';
+import { ChannelService } from './modules/channel/channel.service.js';
+import { ImageService } from './modules/image/image.service.js';
+import { imageRoutes } from './modules/image/image.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { ContentService } from './modules/content/content.service.js';
 import { CreditRepository } from './modules/credit/credit.repository.js';
@@ -422,6 +427,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(jobRoutes(jobs, config.operatorToken));
   await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes }));
   await app.register(toolRoutes(tools));
+  // Covers and avatars (issue 10) live in the media storage beside the library, under `images/`.
+  const images = new ImageService(storage);
+  await app.register(imageRoutes(images));
+  await app.register(
+    channelRoutes(
+      new ChannelService(database, new ChannelRepository(database.db), images, clock),
+      config.operatorToken,
+    ),
+  );
   await app.register(openOrderRoutes(partnerApps, income));
   await app.register(
     settlementRoutes({

@@ -48,6 +48,7 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   channelTaken: 409,
   channelDuplicate: 409,
   channelNotPending: 409,
+  channelLimit: 409,
   imageTooLarge: 413,
   notFound: 404,
   routeNotFound: 404,

@@ -597,7 +597,10 @@ export interface LoginQrSessionTable {
   consumed_at: number | null;
 }
 
-/** A media channel a creator files (issue 10 §2); `live_key` = `platform:channel_key` while not deleted, else null. */
+/**
+ * A media channel a creator files (issue 10 §2); `live_key` = `platform:channel_key` while the filing holds the channel
+ * (pending or approved, not deleted), else null: a rejected or deleted filing frees it.
+ */
 export interface ChannelFilingTable {
   id: Generated<number>;
   agent_id: number;

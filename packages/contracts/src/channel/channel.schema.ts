@@ -90,6 +90,7 @@ export const channelCreateSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['channel_url'], message: problem });
   });
 export type ChannelCreate = z.input<typeof channelCreateSchema>;
+export type ChannelCreateParsed = z.output<typeof channelCreateSchema>;
 
 export const channelSchema = z.object({
   id: z.number().int(),
@@ -138,6 +139,7 @@ export const opsChannelSchema = channelSchema.extend({
   agent_nickname: z.string(),
   agent_phone: z.string(),
 });
+export type OpsChannel = z.infer<typeof opsChannelSchema>;
 export const opsChannelQuerySchema = pageQuerySchema.extend({
   status: z.coerce
     .number()

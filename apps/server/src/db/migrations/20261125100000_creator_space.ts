@@ -48,6 +48,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('reviewed_by', 'varchar(64)')
     // Set when the creator deletes it; a deleted filing frees its channel.
     .addColumn('deleted_at', bigint)
+    // `platform:channel_key` while pending or approved, null once rejected or deleted: one holder per channel.
     .addColumn('live_key', 'varchar(80)', (c) => c.unique())
     .execute();
   await db.schema

@@ -1,0 +1,149 @@
+/**
+ * Channel filing (账号报备): a creator files the media channels they promote on and operators review them. One
+ * channel (platform + channel id, any case) is held by one creator while its filing is pending or approved; the
+ * unique `live_key` makes the database refuse a concurrent second holder. A rejected or deleted filing frees it.
+ */
+import {
+  CHANNEL_LIMIT,
+  PLATFORM_LABELS,
+  REPORT_STATUS_LABELS,
+  ReportStatus,
+  maskPhone,
+  type Channel,
+  type Platform,
+  type ChannelCreateParsed,
+  type OpsChannel,
+  type ReportCheck,
+} from '@cc/contracts';
+import type { Clock } from '../../clock.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { lockKey } from '../../db/locks.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { appError } from '../../errors.js';
+import { ImageService } from '../image/image.service.js';
+import { isoTime } from '../paging.js';
+import {
+  channelKeyOf,
+  liveKeyOf,
+  type ChannelRepository,
+  type ChannelRow,
+  type OpsChannelRow,
+} from './channel.repository.js';
+
+export function toChannel(row: ChannelRow): Channel {
+  return {
+    id: row.id,
+    platform: row.platform,
+    platform_name: PLATFORM_LABELS[row.platform] ?? '',
+    channel_name: row.channel_name,
+    channel_id: row.channel_id,
+    channel_url: row.channel_url,
+    cover: row.cover_key ? ImageService.url(row.cover_key) : '',
+    report_status: row.report_status,
+    reason: row.reason,
+    created_at: isoTime(row.created_at),
+    reviewed_at: row.reviewed_at === null ? null : isoTime(row.reviewed_at),
+  };
+}
+
+function toOpsChannel(row: OpsChannelRow): OpsChannel {
+  return {
+    ...toChannel(row),
+    agent_id: row.agent_id,
+    agent_nickname: row.agent_nickname,
+    agent_phone: maskPhone(row.agent_phone),
+  };
+}
+
+export class ChannelService {
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly channels: ChannelRepository,
+    private readonly images: Pick<ImageService, 'requireOwn'>,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(agentId: number, input: ChannelCreateParsed): Promise<Channel> {
+    if (input.cover) await this.images.requireOwn(agentId, input.cover);
+    const platform = input.platform as Platform;
+    const channelKey = channelKeyOf(input.channel_id);
+    const liveKey = liveKeyOf(input.platform, channelKey);
+    let id: number;
+    try {
+      id = await this.database.db.transaction().execute(async (trx) => {
+        // One creator's creates run one at a time, so the limit holds; two creators race only on the unique key.
+        await lockKey(trx, this.database.kind, `channel-filings:${agentId}`);
+        const holder = await this.channels.holderOf(liveKey, trx);
+        if (holder) throw appError(holder.agent_id === agentId ? 'channelDuplicate' : 'channelTaken');
+        const now = this.clock.now();
+        await this.channels.retireRejected(agentId, platform, channelKey, now, trx);
+        if ((await this.channels.countOwn(agentId, trx)) >= CHANNEL_LIMIT) throw appError('channelLimit');
+        return this.channels.insert(
+          {
+            agent_id: agentId,
+            platform,
+            channel_name: input.channel_name,
+            channel_id: input.channel_id,
+            channel_url: input.channel_url.trim(),
+            cover_key: input.cover ?? null,
+            created_at: now,
+          },
+          trx,
+        );
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Another creator's filing of this channel committed between our check and our insert.
+      const holder = await this.channels.holderOf(liveKey);
+      throw appError(holder?.agent_id === agentId ? 'channelDuplicate' : 'channelTaken');
+    }
+    return toChannel((await this.channels.ownById(agentId, id))!);
+  }
+
+  async page(agentId: number, status: ReportStatus | undefined, limit: number, offset: number) {
+    const { rows, total } = await this.channels.pageOwn(agentId, status, limit, offset);
+    return { data: rows.map(toChannel), total };
+  }
+
+  async list(agentId: number): Promise<Channel[]> {
+    return (await this.channels.listOwn(agentId)).map(toChannel);
+  }
+
+  /** Deletes all of `ids` or none: an id that is not one of this creator's filings makes the whole call not found. */
+  async remove(agentId: number, ids: number[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    return this.database.db.transaction().execute(async (trx) => {
+      await lockKey(trx, this.database.kind, `channel-filings:${agentId}`);
+      if ((await this.channels.countOwnAmong(agentId, unique, trx)) !== unique.length) {
+        throw appError('channelNotFound');
+      }
+      return this.channels.softDeleteOwn(agentId, unique, this.clock.now(), trx);
+    });
+  }
+
+  async check(agentId: number, id: number): Promise<ReportCheck> {
+    const row = await this.channels.ownById(agentId, id);
+    if (!row) throw appError('channelNotFound');
+    return {
+      id: row.id,
+      report_status: row.report_status,
+      status_label: REPORT_STATUS_LABELS[row.report_status],
+      reason: row.reason,
+      reviewed_at: row.reviewed_at === null ? null : isoTime(row.reviewed_at),
+    };
+  }
+
+  async review(id: number, decision: 'approve' | 'reject', reason: string, reviewer: string): Promise<OpsChannel> {
+    if (!(await this.channels.byIdWithAgent(id))) throw appError('channelNotFound');
+    const status = decision === 'approve' ? ReportStatus.Approved : ReportStatus.Rejected;
+    if (!(await this.channels.review(id, status, reason, reviewer, this.clock.now()))) {
+      throw appError('channelNotPending');
+    }
+    return toOpsChannel((await this.channels.byIdWithAgent(id))!);
+  }
+
+  async opsPage(status: ReportStatus | undefined, limit: number, offset: number) {
+    const { rows, total } = await this.channels.pageAll(status, limit, offset);
+    return { data: rows.map(toOpsChannel), total };
+  }
+}

@@ -1,0 +1,20 @@
+/** POST /agent/v1/user/account/create: files a channel for review (spec §7); the answer is the new filing. */
+import type { Channel, ChannelCreate } from '@cc/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { isSuccess } from '../../../lib/api-error';
+import { channelQueryKey } from './query-keys';
+
+export function createAccount(payload: ChannelCreate) {
+  return request<Channel>('POST', '/agent/v1/user/account/create', { body: payload });
+}
+
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAccount,
+    onSuccess: async (result) => {
+      if (isSuccess(result)) await queryClient.invalidateQueries({ queryKey: channelQueryKey });
+    },
+  });
+}

@@ -1,0 +1,97 @@
+/** One filing as a card: cover, name, platform, id, home page link, review status (with the reason when refused). */
+import { Button, Checkbox, Tag } from '@arco-design/web-react';
+import { IconDelete, IconLaunch } from '@arco-design/web-react/icon';
+import { REPORT_STATUS_LABELS, ReportStatus, type Channel } from '@cc/contracts';
+import { apiUrl } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { text } from '../../../locales/zh-CN';
+import styles from '../channel-page.module.css';
+
+const t = text.channel;
+
+const STATUS_COLORS: Record<ReportStatus, string> = {
+  [ReportStatus.Pending]: 'orangered',
+  [ReportStatus.Approved]: 'green',
+  [ReportStatus.Rejected]: 'red',
+};
+
+export function StatusTag({ status }: { status: number }) {
+  const known = status as ReportStatus;
+  return (
+    <Tag color={STATUS_COLORS[known]} bordered data-testid="channel-status">
+      {REPORT_STATUS_LABELS[known] ?? ''}
+    </Tag>
+  );
+}
+
+interface ChannelCardProps {
+  channel: Channel;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onDelete: () => void;
+}
+
+export function ChannelCard({ channel, selected, onSelect, onDelete }: ChannelCardProps) {
+  const rejected = channel.report_status === ReportStatus.Rejected;
+  return (
+    <article className={`${styles.card} ${selected ? styles.cardSelected : ''}`} data-testid="channel-card">
+      <div className={styles.cardTop}>
+        <Checkbox checked={selected} onChange={onSelect} aria-label={channel.channel_name} />
+        <div className={styles.cover}>
+          {channel.cover ? (
+            // The server names the cover by its path on the AI host, which may be another origin.
+            <img src={apiUrl(channel.cover)} alt="" loading="lazy" />
+          ) : (
+            <span className={styles.coverLetter}>{Array.from(channel.channel_name)[0]}</span>
+          )}
+        </div>
+        <div className={styles.cardTitle}>
+          <h3 className={styles.name} title={channel.channel_name}>
+            {channel.channel_name}
+          </h3>
+          <span className={styles.platform}>{channel.platform_name}</span>
+        </div>
+        <StatusTag status={channel.report_status} />
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t.channelId}</dt>
+          <dd title={channel.channel_id}>{channel.channel_id}</dd>
+        </div>
+        <div>
+          <dt>{t.channelUrl}</dt>
+          <dd>
+            <a
+              href={channel.channel_url}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className={styles.link}
+              title={channel.channel_url}
+            >
+              <span>{channel.channel_url}</span>
+              <IconLaunch aria-label={t.openUrl} />
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t.filedAt}</dt>
+          <dd>{formatDateTime(channel.created_at)}</dd>
+        </div>
+      </dl>
+      {rejected && (
+        <p className={styles.reason} data-testid="channel-reason">
+          {t.rejectReason}
+          {channel.reason || t.noReason}
+        </p>
+      )}
+      <footer className={styles.cardFooter}>
+        <span className={styles.reviewed}>
+          {channel.reviewed_at && `${t.reviewedAt} ${formatDateTime(channel.reviewed_at)}`}
+        </span>
+        <Button size="small" type="text" status="danger" icon={<IconDelete />} onClick={onDelete}>
+          {t.delete}
+        </Button>
+      </footer>
+    </article>
+  );
+}

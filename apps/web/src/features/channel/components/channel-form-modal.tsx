@@ -1,0 +1,149 @@
+/**
+ * The filing form in a modal: platform (spec §9), name, id, home page address (checked against the platform's known
+ * hosts) and an optional cover. Errors read as the server's; a channel filed already is told under its id.
+ */
+import { Button, Input, Message, Select } from '@arco-design/web-react';
+import { CHANNEL_URL_HOSTS, ErrorCode, PLATFORM_LABELS, Platform } from '@cc/contracts';
+import type { FormEvent, ReactNode } from 'react';
+import { AppModal } from '../../../components/app-modal';
+import { isSuccess } from '../../../lib/api-error';
+import { text } from '../../../locales/zh-CN';
+import { useCreateAccount } from '../api/create-account';
+import styles from '../channel-page.module.css';
+import { CoverPicker } from './cover-picker';
+import { useChannelForm, type ChannelField } from './use-channel-form';
+
+const t = text.channel.form;
+
+const PLATFORM_OPTIONS = Object.values(Platform).map((value) => ({
+  value,
+  label: PLATFORM_LABELS[value],
+  hint: CHANNEL_URL_HOSTS[value]?.examples,
+}));
+
+/** Server refusals that belong to one field. */
+const FIELD_OF_ERROR: Partial<Record<number, ChannelField>> = {
+  [ErrorCode.channelDuplicate]: 'channel_id',
+  [ErrorCode.channelTaken]: 'channel_id',
+  [ErrorCode.imageInvalid]: 'cover',
+};
+
+function Field({
+  label,
+  extra,
+  error,
+  children,
+}: {
+  label: string;
+  extra?: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.field}>
+      <span className={styles.fieldLabel}>
+        {label}
+        {extra && <span className={styles.fieldExtra}>{extra}</span>}
+      </span>
+      {children}
+      <span className={styles.fieldError} role={error ? 'alert' : undefined}>
+        {error}
+      </span>
+    </div>
+  );
+}
+
+function ChannelForm({ onDone }: { onDone: () => void }) {
+  const form = useChannelForm();
+  const create = useCreateAccount();
+  const { values, errors } = form;
+  const urlHint = values.platform ? CHANNEL_URL_HOSTS[values.platform as Platform]?.examples : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.validate() || create.isPending || values.platform === undefined) return;
+    const result = await create.mutateAsync({
+      platform: values.platform,
+      channel_name: values.channel_name,
+      channel_id: values.channel_id,
+      channel_url: values.channel_url,
+      ...(values.cover && { cover: values.cover }),
+    });
+    if (isSuccess(result)) {
+      Message.success(t.created);
+      onDone();
+      return;
+    }
+    const field = FIELD_OF_ERROR[result.code];
+    if (field) form.fail(field, result.msg || t.failed);
+    else if (result.code !== ErrorCode.unauthorized) Message.error(result.msg || t.failed);
+  }
+
+  const input = (field: 'channel_name' | 'channel_id' | 'channel_url', placeholder: string, maxLength: number) => (
+    <Input
+      data-testid={`channel-${field}`}
+      placeholder={placeholder}
+      value={values[field]}
+      maxLength={maxLength}
+      status={errors[field] ? 'error' : undefined}
+      onChange={(value) => form.change(field, value)}
+      onBlur={() => form.check(field)}
+    />
+  );
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <p className={styles.formIntro}>{t.intro}</p>
+      <Field label={t.platform} error={errors.platform}>
+        <Select
+          data-testid="channel-platform"
+          placeholder={t.platformPlaceholder}
+          value={values.platform}
+          status={errors.platform ? 'error' : undefined}
+          onChange={(value: number) => form.change('platform', value)}
+          onBlur={() => form.check('platform')}
+          getPopupContainer={(node) => node.parentElement ?? document.body}
+        >
+          {PLATFORM_OPTIONS.map((option) => (
+            <Select.Option key={option.value} value={option.value}>
+              <span className={styles.platformOption}>
+                {option.label}
+                {option.hint && <span className={styles.platformHint}>{t.platformHint(option.hint)}</span>}
+              </span>
+            </Select.Option>
+          ))}
+        </Select>
+      </Field>
+      <Field label={t.channelName} error={errors.channel_name}>
+        {input('channel_name', t.channelNamePlaceholder, 32)}
+      </Field>
+      <Field label={t.channelId} error={errors.channel_id}>
+        {input('channel_id', t.channelIdPlaceholder, 64)}
+      </Field>
+      <Field label={t.channelUrl} extra={urlHint && t.platformHint(urlHint)} error={errors.channel_url}>
+        {input('channel_url', t.channelUrlPlaceholder, 500)}
+      </Field>
+      <Field label={t.cover} extra={t.coverOptional} error={errors.cover}>
+        <CoverPicker
+          invalid={Boolean(errors.cover)}
+          onChange={(image) => form.change('cover', image)}
+          onError={(message) => form.fail('cover', message ?? '')}
+        />
+      </Field>
+      <div className={styles.formActions}>
+        <Button onClick={onDone}>{t.cancel}</Button>
+        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="channel-submit">
+          {t.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ChannelFormModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  return (
+    <AppModal visible={visible} title={t.title} onCancel={onClose} unmountOnExit>
+      {visible && <ChannelForm onDone={onClose} />}
+    </AppModal>
+  );
+}

@@ -1,0 +1,96 @@
+/** The optional cover of a filing: picks an image, checks its type and size here first, uploads it, and previews it. */
+import { Button, Spin } from '@arco-design/web-react';
+import { IconDelete, IconImage, IconUpload } from '@arco-design/web-react/icon';
+import { useEffect, useRef, useState } from 'react';
+import { isSuccess } from '../../../lib/api-error';
+import { IMAGE_ACCEPT, imageFileProblem, uploadImage } from '../../../lib/image/upload-image';
+import { text } from '../../../locales/zh-CN';
+import styles from '../channel-page.module.css';
+
+const t = text.channel.form;
+
+interface CoverPickerProps {
+  /** Called with the uploaded image's name, or '' when removed. */
+  onChange: (image: string) => void;
+  onError: (message: string | null) => void;
+  invalid: boolean;
+}
+
+export function CoverPicker({ onChange, onError, invalid }: CoverPickerProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  // The preview is a local object URL: release it when replaced or when the form closes.
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      onError(problem);
+      return;
+    }
+    onError(null);
+    setUploading(true);
+    const result = await uploadImage(file);
+    setUploading(false);
+    if (!isSuccess(result)) {
+      onError(result.msg || t.coverFailed);
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    onChange(result.body.image);
+  }
+
+  function remove() {
+    setPreview(null);
+    onChange('');
+    onError(null);
+  }
+
+  return (
+    <div className={styles.coverPicker}>
+      <div className={`${styles.coverPreview} ${invalid ? styles.coverInvalid : ''}`}>
+        {uploading ? (
+          <Spin />
+        ) : preview ? (
+          <img src={preview} alt={t.cover} data-testid="channel-cover-preview" />
+        ) : (
+          <IconImage className={styles.coverIcon} />
+        )}
+      </div>
+      <div className={styles.coverActions}>
+        <div>
+          <Button
+            size="small"
+            icon={<IconUpload />}
+            loading={uploading}
+            onClick={() => input.current?.click()}
+            data-testid="channel-cover-pick"
+          >
+            {uploading ? t.coverUploading : t.coverPick}
+          </Button>
+          {preview && !uploading && (
+            <Button size="small" type="text" status="danger" icon={<IconDelete />} onClick={remove}>
+              {t.coverRemove}
+            </Button>
+          )}
+        </div>
+        <span className={styles.fieldHint}>{t.coverHint}</span>
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        hidden
+        data-testid="channel-cover-input"
+        onChange={(event) => {
+          void pick(event.target.files?.[0]);
+          // The same file chosen again after a removal must fire a change.
+          event.target.value = '';
+        }}
+      />
+    </div>
+  );
+}
