@@ -5,7 +5,7 @@
 import { Button } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { ErrorCode, QR_LOGIN_POLL_MS, type QrLoginStatus } from '@cc/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { QrImage } from '../../../components/qr-image';
 import { isSuccess } from '../../../lib/api-error';
 import { fillText } from '../../../lib/fill-text';
@@ -33,23 +33,27 @@ export function QrLoginPanel({ redirect }: { redirect: string | null }) {
   const [state, setState] = useState<PanelState>({ kind: 'loading' });
   const generation = useRef(0);
 
-  const refresh = useCallback(async () => {
-    const mine = ++generation.current;
+  // Each round is one QR: the first on mount, another per refresh.
+  const [round, setRound] = useState(0);
+
+  const refresh = () => {
     setState({ kind: 'loading' });
-    const result = await createQr();
-    if (mine !== generation.current) return;
-    if (!isSuccess(result)) return setState({ kind: 'failed' });
-    const { qr_id, qr_url, expires_at } = result.body;
-    setState({ kind: 'shown', status: 'waiting', qr: { id: qr_id, url: qr_url, expiresAt: Date.parse(expires_at) } });
-  }, []);
+    setRound((current) => current + 1);
+  };
 
   useEffect(() => {
-    void refresh();
+    const mine = ++generation.current;
+    void createQr().then((result) => {
+      if (mine !== generation.current) return;
+      if (!isSuccess(result)) return setState({ kind: 'failed' });
+      const { qr_id, qr_url, expires_at } = result.body;
+      setState({ kind: 'shown', status: 'waiting', qr: { id: qr_id, url: qr_url, expiresAt: Date.parse(expires_at) } });
+    });
     return () => {
-      // Unmounted (tab switched, modal closed): answers still in flight are for nobody.
+      // Unmounted (tab switched, modal closed) or replaced: answers still in flight are for nobody.
       generation.current += 1;
     };
-  }, [refresh]);
+  }, [round]);
 
   const qrId = state.kind === 'shown' ? state.qr.id : null;
   const polling = state.kind === 'shown' && !FINAL.has(state.status);
@@ -95,7 +99,7 @@ export function QrLoginPanel({ redirect }: { redirect: string | null }) {
         )}
         {state.kind === 'loading' && <QrImage value="" size={QR_PIXELS} alt="" />}
         {stale && (
-          <button type="button" className={styles.overlay} onClick={() => void refresh()}>
+          <button type="button" className={styles.overlay} onClick={refresh}>
             <IconRefresh className={styles.refreshIcon} />
             <span>{state.kind === 'failed' ? text.auth.qr.loadFailed : text.auth.qr.status[status!]}</span>
             <Button type="primary" size="mini" shape="round" tabIndex={-1}>
