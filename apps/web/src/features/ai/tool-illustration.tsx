@@ -180,7 +180,9 @@ function Media() {
     <>
       <path
         d="M40 48 Q40 36 52 36 L128 36 L144 52 L308 52 Q320 52 320 64 L320 200 Q320 212 308 212 L52 212 Q40 212 40 200 Z"
-        fill="#E8FFEA"
+        fill="#fff"
+        stroke="#B7EB8F"
+        strokeWidth={2}
       />
       {tiles.map((color, i) => (
         <g key={color} transform={`translate(${60 + (i % 3) * 86} ${68 + Math.floor(i / 3) * 64})`}>
@@ -223,8 +225,11 @@ function Publish({ id }: { id: string }) {
             strokeDasharray="6 6"
             fill="none"
           />
-          <circle cx={target.x} cy={target.y} r={22} fill={target.c} />
-          <rect x={target.x - 10} y={target.y - 3} width={20} height={6} rx={3} fill="#fff" />
+          <rect x={target.x - 22} y={target.y - 22} width={44} height={44} rx={12} fill={target.c} />
+          <path
+            d={`M${target.x - 6} ${target.y - 9} L${target.x + 10} ${target.y} L${target.x - 6} ${target.y + 9} Z`}
+            fill="#fff"
+          />
         </g>
       ))}
     </>

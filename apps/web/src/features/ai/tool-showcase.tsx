@@ -16,6 +16,14 @@ import { ToolIllustration } from './tool-illustration';
 
 const AUTO_PLAY_MS = 5000;
 
+function Phrases({ parts }: { parts: readonly string[] }) {
+  return parts.map((part) => (
+    <span key={part} className={sectionStyles.phrase}>
+      {part}
+    </span>
+  ));
+}
+
 function ToolSlide({ tool, onOpen }: { tool: NavTool; onOpen: () => void }) {
   const comingSoon = COMING_SOON_TOOLS.includes(tool);
   const copy = text.ai.tools.items[tool];
@@ -53,8 +61,12 @@ export function ToolShowcase() {
   return (
     <section className={`${sectionStyles.section} ${sectionStyles.tinted}`} id="tools">
       <div className={sectionStyles.inner}>
-        <h2 className={sectionStyles.title}>{text.ai.tools.title}</h2>
-        <p className={sectionStyles.subtitle}>{text.ai.tools.subtitle}</p>
+        <h2 className={sectionStyles.title}>
+          <Phrases parts={text.ai.tools.title} />
+        </h2>
+        <p className={sectionStyles.subtitle}>
+          <Phrases parts={text.ai.tools.subtitle} />
+        </p>
         <div className={styles.tabs} role="tablist" aria-label={text.ai.nav.tools}>
           {NAV_TOOLS.map((tool, index) => (
             <button

@@ -15,7 +15,8 @@ import { siteConfig } from '../../lib/site-config';
 import { text } from '../../locales/zh-CN';
 import styles from './landing-footer.module.css';
 
-function SupportQr({ size }: { size: 'large' | 'small' }) {
+/** The QR with its caption; the fallback says what to do instead, so it has no "scan" caption. */
+function SupportQr({ size, caption }: { size: 'large' | 'small'; caption: string }) {
   const poster = usePoster({ enabled: true });
   const box = size === 'large' ? styles.qrBox : `${styles.qrBox} ${styles.qrBoxSmall}`;
   if (poster.isPending) {
@@ -35,12 +36,15 @@ function SupportQr({ size }: { size: 'large' | 'small' }) {
     );
   }
   return (
-    <img
-      className={box}
-      src={poster.data.image_url}
-      alt={poster.data.title || text.content.support.qrAlt}
-      data-testid="ai-support-qr"
-    />
+    <figure className={size === 'large' ? styles.support : styles.feedback}>
+      <img
+        className={box}
+        src={poster.data.image_url}
+        alt={poster.data.title || text.content.support.qrAlt}
+        data-testid="ai-support-qr"
+      />
+      <figcaption>{caption}</figcaption>
+    </figure>
   );
 }
 
@@ -50,12 +54,7 @@ function FeedbackLink() {
       trigger="click"
       position="top"
       title={text.ai.footer.feedback}
-      content={
-        <div className={styles.feedback}>
-          <SupportQr size="small" />
-          <p>{text.ai.footer.feedbackHint}</p>
-        </div>
-      }
+      content={<SupportQr size="small" caption={text.ai.footer.feedbackHint} />}
     >
       <button type="button" className={styles.linkButton} data-testid="ai-footer-feedback">
         {text.ai.footer.feedback}
@@ -99,10 +98,7 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
             <Link to={paths.privacyPolicy}>{text.ai.footer.privacyPolicy}</Link>
           </div>
         </nav>
-        <figure className={styles.support}>
-          <SupportQr size="large" />
-          <figcaption>{text.ai.footer.qrTitle}</figcaption>
-        </figure>
+        <SupportQr size="large" caption={text.ai.footer.qrTitle} />
       </div>
       <div className={styles.registration} data-testid="ai-registration">
         <span>{copyright}</span>

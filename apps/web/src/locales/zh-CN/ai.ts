@@ -34,8 +34,9 @@ export const ai = {
     },
   },
   tools: {
-    title: '六大 AI 工具，覆盖短剧生产全流程',
-    subtitle: '从素材管理到剪辑、解说、翻译与分发，一个工作台全部搞定',
+    /** Phrases: a narrow screen breaks the line between them, never inside one. */
+    title: ['六大 AI 工具，', '覆盖短剧生产全流程'],
+    subtitle: ['从素材管理到剪辑、解说、翻译与分发，', '一个工作台全部搞定'],
     open: '进入工具',
     preview: '抢先看看',
     comingSoon: '即将上线',
