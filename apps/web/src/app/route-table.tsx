@@ -6,6 +6,7 @@ import { DefaultLayout } from '../layouts/default-layout/default-layout';
 import { GiftLayout } from '../layouts/gift-layout/gift-layout';
 import { ToolLayout } from '../layouts/tool-layout/tool-layout';
 import { paths, requiresLogin, type AppPath } from '../lib/paths';
+import { aliasRoutes } from './alias-routes';
 import { RequireLogin } from './require-login';
 
 /** Each page is its own chunk, loaded the first time its route is visited. */
@@ -65,5 +66,6 @@ export const routeTable: RouteObject[] = [
   { path: paths.tool, element: <ToolLayout />, children: [{ index: true, element: <ToolPage /> }] },
   { path: paths.ai, element: <AiLayout />, children: [{ index: true, element: <AiPage /> }] },
   { path: paths.gift, element: <GiftLayout />, children: [{ index: true, element: <GiftPage /> }] },
+  ...aliasRoutes,
   { path: '*', element: <Navigate to={paths.task} replace /> },
 ];

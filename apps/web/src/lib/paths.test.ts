@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths, requiresLogin, safeRedirect, taskDetailPath } from './paths';
+import { paths, requiresLogin, safeRedirect, taskDetailPath, TOOL_ALIASES, toolPath, withVisitorQuery } from './paths';
 
 describe('requiresLogin', () => {
   it('covers the login-required routes of spec §2', () => {
@@ -43,5 +43,27 @@ describe('taskDetailPath', () => {
   it('carries task_id, app_id and task_type in the query', () => {
     expect(taskDetailPath({ task_id: 7, app_id: 3, task_type: 1 })).toBe('/task-detail?task_id=7&app_id=3&task_type=1');
     expect(taskDetailPath({ task_id: 7, app_id: null, task_type: 2 })).toBe('/task-detail?task_id=7&task_type=2');
+  });
+});
+
+describe('the landing paths', () => {
+  it('opens a tool of the workspace by its key', () => {
+    expect(toolPath('dedup')).toBe('/tool?tool=dedup');
+  });
+
+  it('maps the short nav paths of spec §2 to their tools', () => {
+    expect(TOOL_ALIASES).toEqual({
+      '/tools/cut': 'mixcut',
+      '/tools/subtitle': 'translate',
+      '/tools/voice': 'commentary',
+    });
+  });
+
+  it("keeps the visitor's query, the target's own parameters first and winning", () => {
+    expect(withVisitorQuery('/tool?tool=mixcut', '?invite_code=AB12&channel_from=dy')).toBe(
+      '/tool?tool=mixcut&invite_code=AB12&channel_from=dy',
+    );
+    expect(withVisitorQuery('/tool?tool=mixcut', '?tool=dedup')).toBe('/tool?tool=mixcut');
+    expect(withVisitorQuery('/help', '')).toBe('/help');
   });
 });

@@ -1,4 +1,5 @@
 /** The routes of spec §2: typed paths, which of them need login, and the query parameters that drive login. */
+import type { NavTool } from '@cc/contracts';
 
 export const paths = {
   root: '/',
@@ -17,6 +18,12 @@ export const paths = {
   tool: '/tool',
   ai: '/ai',
   gift: '/gift',
+  /** The landing page's nav paths (spec §2): aliases of a tool, the price modal and the tutorial. */
+  toolsCut: '/tools/cut',
+  toolsSubtitle: '/tools/subtitle',
+  toolsVoice: '/tools/voice',
+  price: '/price',
+  guide: '/guide',
   userAgreement: '/agreement/user',
   privacyPolicy: '/agreement/privacy',
   /** Where a phone confirms a desktop's QR login (issue 10 §3); logs in on the page itself when needed. */
@@ -56,4 +63,32 @@ export function taskDetailPath(task: { task_id: number; task_type: number; app_i
   if (task.app_id) query.set('app_id', String(task.app_id));
   query.set('task_type', String(task.task_type));
   return `${paths.taskDetail}?${query.toString()}`;
+}
+
+/** `/ai?price=1` opens the points purchase modal on the landing page (where `/price` leads). */
+export const PriceQuery = { show: 'price' } as const;
+
+/** The workspace with one of its tools chosen: `/tool?tool=mixcut`. */
+export function toolPath(tool: NavTool): string {
+  return `${paths.tool}?tool=${tool}`;
+}
+
+/** The tool each short nav path of spec §2 opens: 剪辑 the mixed cut, 字幕 the translation, 配音 the commentary. */
+export const TOOL_ALIASES = {
+  [paths.toolsCut]: 'mixcut',
+  [paths.toolsSubtitle]: 'translate',
+  [paths.toolsVoice]: 'commentary',
+} as const satisfies Record<string, NavTool>;
+
+/**
+ * `target` with the visitor's own query added (an alias keeps `invite_code` and `channel_from` of a shared link);
+ * the target's parameters win over the visitor's.
+ */
+export function withVisitorQuery(target: string, search: string): string {
+  const url = new URL(target, 'http://x');
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (!url.searchParams.has(key)) url.searchParams.append(key, value);
+  }
+  const query = url.searchParams.toString();
+  return `${url.pathname}${query ? `?${query}` : ''}`;
 }

@@ -11,6 +11,8 @@ export type NavTool = (typeof NAV_TOOLS)[number];
 /** Tools that run as video jobs today; the others show 即将上线 until their issue builds them. */
 export const JOB_TOOLS = ['dedup', 'mixcut'] as const;
 export type JobTool = (typeof JOB_TOOLS)[number];
+/** Nav tools not built yet: the workspace and the landing page mark them 即将上线. */
+export const COMING_SOON_TOOLS: readonly NavTool[] = ['commentary', 'translate', 'publish'];
 
 export const TOOL_LABELS: Record<NavTool | 'parse' | 'operate', string> = {
   mixcut: '高能混剪',

@@ -1,50 +1,53 @@
-/** The AI landing page (/ai): hero with the call to action and the three-step workflow. */
+/**
+ * The AI landing page (/ai, spec §2): hero, the six tools in a carousel, the three-step workflow and a call to
+ * action. The nav and the footer belong to its layout.
+ */
 import { Button } from '@arco-design/web-react';
-import { IconRight } from '@arco-design/web-react/icon';
+import { FREE_CLAIM_POINTS } from '@cc/contracts';
 import { Link } from 'react-router';
+import { fillText } from '../../lib/fill-text';
 import { paths } from '../../lib/paths';
 import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
 import { text } from '../../locales/zh-CN';
 import styles from './ai-page.module.css';
+import { Hero } from './hero';
+import { ToolShowcase } from './tool-showcase';
+import { Workflow } from './workflow';
 
-export function AiPage() {
+function CallToAction() {
   const goTo = useGuardedNavigate();
   return (
-    <>
-      <section className={styles.hero}>
-        <div className={styles.heroInner}>
-          <span className={styles.badge}>{text.ai.hero.badge}</span>
-          <h1 className={styles.title}>{text.ai.hero.title}</h1>
-          <p className={styles.subtitle}>{text.ai.hero.subtitle}</p>
-          <div className={styles.actions}>
-            <Button
-              type="primary"
-              size="large"
-              shape="round"
-              className={styles.cta}
-              onClick={() => goTo(paths.tool, { loginFirst: true })}
-            >
-              {text.ai.hero.cta}
-              <IconRight />
-            </Button>
-            <Link to={paths.task} className={styles.secondary}>
-              {text.ai.hero.secondary}
-            </Link>
-          </div>
+    <section className={styles.cta}>
+      <div className={styles.ctaInner}>
+        <div>
+          <h2 className={styles.ctaTitle}>{text.ai.cta.title}</h2>
+          <p className={styles.ctaText}>{fillText(text.ai.cta.subtitle, { points: FREE_CLAIM_POINTS })}</p>
         </div>
-      </section>
-      <section className={styles.steps}>
-        <h2 className={styles.stepsTitle}>{text.ai.steps.title}</h2>
-        <ol className={styles.stepList}>
-          {text.ai.steps.items.map((step, index) => (
-            <li key={step.title} className={styles.step}>
-              <span className={styles.stepNumber}>{String(index + 1).padStart(2, '0')}</span>
-              <h3 className={styles.stepTitle}>{step.title}</h3>
-              <p className={styles.stepText}>{step.description}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+        <div className={styles.ctaActions}>
+          <Button
+            size="large"
+            shape="round"
+            className={styles.ctaPrimary}
+            onClick={() => goTo(paths.tool, { loginFirst: true })}
+          >
+            {text.ai.cta.primary}
+          </Button>
+          <Link to={paths.gift} className={styles.ctaSecondary}>
+            {text.ai.cta.secondary}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function AiPage() {
+  return (
+    <>
+      <Hero />
+      <ToolShowcase />
+      <Workflow />
+      <CallToAction />
     </>
   );
 }

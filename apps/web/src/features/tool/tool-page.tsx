@@ -4,19 +4,13 @@
  * tool can be shared; login is required to use any (spec §5).
  */
 import { Button, Menu, Tabs } from '@arco-design/web-react';
-import {
-  IconApps,
-  IconFolder,
-  IconScissor,
-  IconSend,
-  IconSubscribed,
-  IconTranslate,
-  IconVideoCamera,
-} from '@arco-design/web-react/icon';
-import { NAV_TOOLS, TOOL_LABELS, type NavTool, type ToolJob } from '@cc/contracts';
+import { IconApps } from '@arco-design/web-react/icon';
+import { COMING_SOON_TOOLS, NAV_TOOLS, TOOL_LABELS, type NavTool, type ToolJob } from '@cc/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
+import { ToolIcon } from '../../components/tool-icon';
+import { toolPath } from '../../lib/paths';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';
 import { isGuideHidden, onGuideRequested } from '../../lib/tool/guide-flags';
@@ -29,16 +23,6 @@ import { MediaLibrary } from './components/media-library';
 import { MixcutPanel } from './components/mixcut-panel';
 import styles from './tool-page.module.css';
 import { startToolTour } from './tool-tour';
-
-const ICONS: Record<NavTool, ReactNode> = {
-  mixcut: <IconScissor />,
-  commentary: <IconVideoCamera />,
-  translate: <IconTranslate />,
-  dedup: <IconSubscribed />,
-  media: <IconFolder />,
-  publish: <IconSend />,
-};
-const COMING_SOON = new Set<NavTool>(['commentary', 'translate', 'publish']);
 
 function toolOf(value: string | null): NavTool {
   return (NAV_TOOLS as readonly string[]).includes(value ?? '') ? (value as NavTool) : 'mixcut';
@@ -87,9 +71,9 @@ export function ToolPage() {
     <Menu selectedKeys={[tool]} onClickMenuItem={choose} className={styles.nav} data-tour="nav">
       {NAV_TOOLS.map((id) => (
         <Menu.Item key={id} data-testid={`tool-nav-${id}`}>
-          {ICONS[id]}
+          <ToolIcon tool={id} />
           {TOOL_LABELS[id]}
-          {COMING_SOON.has(id) && <span className={styles.soon}>{text.tool.comingSoon}</span>}
+          {COMING_SOON_TOOLS.includes(id) && <span className={styles.soon}>{text.tool.comingSoon}</span>}
         </Menu.Item>
       ))}
     </Menu>
@@ -103,7 +87,7 @@ export function ToolPage() {
         description={text.tool.loginFirst}
         hint={text.tool.description}
         action={
-          <Button type="primary" onClick={() => openLoginModal(`/tool?tool=${tool}`)}>
+          <Button type="primary" onClick={() => openLoginModal(toolPath(tool))}>
             {text.tool.login}
           </Button>
         }

@@ -1,23 +1,37 @@
-/** The landing layout of /ai: a nav over the dark hero, the page, and a footer with the agreements. */
-import { Button } from '@arco-design/web-react';
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
-import { Brand } from '../../components/brand';
+/**
+ * The landing layout of /ai: a fixed nav over the dark hero (a drawer on a phone), the page, and the footer.
+ * `?price=1` (where `/price` leads) opens the points purchase modal, after login when needed (spec §2).
+ */
+import { Suspense, useEffect } from 'react';
+import { Outlet, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading';
-import { openPointsModalOrLogin } from '../../lib/credit/points-modal';
-import { fillText } from '../../lib/fill-text';
-import { paths } from '../../lib/paths';
-import { openLoginModal } from '../../lib/session/login-modal';
-import { useIsLoggedIn } from '../../lib/session/token';
-import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
+import { openPointsModalAfterLogin } from '../../lib/credit/points-modal';
+import { PriceQuery } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { text } from '../../locales/zh-CN';
 import styles from './ai-layout.module.css';
+import { LandingFooter } from './landing-footer';
+import { LandingNav } from './landing-nav';
+
+function usePriceAddress() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  useEffect(() => {
+    if (searchParams.get(PriceQuery.show) !== '1') return;
+    openPointsModalAfterLogin('list');
+    // Drop the flag so a reload or going back does not open the modal again.
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(PriceQuery.show);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams]);
+}
 
 export function AiLayout() {
   const isMobile = useIsMobile();
-  const isLoggedIn = useIsLoggedIn();
-  const goTo = useGuardedNavigate();
+  usePriceAddress();
 
   return (
     <div
@@ -25,43 +39,13 @@ export function AiLayout() {
       data-layout={isMobile ? 'mobile' : 'desktop'}
       data-testid={isMobile ? 'layout-mobile' : 'layout-desktop'}
     >
-      <header className={styles.nav} data-testid="topbar">
-        <Brand title={text.ai.brand} to={paths.ai} inverted />
-        {!isMobile && (
-          <nav className={styles.links}>
-            <button type="button" onClick={() => goTo(paths.tool, { loginFirst: true })}>
-              {text.ai.nav.tools}
-            </button>
-            <Link to={paths.task}>{text.ai.nav.task}</Link>
-            <button type="button" data-testid="ai-nav-price" onClick={() => openPointsModalOrLogin('list')}>
-              {text.ai.nav.price}
-            </button>
-          </nav>
-        )}
-        <div className={styles.actions}>
-          {isLoggedIn ? (
-            <Button type="primary" onClick={() => goTo(paths.tool)}>
-              {text.ai.nav.workspace}
-            </Button>
-          ) : (
-            <Button type="primary" onClick={() => openLoginModal()}>
-              {text.layout.login}
-            </Button>
-          )}
-        </div>
-      </header>
+      <LandingNav isMobile={isMobile} />
       <main>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>
-      <footer className={styles.footer}>
-        <nav className={styles.footerLinks}>
-          <Link to={paths.userAgreement}>{text.ai.footer.userAgreement}</Link>
-          <Link to={paths.privacyPolicy}>{text.ai.footer.privacyPolicy}</Link>
-        </nav>
-        <p>{fillText(text.ai.footer.copyright, { year: new Date().getFullYear() })}</p>
-      </footer>
+      <LandingFooter isMobile={isMobile} />
     </div>
   );
 }

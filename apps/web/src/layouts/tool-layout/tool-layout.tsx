@@ -18,12 +18,10 @@ import { paths } from '../../lib/paths';
 import { useUserInfo } from '../../lib/session/get-user-info';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';
+import { siteConfig } from '../../lib/site-config';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
 import styles from './tool-layout.module.css';
-
-/** The usage guide (使用指南): an external tutorial when VITE_GUIDE_URL is set, else the help pages. */
-const GUIDE_URL = import.meta.env.VITE_GUIDE_URL ?? paths.help;
 
 /** Shown until the balance loads: a dash, not a misleading zero. */
 const UNKNOWN_POINTS = '--';
@@ -110,7 +108,13 @@ export function ToolLayout() {
               <Button type="text" icon={<IconBulb />} onClick={requestGuide} data-testid="guide-start">
                 {text.layout.tool.guide}
               </Button>
-              <a className={styles.link} href={GUIDE_URL} target="_blank" rel="noreferrer" data-testid="topbar-manual">
+              <a
+                className={styles.link}
+                href={siteConfig.guideUrl}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="topbar-manual"
+              >
                 <IconBook />
                 {text.layout.tool.manual}
               </a>
@@ -147,7 +151,7 @@ export function ToolLayout() {
                 <Menu
                   onClickMenuItem={(key) => {
                     if (key === 'guide') requestGuide();
-                    else if (key === 'manual') window.open(GUIDE_URL, '_blank', 'noopener');
+                    else if (key === 'manual') window.open(siteConfig.guideUrl, '_blank', 'noopener');
                     else openPointsModalOrLogin('detail');
                   }}
                 >

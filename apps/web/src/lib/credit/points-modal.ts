@@ -46,6 +46,12 @@ export function pointsAddress(view: PointsView): string {
   return `${paths.tool}?${query.toString()}`;
 }
 
+/** The landing page's 价格 (spec §2): the modal opens on this page, once logged in when the visitor is not yet. */
+export function openPointsModalAfterLogin(view: PointsView): void {
+  if (getToken() !== null) openPointsModal(view);
+  else openLoginModal(null, () => openPointsModal(view));
+}
+
 /** Points need login (spec §6): a logged-out visitor logs in first and lands on the tool page with the modal open. */
 export function openPointsModalOrLogin(view: PointsView): void {
   if (getToken() !== null) openPointsModal(view);

@@ -1,0 +1,182 @@
+/**
+ * The landing page's nav (spec §2): AI 工具 (a dropdown of the six tools; logged out, login first, then the tool),
+ * 分销任务中心, 价格 (the points modal, login first) and 教程 (the tutorial, in a new tab). On a phone the same
+ * entries sit in a drawer behind a menu button.
+ */
+import { Button, Drawer, Dropdown } from '@arco-design/web-react';
+import { IconDown, IconMenu, IconRight } from '@arco-design/web-react/icon';
+import type { NavTool } from '@cc/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Brand } from '../../components/brand';
+import { openPointsModalAfterLogin } from '../../lib/credit/points-modal';
+import { paths, toolPath } from '../../lib/paths';
+import { openLoginModal } from '../../lib/session/login-modal';
+import { useIsLoggedIn } from '../../lib/session/token';
+import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
+import { siteConfig } from '../../lib/site-config';
+import { text } from '../../locales/zh-CN';
+import styles from './landing-nav.module.css';
+import { LandingToolList } from './landing-tool-list';
+
+/** Past this scroll the nav gets its own background, so it stays readable over the light sections. */
+const SOLID_AFTER_PX = 12;
+
+function useScrolledPast(offset: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > offset);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [offset]);
+  return scrolled;
+}
+
+function GuideLink({ className }: { className?: string }) {
+  return (
+    <a className={className} href={siteConfig.guideUrl} target="_blank" rel="noopener noreferrer">
+      {text.ai.nav.guide}
+    </a>
+  );
+}
+
+function AccountButton({ long = false }: { long?: boolean }) {
+  const isLoggedIn = useIsLoggedIn();
+  const goTo = useGuardedNavigate();
+  return isLoggedIn ? (
+    <Button type="primary" long={long} onClick={() => goTo(paths.tool)}>
+      {text.ai.nav.workspace}
+    </Button>
+  ) : (
+    <Button type="primary" long={long} onClick={() => openLoginModal()}>
+      {text.layout.login}
+    </Button>
+  );
+}
+
+function DesktopLinks({ onTool }: { onTool: (tool: NavTool) => void }) {
+  const [toolsOpen, setToolsOpen] = useState(false);
+  return (
+    <nav className={styles.links}>
+      <Dropdown
+        trigger={['hover', 'click']}
+        position="bl"
+        popupVisible={toolsOpen}
+        onVisibleChange={setToolsOpen}
+        droplist={
+          <div className={styles.toolsPanel} data-testid="ai-nav-tools-panel">
+            <LandingToolList
+              variant="panel"
+              onChoose={(tool) => {
+                setToolsOpen(false);
+                onTool(tool);
+              }}
+            />
+          </div>
+        }
+      >
+        <button type="button" className={styles.link} data-testid="ai-nav-tools" aria-haspopup="menu">
+          {text.ai.nav.tools}
+          <IconDown className={toolsOpen ? `${styles.caret} ${styles.caretOpen}` : styles.caret} />
+        </button>
+      </Dropdown>
+      <Link className={styles.link} to={paths.task}>
+        {text.ai.nav.task}
+      </Link>
+      <button
+        type="button"
+        className={styles.link}
+        data-testid="ai-nav-price"
+        onClick={() => openPointsModalAfterLogin('list')}
+      >
+        {text.ai.nav.price}
+      </button>
+      <GuideLink className={styles.link} />
+    </nav>
+  );
+}
+
+function MobileDrawer({
+  visible,
+  onClose,
+  onTool,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  onTool: (tool: NavTool) => void;
+}) {
+  return (
+    <Drawer
+      placement="right"
+      width="min(320px, 86vw)"
+      visible={visible}
+      title={<Brand title={text.ai.brand} to={paths.ai} />}
+      footer={<AccountButton long />}
+      onCancel={onClose}
+      className={styles.drawer}
+      data-testid="ai-nav-drawer"
+    >
+      <p className={styles.drawerHeading}>{text.ai.nav.tools}</p>
+      <LandingToolList
+        variant="grid"
+        onChoose={(tool) => {
+          onClose();
+          onTool(tool);
+        }}
+      />
+      <nav className={styles.drawerLinks}>
+        <Link to={paths.task} onClick={onClose}>
+          {text.ai.nav.task}
+          <IconRight />
+        </Link>
+        <button
+          type="button"
+          data-testid="ai-nav-price"
+          onClick={() => {
+            onClose();
+            openPointsModalAfterLogin('list');
+          }}
+        >
+          {text.ai.nav.price}
+          <IconRight />
+        </button>
+        <a href={siteConfig.guideUrl} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+          {text.ai.nav.guide}
+          <IconRight />
+        </a>
+      </nav>
+    </Drawer>
+  );
+}
+
+export function LandingNav({ isMobile }: { isMobile: boolean }) {
+  const goTo = useGuardedNavigate();
+  const scrolled = useScrolledPast(SOLID_AFTER_PX);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Logged out, the login modal opens first and goes to the tool once the creator is in.
+  const openTool = (tool: NavTool) => goTo(toolPath(tool), { loginFirst: true });
+
+  return (
+    <header className={scrolled ? `${styles.nav} ${styles.solid}` : styles.nav} data-testid="topbar">
+      <div className={styles.inner}>
+        <Brand title={text.ai.brand} to={paths.ai} inverted />
+        {!isMobile && <DesktopLinks onTool={openTool} />}
+        <div className={styles.actions}>
+          <AccountButton />
+          {isMobile && (
+            <Button
+              type="text"
+              icon={<IconMenu />}
+              aria-label={text.ai.nav.openMenu}
+              className={styles.menuToggle}
+              data-testid="ai-nav-toggle"
+              onClick={() => setDrawerOpen(true)}
+            />
+          )}
+        </div>
+      </div>
+      {isMobile && <MobileDrawer visible={drawerOpen} onClose={() => setDrawerOpen(false)} onTool={openTool} />}
+    </header>
+  );
+}
