@@ -32,8 +32,12 @@ export async function openLoginModal(page: Page) {
  * Logs in through the real modal: phone, get-code, code from the outbox, terms, submit. On the default layout a
  * creator without an application is then invited to apply (issue 10 §6.3): dismissed unless `keepApplyInvite`.
  */
-export async function loginThroughModal(page: Page, phone: string, { keepApplyInvite = false } = {}) {
-  const modal = await openLoginModal(page);
+export async function loginThroughModal(
+  page: Page,
+  phone: string,
+  { keepApplyInvite = false, modalOpen = false } = {},
+) {
+  const modal = modalOpen ? page.getByTestId('login-modal') : await openLoginModal(page);
   await modal.getByPlaceholder('请输入手机号').fill(phone);
   await modal.getByRole('button', { name: '获取验证码' }).click();
   await expect(modal.getByText(/\d+s后重新发送/)).toBeVisible();

@@ -7,7 +7,7 @@ import { Button } from '@arco-design/web-react';
 import { IconCheckCircle, IconClockCircle, IconExclamationCircle, IconUserAdd } from '@arco-design/web-react/icon';
 import { ApplicationStatus } from '@cc/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AppModal } from '../app-modal';
 import { useApplyStatus } from '../../lib/apply/get-apply-status';
 import { paths } from '../../lib/paths';
@@ -67,10 +67,12 @@ export function ApplyInviteDialog() {
   const [justLoggedIn, setJustLoggedIn] = useState(false);
   const state = useApplyEntryState();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   useEffect(() => onLoginSuccess(() => setJustLoggedIn(true)), []);
-  // A creator who has applied is never invited; the flag is set again by the next login.
-  const visible = justLoggedIn && state === 'none';
+  // A creator who has applied is never invited; the flag is set again by the next login. A phone that logged in to
+  // confirm a desktop's QR login is there for that alone.
+  const visible = justLoggedIn && state === 'none' && pathname !== paths.qrLogin;
   return (
     <AppModal
       data-testid="apply-invite"

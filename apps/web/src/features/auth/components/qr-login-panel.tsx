@@ -2,7 +2,6 @@
  * The 扫码登录 tab of the login modal (issue 10 §3): shows a two-minute QR, polls its status, and logs in with the
  * token the server hands this browser once the phone confirms. An expired or cancelled QR offers a fresh one.
  */
-import { Button } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { ErrorCode, QR_LOGIN_POLL_MS, type QrLoginStatus } from '@cc/contracts';
 import { useEffect, useRef, useState } from 'react';
@@ -102,9 +101,7 @@ export function QrLoginPanel({ redirect }: { redirect: string | null }) {
           <button type="button" className={styles.overlay} onClick={refresh}>
             <IconRefresh className={styles.refreshIcon} />
             <span>{state.kind === 'failed' ? text.auth.qr.loadFailed : text.auth.qr.status[status!]}</span>
-            <Button type="primary" size="mini" shape="round" tabIndex={-1}>
-              {text.auth.qr.refresh}
-            </Button>
+            <span className={styles.refreshLabel}>{text.auth.qr.refresh}</span>
           </button>
         )}
       </div>
