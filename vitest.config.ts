@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.api.test.ts', '**/*.redis.test.ts', '**/node_modules/**'],
+          setupFiles: ['apps/web/test/setup.ts'],
         },
       },
       {

@@ -108,11 +108,14 @@ export const channelSchema = z.object({
 });
 export type Channel = z.infer<typeof channelSchema>;
 
+/** A review status in a query string: 1, 2 or 3; anything else (text, `%`, an object) is refused in Chinese. */
+const reportStatusQuery = z.coerce
+  .number({ error: '审核状态不正确' })
+  .pipe(z.literal(Object.values(ReportStatus), { error: '审核状态不正确' }))
+  .optional();
+
 export const channelPageQuerySchema = pageQuerySchema.extend({
-  report_status: z.coerce
-    .number()
-    .pipe(z.literal(Object.values(ReportStatus), { error: '审核状态不正确' }))
-    .optional(),
+  report_status: reportStatusQuery,
 });
 
 export const channelDeleteSchema = z.object({
@@ -141,10 +144,7 @@ export const opsChannelSchema = channelSchema.extend({
 });
 export type OpsChannel = z.infer<typeof opsChannelSchema>;
 export const opsChannelQuerySchema = pageQuerySchema.extend({
-  status: z.coerce
-    .number()
-    .pipe(z.literal(Object.values(ReportStatus), { error: '审核状态不正确' }))
-    .optional(),
+  status: reportStatusQuery,
 });
 export const channelRejectSchema = z.object({
   reason: z

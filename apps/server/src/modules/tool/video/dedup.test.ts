@@ -69,7 +69,7 @@ describe('de-dup option graphs (pure)', () => {
   });
 });
 
-describe('de-dup renders (real ffmpeg)', () => {
+describe('de-dup renders (real ffmpeg)', { timeout: 60_000 }, () => {
   const src = clip('testsrc2', 3);
 
   it.each(DEDUP_OPTIONS)(
