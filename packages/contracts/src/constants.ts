@@ -3,6 +3,8 @@
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_CODE_LENGTH = 6;
 export const PHONE_LENGTH = 11;
+/** `source` of a login from the landing flow (spec §3, §9: login source value 1). */
+export const LOGIN_SOURCE = 1;
 /** Invite codes are letters and digits, at most this long. */
 export const INVITE_CODE_MAX_LENGTH = 32;
 

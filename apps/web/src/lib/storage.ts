@@ -6,7 +6,7 @@
  */
 export const LocalKey = { token: 'token', newVersion: 'new_version', guide: 'tool_guide' } as const;
 /** Keys the app keeps in sessionStorage: the referral of the visit, kept while the tab lives. */
-export const SessionKey = { inviteCode: 'invite_code', channelFrom: 'channel_from' } as const;
+export const SessionKey = { inviteCode: 'invite_code', channelFrom: 'channel_from', landingCq: 'landing_cq' } as const;
 
 type LocalKey = (typeof LocalKey)[keyof typeof LocalKey];
 type SessionKey = (typeof SessionKey)[keyof typeof SessionKey];

@@ -3,7 +3,7 @@ import { Button, Checkbox, Input, Tabs } from '@arco-design/web-react';
 import { PHONE_LENGTH } from '@cc/contracts';
 import type { MouseEvent, ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { fillText } from '../../../lib/fill-text';
@@ -21,8 +21,9 @@ const LOGIN_MODAL_WIDTH = 440;
 /** Keeps the address's referral and opens the modal when the address asks for it (`showLoginModal=1`). */
 function useLoginAddress() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
   useEffect(() => {
-    captureReferral(searchParams);
+    captureReferral(searchParams, pathname);
     if (searchParams.get(LoginQuery.show) !== '1') return;
     openLoginModal(searchParams.get(LoginQuery.redirect));
     // Drop the flag so a reload or a shared link does not pop the modal again.
@@ -34,7 +35,7 @@ function useLoginAddress() {
       },
       { replace: true },
     );
-  }, [searchParams, setSearchParams]);
+  }, [searchParams, setSearchParams, pathname]);
   return searchParams;
 }
 
@@ -65,7 +66,12 @@ export function LoginModal() {
   const searchParams = useLoginAddress();
   const { visible, redirect } = useLoginModalState();
   const referral = readReferral(searchParams);
-  const form = useLoginForm({ lockedInviteCode: referral.inviteCode, channelFrom: referral.channelFrom, redirect });
+  const form = useLoginForm({
+    lockedInviteCode: referral.inviteCode,
+    channelFrom: referral.channelFrom,
+    landing: referral.landing,
+    redirect,
+  });
   // Scanning is for a computer: a phone cannot scan its own screen, so phones only get the SMS form.
   const isMobile = useIsMobile();
   const [tab, setTab] = useState<LoginTab>('code');

@@ -3,7 +3,7 @@ import { Message } from '@arco-design/web-react';
 import { ErrorCode, INVITE_CODE_MAX_LENGTH, SmsType } from '@cc/contracts';
 import { useState } from 'react';
 import { isSuccess } from '../../../lib/api-error';
-import { forgetInviteCode } from '../../../lib/referral';
+import { forgetInviteCode, type Referral } from '../../../lib/referral';
 import { usePhoneCode } from '../../../lib/sms/use-phone-code';
 import { text } from '../../../locales/zh-CN';
 import { useLogin } from '../api/login';
@@ -13,10 +13,12 @@ interface LoginFormOptions {
   /** An invite code from the address: sent as is, and the field is read-only. */
   lockedInviteCode: string | null;
   channelFrom: string | null;
+  /** The landing flow's extra fields (spec §3), or null outside it. */
+  landing: Referral['landing'];
   redirect: string | null;
 }
 
-export function useLoginForm({ lockedInviteCode, channelFrom, redirect }: LoginFormOptions) {
+export function useLoginForm({ lockedInviteCode, channelFrom, landing, redirect }: LoginFormOptions) {
   const fields = usePhoneCode(SmsType.Login);
   const [typedInviteCode, setTypedInviteCode] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -43,6 +45,7 @@ export function useLoginForm({ lockedInviteCode, channelFrom, redirect }: LoginF
         code: fields.code,
         invite_code: inviteCode || undefined,
         channel_from: channelFrom ?? undefined,
+        ...(landing && { source: landing.source, cq: landing.cq }),
       });
       if (!isSuccess(result)) {
         if (result.code === ErrorCode.inviteCodeUnknown && locked) {
