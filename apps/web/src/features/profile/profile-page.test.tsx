@@ -133,6 +133,7 @@ describe('ProfilePage', () => {
           signed_at: '2026-11-20T20:00:00.000Z',
           commander_code: 'TZ8888',
           leader_id: 3,
+          share_rate: 0,
         }),
       ),
       '/agent/v1/team/summary': ok(summary({ nickname: '老李', invite_code: 'LEAD01' })),
@@ -144,6 +145,8 @@ describe('ProfilePage', () => {
     expect(value('profile-contract')).toBe('已签署（2026-11-21）');
     await waitFor(() => expect(value('profile-leader')).toBe('老李邀请码 LEAD01'));
     expect(value('profile-commander-code')).toContain('TZ8888');
+    // No personal rate: each task's own rate applies.
+    expect(value('profile-share-rate')).toBe('按任务比例');
   });
 
   it('uploads a picked avatar, saves it by image name, and refuses a wrong file before any upload', async () => {

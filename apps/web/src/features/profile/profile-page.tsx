@@ -129,15 +129,7 @@ function IdentityCard({ user }: { user: UserInfo }) {
             </Button>
           </div>
         )}
-        <div className={styles.meta}>
-          <span>{maskPhone(user.phone)}</span>
-          <span className={styles.metaCode}>
-            {t.inviteCode}
-            <Typography.Text copyable={{ text: user.invite_code }} className={styles.code}>
-              {user.invite_code}
-            </Typography.Text>
-          </span>
-        </div>
+        <div className={styles.meta}>{maskPhone(user.phone)}</div>
       </div>
     </Card>
   );
@@ -146,13 +138,21 @@ function IdentityCard({ user }: { user: UserInfo }) {
 function AccountCard({ user }: { user: UserInfo }) {
   return (
     <Card bordered={false} className={styles.card} title={t.account.title}>
-      <Row label={t.nickname}>{user.nickname || t.nicknameUnset}</Row>
       <Row label={t.phone} testId="profile-phone">
         {maskPhone(user.phone)}
       </Row>
       <Row label={t.inviteCode} testId="profile-invite-code">
-        <Typography.Text copyable={{ text: user.invite_code }}>{user.invite_code}</Typography.Text>
+        <Typography.Text copyable={{ text: user.invite_code }} className={styles.code}>
+          {user.invite_code}
+        </Typography.Text>
       </Row>
+      {user.commander_code && (
+        <Row label={t.share.commanderCode} testId="profile-commander-code">
+          <Typography.Text copyable={{ text: user.commander_code }} className={styles.code}>
+            {user.commander_code}
+          </Typography.Text>
+        </Row>
+      )}
       <Row label={t.points} testId="profile-points">
         {user.creditInfo.total}
       </Row>
@@ -236,7 +236,12 @@ function ShareCard({ user }: { user: UserInfo }) {
   return (
     <Card bordered={false} className={styles.card} title={s.title}>
       <Row label={s.shareRate} testId="profile-share-rate">
-        <span className={styles.rate}>{user.share_rate}%</span>
+        {/* 0 means no personal rate: each task's own rate applies (as the settlement computes it). */}
+        {user.share_rate > 0 ? (
+          <span className={styles.rate}>{user.share_rate}%</span>
+        ) : (
+          <span className={styles.pending}>{s.shareRateByTask}</span>
+        )}
       </Row>
       <Row label={s.teamShareRate} testId="profile-team-share-rate">
         <span className={styles.rate}>{teamShareRate}%</span>
@@ -244,11 +249,6 @@ function ShareCard({ user }: { user: UserInfo }) {
       <Row label={s.leader} testId="profile-leader">
         {leaderValue}
       </Row>
-      {user.commander_code && (
-        <Row label={s.commanderCode} testId="profile-commander-code">
-          <Typography.Text copyable={{ text: user.commander_code }}>{user.commander_code}</Typography.Text>
-        </Row>
-      )}
     </Card>
   );
 }

@@ -13,7 +13,7 @@ export const profile = {
   avatar: {
     change: '更换头像',
     uploading: '上传中…',
-    hint: '支持 JPG、PNG、WebP，不超过2MB',
+    hint: 'JPG、PNG、WebP，2MB 以内',
     saved: '头像已更新',
     failed: '头像上传失败，请重试',
   },
@@ -38,6 +38,7 @@ export const profile = {
   share: {
     title: '分成与团队',
     shareRate: '我的分成比例',
+    shareRateByTask: '按任务比例',
     teamShareRate: '团队分成比例',
     leader: '我的团长',
     noLeader: '无',
@@ -49,7 +50,7 @@ export const profile = {
   links: {
     title: '快捷入口',
     payee: '收款账户',
-    payeeDesc: '添加银行卡或支付宝，提现收益',
+    payeeDesc: '银行卡或支付宝，用于提现',
     myTask: '我的任务',
     myTaskDesc: '查看已领取的推广任务',
     team: '我的团队',
