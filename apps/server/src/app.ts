@@ -240,7 +240,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     new BuiltinESignProvider(),
     clock,
   );
-  const users = new UserService(userRepository, credits, clock, payees);
+  // Covers and avatars (issue 10) live in the media storage beside the library, under `images/`.
+  const storage = createMediaStorage(config);
+  const images = new ImageService(storage);
+  const users = new UserService(userRepository, credits, clock, payees, images);
   const auth = new AuthService(database, users, smsCodes, sessionService, clock, app.log);
   const qrLogins = new QrLoginService(
     new QrLoginRepository(database.db),
@@ -298,7 +301,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('settlement', settlement);
 
   // Media library and video tools (issue 9): the tool jobs reach media only through the library's port.
-  const storage = createMediaStorage(config);
   const media: MediaService = new MediaService({
     media: new MediaRepository(database.db),
     storage,
@@ -427,8 +429,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(jobRoutes(jobs, config.operatorToken));
   await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes }));
   await app.register(toolRoutes(tools));
-  // Covers and avatars (issue 10) live in the media storage beside the library, under `images/`.
-  const images = new ImageService(storage);
   await app.register(imageRoutes(images));
   await app.register(
     channelRoutes(

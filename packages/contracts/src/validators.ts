@@ -91,3 +91,9 @@ export function maskAlipayAccount(value: string): string {
   if (at > 0) return `${value[0]}***${value.slice(at)}`;
   return maskPhone(value);
 }
+
+/** Masks a real name for display: the family name stays, 张**. */
+export function maskRealName(name: string): string {
+  const characters = Array.from(name.trim());
+  return characters.length === 0 ? '' : `${characters[0]}${'*'.repeat(Math.max(characters.length - 1, 1))}`;
+}

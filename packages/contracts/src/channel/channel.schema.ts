@@ -57,9 +57,12 @@ export function channelUrlProblem(platform: number, url: string): string | null 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** An uploaded image's name: `<agent id>-<random>.<ext>` (the owner is part of it). */
+export const IMAGE_NAME_PATTERN = /^\d+-[A-Za-z0-9_-]{16,40}\.(jpg|png|webp)$/;
 export const imageNameSchema = z
   .string({ error: '图片不正确，请重新上传' })
-  .regex(/^\d+-[A-Za-z0-9_-]{16,40}\.(jpg|png|webp)$/, '图片不正确，请重新上传');
+  .regex(IMAGE_NAME_PATTERN, '图片不正确，请重新上传');
+/** Where an uploaded image is served; the name follows. */
+export const IMAGE_URL_PREFIX = '/ai/v1/files/images/';
 
 export const uploadImageResponseSchema = z.object({ image: z.string(), url: z.string() });
 export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;

@@ -1,5 +1,6 @@
 /** The User of spec §3 as the API returns it, and the profile update call. */
 import { z } from 'zod';
+import { IMAGE_NAME_PATTERN, IMAGE_URL_PREFIX } from '../channel/channel.schema.js';
 
 const creditInfoSchema = z.object({
   total: z.number().int(),
@@ -32,6 +33,11 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
+/**
+ * The avatar is set from an image the creator uploaded (`avatar`: its name). `avatar_url` only takes '' (remove the
+ * avatar) or the address of one of the creator's own images, which the server checks: an avatar can never point
+ * outside the product (a tracking pixel, another creator's picture).
+ */
 export const updateInfoRequestSchema = z
   .object({
     nickname: z
@@ -40,12 +46,23 @@ export const updateInfoRequestSchema = z
       .min(1, '昵称不能为空')
       .max(20, '昵称不能超过20个字符')
       .optional(),
+    avatar: z
+      .string({ error: '头像图片格式不正确' })
+      .regex(IMAGE_NAME_PATTERN, '头像图片不正确，请重新上传')
+      .optional(),
     avatar_url: z
       .string({ error: '头像地址格式不正确' })
       .trim()
-      .max(512, '头像地址过长')
-      .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), '头像地址格式不正确')
+      .refine(
+        (v) =>
+          v === '' || (v.startsWith(IMAGE_URL_PREFIX) && IMAGE_NAME_PATTERN.test(v.slice(IMAGE_URL_PREFIX.length))),
+        '头像地址格式不正确，请上传图片作为头像',
+      )
       .optional(),
   })
-  .refine((v) => v.nickname !== undefined || v.avatar_url !== undefined, '请填写要修改的昵称或头像');
+  .refine(
+    (v) => v.nickname !== undefined || v.avatar !== undefined || v.avatar_url !== undefined,
+    '请填写要修改的昵称或头像',
+  )
+  .refine((v) => v.avatar === undefined || v.avatar_url === undefined, '头像图片与头像地址只能填写一项');
 export type UpdateInfoRequest = z.infer<typeof updateInfoRequestSchema>;

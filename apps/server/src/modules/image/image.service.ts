@@ -4,7 +4,7 @@
  * carries its owner, so nobody can attach another creator's image; names are unguessable, so the files are served
  * without a bearer (an `<img>` sends none).
  */
-import { IMAGE_MAX_BYTES } from '@cc/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_URL_PREFIX } from '@cc/contracts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -33,7 +33,12 @@ export class ImageService {
   constructor(readonly storage: MediaStorage) {}
 
   static url(name: string): string {
-    return `/ai/v1/files/images/${name}`;
+    return `${IMAGE_URL_PREFIX}${name}`;
+  }
+
+  /** The image name an address of `url(name)` names, or null for any other address. */
+  static nameOf(url: string): string | null {
+    return url.startsWith(IMAGE_URL_PREFIX) ? url.slice(IMAGE_URL_PREFIX.length) : null;
   }
 
   async store(agentId: number, bytes: Buffer): Promise<{ image: string; url: string }> {

@@ -70,7 +70,7 @@ describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
     const price: number = created.json.body.price;
     const get = async () =>
       (await call(ctx.app, { method: 'GET', url: `/ai/v1/jobs/${jobId}`, token })).json.body as ToolJob;
-    await expect.poll(async () => (await get()).progress, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await get()).progress, { timeout: 90_000, interval: 100 }).toBeGreaterThan(0);
 
     first.kill('SIGKILL');
     await once(first, 'exit');

@@ -6,6 +6,7 @@ import type { CreditTotal, UpdateInfoRequest, UserInfo } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import type { Agent } from '../../db/schema.js';
 import { appError } from '../../errors.js';
+import { ImageService } from '../image/image.service.js';
 import { generateInviteCode, normalizeInviteCode } from './invite-code.js';
 import type { MaskedPayees } from './payee.service.js';
 import type { Executor, UserRepository } from './user.repository.js';
@@ -58,6 +59,7 @@ export class UserService {
     private readonly credits: { totals(agentId: number): Promise<CreditTotal> },
     private readonly clock: Clock,
     private readonly payees: { masked(agentId: number): Promise<MaskedPayees> },
+    private readonly images: Pick<ImageService, 'requireOwn'>,
   ) {}
 
   async info(agentId: number): Promise<UserInfo> {
@@ -67,12 +69,25 @@ export class UserService {
   }
 
   async updateInfo(agentId: number, changes: UpdateInfoRequest): Promise<UserInfo> {
+    const avatarUrl = await this.avatarUrlOf(agentId, changes);
     await this.users.update(agentId, {
       ...(changes.nickname !== undefined && { nickname: changes.nickname }),
-      ...(changes.avatar_url !== undefined && { avatar_url: changes.avatar_url }),
+      ...(avatarUrl !== undefined && { avatar_url: avatarUrl }),
       updated_at: this.clock.now(),
     });
     return this.info(agentId);
+  }
+
+  /**
+   * The avatar address to store: '' removes it; anything else must be one of this creator's uploaded images (by name
+   * or by its address), so an avatar never shows another creator's picture or a file from outside the product.
+   */
+  private async avatarUrlOf(agentId: number, changes: UpdateInfoRequest): Promise<string | undefined> {
+    if (changes.avatar_url === '') return '';
+    const name = changes.avatar ?? (changes.avatar_url === undefined ? null : ImageService.nameOf(changes.avatar_url));
+    if (name === null) return undefined;
+    await this.images.requireOwn(agentId, name);
+    return ImageService.url(name);
   }
 
   /** The agent's phone (where their SMS codes go); a deleted agent's token no longer counts. */

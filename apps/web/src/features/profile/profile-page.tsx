@@ -1,17 +1,37 @@
-/** Personal information (/profile): avatar, nickname (editable), masked phone, invite code and points balance. */
-import { Button, Card, Descriptions, Input, Message, Typography } from '@arco-design/web-react';
-import { IconEdit } from '@arco-design/web-react/icon';
-import { maskPhone, updateInfoRequestSchema, type UserInfo } from '@cc/contracts';
-import { useState } from 'react';
+/**
+ * Personal information (/profile, issue 10 §4): avatar upload, nickname, masked phone, invite code, real-name and
+ * contract status, share rates, my leader and commander code, points, and the way to the payee accounts and the
+ * other profile pages.
+ */
+import { Button, Card, Input, Message, Tag, Typography } from '@arco-design/web-react';
+import {
+  IconCheckCircleFill,
+  IconEdit,
+  IconExclamationCircleFill,
+  IconFile,
+  IconRight,
+  IconIdcard,
+  IconSend,
+  IconUserGroup,
+} from '@arco-design/web-react/icon';
+import { maskPhone, maskRealName, SignStatus, updateInfoRequestSchema, type UserInfo } from '@cc/contracts';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ApplyBanner } from '../../components/apply-entry/apply-entry';
+import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { PageHeading } from '../../components/page-heading';
-import { UserAvatar } from '../../components/user-avatar';
-import { isSuccess } from '../../lib/api-error';
+import { ApiError, isSuccess } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { useUserInfo } from '../../lib/session/get-user-info';
 import { text } from '../../locales/zh-CN';
+import { useMyLeader } from './api/get-my-leader';
 import { useUpdateUserInfo } from './api/update-user-info';
+import { AvatarUploader } from './components/avatar-uploader';
 import styles from './profile-page.module.css';
+
+const t = text.profile;
 
 function NicknameEditor({ nickname, onDone }: { nickname: string; onDone: () => void }) {
   const [value, setValue] = useState(nickname);
@@ -22,15 +42,15 @@ function NicknameEditor({ nickname, onDone }: { nickname: string; onDone: () => 
     // The same rule the server applies, so the user learns of a bad nickname before the round trip.
     const parsed = updateInfoRequestSchema.safeParse({ nickname: value });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? text.profile.saveFailed);
+      setError(parsed.error.issues[0]?.message ?? t.saveFailed);
       return;
     }
     const result = await update.mutateAsync(parsed.data);
     if (!isSuccess(result)) {
-      Message.error(result.msg || text.profile.saveFailed);
+      Message.error(result.msg || t.saveFailed);
       return;
     }
-    Message.success(text.profile.saved);
+    Message.success(t.saved);
     onDone();
   }
 
@@ -45,9 +65,10 @@ function NicknameEditor({ nickname, onDone }: { nickname: string; onDone: () => 
             setError(null);
           }}
           onPressEnter={() => void save()}
-          placeholder={text.profile.nicknamePlaceholder}
+          placeholder={t.nicknamePlaceholder}
           status={error ? 'error' : undefined}
           className={styles.nicknameInput}
+          data-testid="profile-nickname-input"
         />
         <Button type="primary" loading={update.isPending} onClick={() => void save()}>
           {text.common.save}
@@ -63,52 +84,232 @@ function NicknameEditor({ nickname, onDone }: { nickname: string; onDone: () => 
   );
 }
 
-function ProfileCard({ user }: { user: UserInfo }) {
-  const [editing, setEditing] = useState(false);
-  const nickname = editing ? (
-    <NicknameEditor nickname={user.nickname} onDone={() => setEditing(false)} />
-  ) : (
-    <span className={styles.nickname}>
-      {user.nickname || text.profile.nicknameUnset}
-      <Button type="text" size="mini" icon={<IconEdit />} onClick={() => setEditing(true)}>
-        {text.common.edit}
-      </Button>
+/** One label and value line of a card; `testId` marks the value for the tests. */
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.row}>
+      <span className={styles.label}>{label}</span>
+      <span className={styles.value} data-testid={testId}>
+        {children}
+      </span>
+    </div>
+  );
+}
+
+function Status({ done, children }: { done: boolean; children: ReactNode }) {
+  return (
+    <span className={done ? styles.statusDone : styles.statusTodo}>
+      {done ? <IconCheckCircleFill /> : <IconExclamationCircleFill />}
+      {children}
     </span>
   );
+}
 
+function IdentityCard({ user }: { user: UserInfo }) {
+  const [editing, setEditing] = useState(false);
   return (
-    <Card bordered={false} className={styles.card}>
-      <div className={styles.identity}>
-        <UserAvatar user={user} size={64} />
-        <div className={styles.identityText}>
-          <div className={styles.name}>{user.nickname || text.profile.nicknameUnset}</div>
-          <div className={styles.phone}>{maskPhone(user.phone)}</div>
-        </div>
+    <Card bordered={false} className={`${styles.card} ${styles.identityCard}`}>
+      <AvatarUploader user={user} />
+      <div className={styles.identityText}>
+        {editing ? (
+          <NicknameEditor nickname={user.nickname} onDone={() => setEditing(false)} />
+        ) : (
+          <div className={styles.nameLine}>
+            <span className={styles.name} data-testid="profile-nickname">
+              {user.nickname || t.nicknameUnset}
+            </span>
+            <Button
+              type="text"
+              size="mini"
+              icon={<IconEdit />}
+              onClick={() => setEditing(true)}
+              data-testid="profile-nickname-edit"
+            >
+              {text.common.edit}
+            </Button>
+          </div>
+        )}
+        <div className={styles.meta}>{maskPhone(user.phone)}</div>
       </div>
-      <Descriptions
-        column={1}
-        labelStyle={{ width: 112 }}
-        data={[
-          { label: text.profile.nickname, value: nickname },
-          { label: text.profile.phone, value: maskPhone(user.phone) },
-          {
-            label: text.profile.inviteCode,
-            value: <Typography.Text copyable>{user.invite_code}</Typography.Text>,
-          },
-          { label: text.profile.points, value: user.creditInfo.total },
-        ]}
-      />
+    </Card>
+  );
+}
+
+function AccountCard({ user }: { user: UserInfo }) {
+  return (
+    <Card bordered={false} className={styles.card} title={t.account.title}>
+      <Row label={t.phone} testId="profile-phone">
+        {maskPhone(user.phone)}
+      </Row>
+      <Row label={t.inviteCode} testId="profile-invite-code">
+        <Typography.Text copyable={{ text: user.invite_code }} className={styles.code}>
+          {user.invite_code}
+        </Typography.Text>
+      </Row>
+      {user.commander_code && (
+        <Row label={t.share.commanderCode} testId="profile-commander-code">
+          <Typography.Text copyable={{ text: user.commander_code }} className={styles.code}>
+            {user.commander_code}
+          </Typography.Text>
+        </Row>
+      )}
+      <Row label={t.points} testId="profile-points">
+        {user.creditInfo.total}
+      </Row>
+    </Card>
+  );
+}
+
+function VerifyCard({ user }: { user: UserInfo }) {
+  const v = t.verify;
+  const verified = user.real_name.trim() !== '';
+  const signed = user.sign_status === SignStatus.Signed;
+  const signedOn = formatDateTime(user.signed_at, 'YYYY-MM-DD');
+  return (
+    <Card bordered={false} className={styles.card} title={v.title}>
+      <Row label={v.realName} testId="profile-real-name">
+        {verified ? (
+          <Status done>
+            {v.verified}
+            <span className={styles.masked}>{maskRealName(user.real_name)}</span>
+          </Status>
+        ) : (
+          <>
+            <Status done={false}>{v.unverified}</Status>
+            <Link to={paths.withdraw} className={styles.action}>
+              {v.verifyNow}
+            </Link>
+          </>
+        )}
+      </Row>
+      <Row label={v.contract} testId="profile-contract">
+        {signed ? (
+          <Status done>{signedOn ? v.signedOn(signedOn) : v.signed}</Status>
+        ) : (
+          <>
+            <Status done={false}>{v.unsigned}</Status>
+            <Link to={paths.withdraw} className={styles.action}>
+              {v.signNow}
+            </Link>
+          </>
+        )}
+      </Row>
+      <Row label={v.payee}>
+        <Link to={paths.withdraw} className={styles.action} data-testid="profile-payee-link">
+          {v.payeeManage}
+          <IconRight />
+        </Link>
+      </Row>
+      <p className={styles.cardHint}>{v.hint}</p>
+    </Card>
+  );
+}
+
+function ShareCard({ user }: { user: UserInfo }) {
+  const s = t.share;
+  const leader = useMyLeader();
+  const teamShareRate = leader.data?.teamShareRate ?? user.team_share_rate;
+  let leaderValue: ReactNode;
+  if (leader.data) {
+    leaderValue = leader.data.leader ? (
+      <span className={styles.leader}>
+        {leader.data.leader.nickname}
+        <Tag size="small" className={styles.leaderCode}>
+          {s.leaderCode(leader.data.leader.invite_code)}
+        </Tag>
+      </span>
+    ) : (
+      s.noLeader
+    );
+  } else if (leader.isError) {
+    leaderValue = (
+      <>
+        <span className={styles.statusTodo}>{s.leaderFailed}</span>
+        <Button type="text" size="mini" onClick={() => void leader.refetch()}>
+          {s.retry}
+        </Button>
+      </>
+    );
+  } else {
+    leaderValue = <span className={styles.pending}>…</span>;
+  }
+  return (
+    <Card bordered={false} className={styles.card} title={s.title}>
+      <Row label={s.shareRate} testId="profile-share-rate">
+        {/* 0 means no personal rate: each task's own rate applies (as the settlement computes it). */}
+        {user.share_rate > 0 ? (
+          <span className={styles.rate}>{user.share_rate}%</span>
+        ) : (
+          <span className={styles.pending}>{s.shareRateByTask}</span>
+        )}
+      </Row>
+      <Row label={s.teamShareRate} testId="profile-team-share-rate">
+        <span className={styles.rate}>{teamShareRate}%</span>
+      </Row>
+      <Row label={s.leader} testId="profile-leader">
+        {leaderValue}
+      </Row>
+    </Card>
+  );
+}
+
+const LINKS = [
+  { to: paths.withdraw, icon: <IconIdcard />, title: t.links.payee, desc: t.links.payeeDesc, id: 'payee' },
+  { to: paths.myTask, icon: <IconFile />, title: t.links.myTask, desc: t.links.myTaskDesc, id: 'task' },
+  { to: paths.team, icon: <IconUserGroup />, title: t.links.team, desc: t.links.teamDesc, id: 'team' },
+  { to: paths.account, icon: <IconSend />, title: t.links.account, desc: t.links.accountDesc, id: 'account' },
+] as const;
+
+function LinksCard() {
+  return (
+    <Card bordered={false} className={`${styles.card} ${styles.wide}`} title={t.links.title}>
+      <div className={styles.links}>
+        {LINKS.map((link) => (
+          <Link key={link.id} to={link.to} className={styles.link} data-testid={`profile-link-${link.id}`}>
+            <span className={styles.linkIcon}>{link.icon}</span>
+            <span className={styles.linkText}>
+              <span className={styles.linkTitle}>{link.title}</span>
+              <span className={styles.linkDesc}>{link.desc}</span>
+            </span>
+            <IconRight className={styles.linkArrow} />
+          </Link>
+        ))}
+      </div>
     </Card>
   );
 }
 
 export function ProfilePage() {
-  const { data: user } = useUserInfo();
+  const { data: user, isError, error, refetch, isFetching } = useUserInfo();
+  let content: ReactNode;
+  if (user) {
+    content = (
+      <div className={styles.layout}>
+        <IdentityCard user={user} />
+        <div className={styles.grid}>
+          <AccountCard user={user} />
+          <VerifyCard user={user} />
+          <ShareCard user={user} />
+          <LinksCard />
+        </div>
+      </div>
+    );
+  } else if (isError) {
+    content = (
+      <LoadError
+        onRetry={() => void refetch()}
+        message={error instanceof ApiError ? error.msg : undefined}
+        retrying={isFetching}
+      />
+    );
+  } else {
+    content = <Loading />;
+  }
   return (
     <>
-      <PageHeading title={text.profile.title} description={text.profile.description} />
+      <PageHeading title={t.title} description={t.description} />
       <ApplyBanner />
-      {user ? <ProfileCard user={user} /> : <Loading />}
+      {content}
     </>
   );
 }
