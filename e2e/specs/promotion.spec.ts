@@ -18,6 +18,20 @@ test('receive a task, copy its link, find it in my tasks, and see a visit counte
   expect(link).toMatch(/\/s\/[A-Z2-9]{8}$/);
   await expect(dialog.getByTestId('value-code')).toHaveText(/^[A-Z2-9]{8}$/);
 
+  // Opened at 127.0.0.1 (not localhost): both tutorial videos come from this origin by relative paths and play
+  // (issue 10 §6.1: an absolute localhost address was blocked by the page's CSP).
+  const videos = dialog.locator('video');
+  await expect(videos).toHaveCount(2);
+  expect(new URL(page.url()).hostname).toBe('127.0.0.1');
+  for (const index of [0, 1]) {
+    const video = videos.nth(index);
+    const source = await video.evaluate((element: HTMLVideoElement) => element.currentSrc);
+    expect(new URL(source).origin).toBe(new URL(page.url()).origin);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+  }
+
   await dialog.getByTestId('copy-serial_link').click();
   await expect(page.getByText('链接已复制，已添加到我的任务')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
