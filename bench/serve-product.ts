@@ -1,7 +1,8 @@
 /**
- * The product alone in its own process, for benchmarks that keep the load generator out of the server's event
- * loop: prints `{ base, code }` as one JSON line once listening, closes on SIGTERM.
- * Usage: `tsx serve-product.ts [NORMAL|FULL]` (the SQLite synchronous setting; the app's own when omitted).
+ * The product alone in its own process, so that the load generator stays out of the server's event loop: prints
+ * `{ base, code, token }` as one JSON line once listening (an agent's token and a promotion code it received),
+ * closes on SIGTERM. Usage: `tsx serve-product.ts [NORMAL|FULL]` (the SQLite synchronous setting; the app's own
+ * when omitted). On PostgreSQL with `BENCH_DATABASE_URL`.
  */
 import { receivePromotionCode, startProduct } from './support.js';
 
@@ -10,7 +11,7 @@ const product = await startProduct({
   sqliteSynchronous: mode === 'NORMAL' || mode === 'FULL' ? mode : undefined,
 });
 const code = await receivePromotionCode(product);
-process.stdout.write(`${JSON.stringify({ base: product.base, code })}\n`);
+process.stdout.write(`${JSON.stringify({ base: product.base, code, token: product.token })}\n`);
 process.once('SIGTERM', () => {
   void product.close().then(() => process.exit(0));
 });

@@ -1,45 +1,19 @@
 /**
  * The cost of SQLite `synchronous = FULL` (the app's setting: a commit is on disk before it is acknowledged)
  * against `NORMAL` (WAL's usual setting, which may lose the last commits on a power cut), on a write-heavy path:
- * every `GET /s/{code}` inserts a click row in its own transaction. The server runs in a child process, the load
- * from this one; a bare Fastify route is the baseline. Put the data on a real disk (not tmpfs) or fsync is free.
+ * every `GET /s/{code}` records its visit. The server, the baseline and the load generator each run in their own
+ * process; a bare Fastify route is the baseline. Put the data on a real disk (not tmpfs) or fsync is free.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import readline from 'node:readline';
-import { measure, report, startBaseline, type Figures } from './support.js';
-
-interface Served {
-  child: ChildProcess;
-  base: string;
-  code: string;
-}
-
-async function serve(mode: 'NORMAL' | 'FULL'): Promise<Served> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'serve-product.ts', mode], {
-    cwd: import.meta.dirname,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout! });
-  const [first] = (await once(lines, 'line')) as [string];
-  lines.close();
-  const { base, code } = JSON.parse(first) as { base: string; code: string };
-  return { child, base, code };
-}
-
-async function stop(served: Served): Promise<void> {
-  served.child.kill('SIGTERM');
-  await once(served.child, 'exit');
-}
+import { measure, report, startBaseline, startProductProcess, type Figures } from './support.js';
 
 async function measureShortLink(mode: 'NORMAL' | 'FULL'): Promise<Figures> {
-  const served = await serve(mode);
+  const product = await startProductProcess(mode);
   try {
-    return await measure(`GET /s/{code}, synchronous=${mode}`, `${served.base}/s/${served.code}`, {
+    return await measure(`GET /s/{code}, synchronous=${mode}`, `${product.base}/s/${product.code}`, {
       expectStatus: 302,
     });
   } finally {
-    await stop(served);
+    await product.close();
   }
 }
 

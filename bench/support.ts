@@ -1,13 +1,19 @@
 /**
- * What the benchmarks share: the product on a private SQLite database (or DATABASE_URL), the bare Fastify
- * baseline they are compared with in the same run, and autocannon with a printed table.
+ * What the benchmarks share: the product on a private SQLite database (or a private schema of
+ * `BENCH_DATABASE_URL`), the bare Fastify baseline it is compared with in the same run, and the load generator.
+ * Server, baseline and load generator each run in their own process: on 2 cores a load generator inside the
+ * server's process halves both figures.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
+import readline from 'node:readline';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
@@ -15,7 +21,9 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedDemoData } from '../apps/server/src/modules/content/demo-seed.js';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** PostgreSQL for the product when set; SQLite otherwise. */
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
 
 export interface Figures {
   name: string;
@@ -25,43 +33,62 @@ export interface Figures {
   unexpected: number;
 }
 
+/** A child process that prints one JSON line when it is ready; stopped with SIGTERM. */
+export interface Served<T> {
+  info: T;
+  child: ChildProcess;
+  close(): Promise<void>;
+}
+
+export async function serve<T>(script: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served<T>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: import.meta.dirname,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const first = await Promise.race([
+    once(lines, 'line').then(([line]) => line as string),
+    once(child, 'exit').then(() => {
+      throw new Error(`${script} exited before it was ready`);
+    }),
+  ]);
+  lines.close();
+  return {
+    info: JSON.parse(first) as T,
+    child,
+    close: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** Runs the load generator (`load.ts`) in its own process against `url` and answers its figures. */
 export async function measure(
   name: string,
   url: string,
   options: { headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string; expectStatus?: number } = {},
 ): Promise<Figures> {
-  const expected = options.expectStatus ?? 200;
-  let unexpected = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-        body: options.body,
-        connections: CONNECTIONS,
-        duration: DURATION,
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client, statusCode) => {
-      if (statusCode !== expected) unexpected += 1;
-    });
-  });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors,
-    unexpected,
-  };
+  const request = { url, ...options, connections: CONNECTIONS, duration: DURATION };
+  const load = await serve<Omit<Figures, 'name'>>('load.ts', [JSON.stringify(request)]);
+  await once(load.child, 'exit');
+  return { name, ...load.info };
 }
 
+/** The bare Fastify route of the same run, in its own process. */
 export async function startBaseline(): Promise<{ url: string; close(): Promise<void> }> {
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ code: 0, msg: 'ok', body: { hello: 'world' } }));
-  const address = await bare.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `${address}/bare`, close: () => bare.close() };
+  const bare = await serve<{ url: string }>('serve-bare.ts');
+  return { url: bare.info.url, close: bare.close };
+}
+
+/** The product in its own process (`serve-product.ts`): its address, an agent's token and a promotion code. */
+export async function startProductProcess(
+  mode?: 'NORMAL' | 'FULL',
+): Promise<{ base: string; token: string; code: string; close(): Promise<void> }> {
+  const product = await serve<{ base: string; token: string; code: string }>('serve-product.ts', mode ? [mode] : []);
+  return { ...product.info, close: product.close };
 }
 
 export interface Product {
@@ -88,14 +115,16 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
     WEB_DIST_DIR: path.join(dataDir, 'none'),
     RATE_LIMIT_PER_IP: '100000000',
     RATE_LIMIT_PER_USER: '100000000',
-    DATABASE_URL: process.env.DATABASE_URL,
+    DATABASE_URL: BENCH_DATABASE_URL,
   });
-  const database = openDatabase(config.database);
+  const schema = config.database.kind === 'postgres' ? `bench_${randomBytes(6).toString('hex')}` : undefined;
+  if (config.database.kind === 'postgres') await adminQuery(config.database.url, `create schema ${schema}`);
+  const database = openDatabase(config.database, { schema });
   // Kysely runs SQLite on one connection, so the pragma holds for every later query.
   if (options.sqliteSynchronous && database.kind === 'sqlite') {
     await sql.raw(`pragma synchronous = ${options.sqliteSynchronous}`).execute(database.db);
   }
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, schema);
   await seedDemoData(database.db, config.mediaDir);
   const app = await buildApp(config, { database });
   const phone = '13900000001';
@@ -114,6 +143,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
     close: async () => {
       await app.close();
       await database.destroy();
+      if (config.database.kind === 'postgres') await adminQuery(config.database.url, `drop schema ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -132,22 +162,47 @@ export async function receivePromotionCode(product: Product): Promise<string> {
   return ((await received.json()) as { body: { code: string } }).body.code;
 }
 
-/** Prints the figures beside the baseline (the first row) and fails the run if any answer was wrong. */
-export function report(title: string, rows: Figures[]): void {
-  console.log(`\n${title} — autocannon, ${CONNECTIONS} connections, ${DURATION}s each, ${os.cpus().length} cores`);
+/** A row's goal: its requests/s at least this share of the bare route's. */
+export type Goals = Record<string, number>;
+
+/**
+ * Prints the figures beside the baseline (the first row), with each row's ratio to it and its goal, and fails the
+ * run if any answer was wrong.
+ */
+export function report(title: string, rows: Figures[], goals: Goals = {}): void {
+  const database = BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  console.log(
+    `\n${title} — ${database}; autocannon in its own process, ${CONNECTIONS} connections, ${DURATION}s each; ` +
+      `${os.cpus().length} cores`,
+  );
   const baseline = rows[0]!;
   console.table(
-    rows.map((f) => ({
-      route: f.name,
-      'req/s': Math.round(f.requestsPerSecond),
-      'p99 ms': f.p99,
-      'vs bare': `${((f.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}%`,
-      errors: f.errors,
-      unexpected: f.unexpected,
-    })),
+    rows.map((f) => {
+      const ratio = f.requestsPerSecond / baseline.requestsPerSecond;
+      const goal = goals[f.name];
+      return {
+        route: f.name,
+        'req/s': Math.round(f.requestsPerSecond),
+        'p99 ms': f.p99,
+        'vs bare': ratio.toFixed(2),
+        goal: goal === undefined ? '' : `≥ ${goal} ${ratio >= goal ? '✓' : '✗'}`,
+        errors: f.errors,
+        unexpected: f.unexpected,
+      };
+    }),
   );
   if (rows.some((f) => f.errors > 0 || f.unexpected > 0)) {
     console.error('✖ some answers were errors or had an unexpected status');
     process.exitCode = 1;
+  }
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
   }
 }

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
@@ -18,6 +18,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { SessionService } from './modules/auth/session.service.js';
+import { IdentityCache, localRevocations, RedisSessionRevocations } from './modules/auth/session-cache.js';
 import { SmsCodeRepository } from './modules/auth/sms-code.repository.js';
 import { SmsCodeService } from './modules/auth/sms-code.service.js';
 import { ApplyRepository } from './modules/apply/apply.repository.js';
@@ -55,6 +56,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerDevGuard, warnAboutDevelopmentDrivers } from './plugins/dev-guard.js';
 import { registerFormBody } from './plugins/form-body.js';
 import { MemoryRequestCounter, RedisRequestCounter } from './plugins/request-counter.js';
+import { projectingSerializerCompiler } from './plugins/serializer.js';
 import { ok, okSchema, registerEnvelope } from './plugins/envelope.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerVendor } from './plugins/vendor.js';
@@ -202,7 +204,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     bodyLimit: config.bodyLimit,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(projectingSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -220,7 +222,28 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     publicBaseUrl: { set: config.publicBaseUrlSet, value: config.publicBaseUrl },
   });
 
-  const sessionService = new SessionService(new SessionRepository(database.db), clock);
+  const redis = config.redis
+    ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : null;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  // A logout reaches the identity caches of every API process through Redis when there is one.
+  const sessionService = new SessionService(
+    new SessionRepository(database.db),
+    clock,
+    new IdentityCache(),
+    redis
+      ? new RedisSessionRevocations(redis, config.redis!.prefix, (error) =>
+          app.log.warn({ err: error }, 'session revocation channel error'),
+        )
+      : localRevocations,
+  );
+  await sessionService.start();
+  app.addHook('onClose', () => sessionService.close());
   const userRepository = new UserRepository(database.db);
   const smsCodes = new SmsCodeService(database, new SmsCodeRepository(), smsDriver, clock, {
     secret: config.appSecret,
@@ -253,11 +276,23 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     app.log,
   );
   const tasks = new TaskService(new TaskRepository(database.db), clock);
-  const promotions = new PromotionService(database, new PromotionRepository(database.db), tasks, clock, {
-    publicBaseUrl: config.publicBaseUrl,
-    secret: config.appSecret,
-    clickCapPerIpPerDay: config.clickCapPerIpPerDay,
-  });
+  const promotions = new PromotionService(
+    database,
+    new PromotionRepository(database.db),
+    tasks,
+    clock,
+    {
+      publicBaseUrl: config.publicBaseUrl,
+      secret: config.appSecret,
+      clickCapPerIpPerDay: config.clickCapPerIpPerDay,
+    },
+    app.log,
+  );
+  // Short-link visits are written in batches every second; a graceful stop writes what waits (hooks run last-in
+  // first-out, so this runs before the database closes).
+  promotions.startRecordingVisits();
+  app.addHook('onClose', () => promotions.closeVisits());
+  app.decorate('flushVisits', () => promotions.flushVisits());
   const applications = new ApplyService(database, new ApplyRepository(database.db), smsCodes, clock);
   const packages = new PackageService(new PackageRepository(database.db), clock);
   const wallet = new WalletService(database, new WalletRepository(database.db), clock);
@@ -370,15 +405,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.close());
 
-  const redis = config.redis
-    ? new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
-    : null;
-  if (redis) {
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-  }
   const counter = redis ? new RedisRequestCounter(redis, config.redis!.prefix, clock) : new MemoryRequestCounter(clock);
 
   registerEnvelope(app);

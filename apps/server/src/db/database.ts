@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Database } from './schema.js';
+import { cacheStatements } from './statement-cache.js';
 
 export type Db = Kysely<Database>;
 export type DialectKind = 'sqlite' | 'postgres';
@@ -51,7 +52,7 @@ export function openDatabase(config: AppConfig['database'], pgOptions: PostgresO
   // FULL: a commit is on disk before it is acknowledged. WAL with NORMAL can lose the last commits on a power cut,
   // and a lost commit can be a paid order (ADR 0009 has the measured cost).
   sqlite.pragma('synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cacheStatements(sqlite) }) });
   return { db, kind: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../test/test-app.js';
+import { staticSecurityHeaders } from './security.js';
 
 describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, () => {
   let ctx: TestContext;
@@ -107,6 +108,19 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-request-id']).toBeTruthy();
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('sends the same security headers on pages, API answers, errors and redirects', async () => {
+    const expected = staticSecurityHeaders();
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-frame-options']),
+    );
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    for (const url of ['/healthz', '/agent/v1/user/info', '/no-such-api/x', '/s/NOPE2345']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { vendor: 'default' } });
+      for (const [name, value] of Object.entries(expected))
+        expect(response.headers[name], `${url} ${name}`).toBe(value);
+    }
   });
 
   it('opens CORS only to configured origins', async () => {

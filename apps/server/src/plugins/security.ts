@@ -1,9 +1,10 @@
 /** Security headers, CORS (closed unless origins are configured) and the per-IP rate limit on API paths. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode, ErrorMessages } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
 import { routeZone, type RouteZone } from './route-zone.js';
@@ -11,8 +12,21 @@ import { routeZone, type RouteZone } from './route-zone.js';
 /** The API, the operator API and promotion short links; static files and pages are not limited. */
 const LIMITED_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'shortLink']);
 
-export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
-  await app.register(helmet, {
+/**
+ * The security headers, computed once: helmet's middleware run against a recording response at start-up. (Its
+ * Fastify plugin builds the middleware, parsing the CSP, again on every request.) No route varies them.
+ */
+export function staticSecurityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -29,6 +43,18 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
+  const headers = staticSecurityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {

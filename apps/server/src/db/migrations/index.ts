@@ -15,6 +15,7 @@ import * as media from './20261124100000_media.js';
 import * as toolJobs from './20261124110000_tool_jobs.js';
 import * as creatorSpace from './20261125100000_creator_space.js';
 import * as team from './20261125110000_team.js';
+import * as clickCountedIndexes from './20261125120000_click_counted_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261124110000_tool_jobs': toolJobs,
   '20261125100000_creator_space': creatorSpace,
   '20261125110000_team': team,
+  '20261125120000_click_counted_indexes': clickCountedIndexes,
 };

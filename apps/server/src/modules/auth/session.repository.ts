@@ -1,8 +1,19 @@
 /** SQL for sessions. */
 import type { Db } from '../../db/database.js';
+import { precompile } from '../../db/precompiled.js';
 
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  /** Every authorized request that misses the identity cache asks this: compiled once. */
+  private readonly byHash;
+
+  constructor(private readonly db: Db) {
+    this.byHash = precompile(db, (args: { tokenHash: string }) =>
+      db
+        .selectFrom('sessions')
+        .select(['id', 'agent_id', 'vendor', 'expires_at', 'revoked_at', 'last_seen_at'])
+        .where('token_hash', '=', args.tokenHash),
+    );
+  }
 
   async insert(row: {
     token_hash: string;
@@ -21,11 +32,7 @@ export class SessionRepository {
   }
 
   findByHash(tokenHash: string) {
-    return this.db
-      .selectFrom('sessions')
-      .select(['id', 'agent_id', 'vendor', 'expires_at', 'revoked_at', 'last_seen_at'])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    return this.byHash.first({ tokenHash });
   }
 
   async extend(id: number, now: number, expiresAt: number): Promise<void> {

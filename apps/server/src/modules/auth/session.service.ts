@@ -1,10 +1,12 @@
 /**
  * Sessions: issue, resolve, slide and revoke bearer tokens. A token lives 30 days from its last use; the
- * expiry is moved forward at most every few minutes so hot paths do not write on every request.
+ * expiry is moved forward at most every few minutes so hot paths do not write on every request. What a token
+ * resolved to is kept for a few seconds (`IdentityCache`); a revocation forgets it at once, in every process.
  */
 import { SESSION_TTL_DAYS } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import { appError } from '../../errors.js';
+import { IdentityCache, localRevocations, type SessionRevocations } from './session-cache.js';
 import type { SessionRepository } from './session.repository.js';
 import { generateToken, hashToken } from './token.js';
 
@@ -20,7 +22,18 @@ export class SessionService {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly clock: Clock,
+    private readonly cache = new IdentityCache(),
+    private readonly revocations: SessionRevocations = localRevocations,
   ) {}
+
+  /** Listens for sessions other processes revoke. */
+  async start(): Promise<void> {
+    await this.revocations.subscribe((sessionId) => this.cache.forgetSession(sessionId));
+  }
+
+  async close(): Promise<void> {
+    await this.revocations.close();
+  }
 
   async issue(agentId: number, meta: { vendor: string; ip: string; userAgent: string }): Promise<string> {
     const token = generateToken();
@@ -39,14 +52,27 @@ export class SessionService {
 
   /** Resolves a token to its agent, sliding its expiry; throws `unauthorized` when missing, revoked or expired. */
   async resolve(token: string): Promise<SessionIdentity> {
-    const session = await this.sessions.findByHash(hashToken(token));
+    const tokenHash = hashToken(token);
     const now = this.clock.now();
-    if (!session || session.revoked_at !== null || session.expires_at <= now) throw appError('unauthorized');
-    if (now - session.last_seen_at >= SLIDE_EVERY_MS) await this.sessions.extend(session.id, now, now + TTL_MS);
+    let session = this.cache.get(tokenHash, now);
+    if (!session) {
+      const row = await this.sessions.findByHash(tokenHash);
+      if (!row || row.revoked_at !== null) throw appError('unauthorized');
+      session = { id: row.id, agent_id: row.agent_id, expires_at: row.expires_at, last_seen_at: row.last_seen_at };
+      this.cache.set(tokenHash, session, now);
+    }
+    if (session.expires_at <= now) throw appError('unauthorized');
+    if (now - session.last_seen_at >= SLIDE_EVERY_MS) {
+      await this.sessions.extend(session.id, now, now + TTL_MS);
+      session.last_seen_at = now;
+      session.expires_at = now + TTL_MS;
+    }
     return { sessionId: session.id, agentId: session.agent_id };
   }
 
   async revoke(sessionId: number): Promise<void> {
     await this.sessions.revoke(sessionId, this.clock.now());
+    this.cache.forgetSession(sessionId);
+    await this.revocations.publish(sessionId);
   }
 }

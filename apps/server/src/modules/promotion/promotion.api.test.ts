@@ -1,6 +1,8 @@
 import { ErrorCode, type OrderType, type ShareType } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/database.js';
 import { seedDemoData } from '../content/demo-seed.js';
 
 const HOUR = 60 * 60_000;
@@ -34,14 +36,17 @@ describe(`promotion (${testDatabaseKind})`, () => {
       },
       payload: `atr_id=${atrId}`,
     });
-  const clickCountOf = async (atrId: number, database = ctx.database) =>
-    (
-      await database.db
+  /** The link's click count once the visits that wait for their batch are written. */
+  const clickCountOf = async (atrId: number, target: Pick<TestContext, 'app' | 'database'> = ctx) => {
+    await target.app.flushVisits();
+    return (
+      await target.database.db
         .selectFrom('task_receipts')
         .select('click_count')
         .where('id', '=', atrId)
         .executeTakeFirstOrThrow()
     ).click_count;
+  };
   const visit = (path: string, headers: Record<string, string> = {}, ip = '203.0.113.7') =>
     ctx.app.inject({
       method: 'GET',
@@ -207,7 +212,7 @@ describe(`promotion (${testDatabaseKind})`, () => {
       for (const ua of ['a', 'b', 'c']) {
         await strict.app.inject({ url: `/s/${code}`, headers: { 'user-agent': ua }, remoteAddress: '198.51.100.30' });
       }
-      expect(await clickCountOf(atr_id, strict.database)).toBe(1);
+      expect(await clickCountOf(atr_id, strict)).toBe(1);
     } finally {
       await strict.close();
     }
@@ -229,6 +234,76 @@ describe(`promotion (${testDatabaseKind})`, () => {
     const response = await visit(`/s/${'X'.repeat(40)}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: ErrorCode.validation, msg: '推广码格式不正确', body: null });
+  });
+
+  it('writes every waiting visit when the server stops gracefully', async () => {
+    const stopping = await createTestApp();
+    try {
+      await seedDemoData(stopping.database.db, stopping.config.mediaDir, { now: stopping.clock.now() - 60_000 });
+      const owner = (await loginAs(stopping, nextPhone())).json.body.access_token;
+      const { code, atr_id } = (
+        await call(stopping.app, {
+          url: '/agent/v1/task/receive',
+          token: owner,
+          body: { task_id: task.task_id, task_type: 1 },
+        })
+      ).json.body;
+      const visits = Array.from({ length: 40 }, (_, i) =>
+        stopping.app.inject({ url: `/s/${code}`, headers: { 'user-agent': `ua ${i}` }, remoteAddress: `192.0.2.${i}` }),
+      );
+      expect((await Promise.all(visits)).every((response) => response.statusCode === 302)).toBe(true);
+      // Nothing flushed them: the stop must.
+      await stopping.app.close();
+      const rows = await stopping.database.db
+        .selectFrom('promotion_clicks')
+        .select('counted')
+        .where('receipt_id', '=', atr_id)
+        .execute();
+      expect(rows).toHaveLength(40);
+      const receipt = await stopping.database.db
+        .selectFrom('task_receipts')
+        .select('click_count')
+        .where('id', '=', atr_id)
+        .executeTakeFirstOrThrow();
+      expect(receipt.click_count).toBe(40);
+    } finally {
+      await stopping.close();
+    }
+  });
+
+  it('counts one visitor once when two server processes record the same link at once', async () => {
+    const { code, atr_id } = (
+      await receive({ task_id: task.task_id, task_type: 1 }, (await loginAs(ctx, nextPhone())).json.body.access_token)
+    ).json.body;
+    // A second server on the same database, with its own connection: what another process would be.
+    const otherDatabase = openDatabase(ctx.config.database, { schema: ctx.schema });
+    const other = await buildApp(ctx.config, { clock: ctx.clock, database: otherDatabase });
+    try {
+      const agents = ['same visitor', 'same visitor', 'second', 'third', 'fourth', 'fifth'];
+      await Promise.all(
+        [ctx.app, other].flatMap((app) =>
+          agents.map((ua) =>
+            app.inject({ url: `/s/${code}`, headers: { 'user-agent': ua }, remoteAddress: '198.51.100.77' }),
+          ),
+        ),
+      );
+      // A batch that lost a race to the other process's write is kept and written by a later flush.
+      for (let round = 0; round < 5; round++) await Promise.all([ctx.app.flushVisits(), other.flushVisits()]);
+      const rows = await ctx.database.db
+        .selectFrom('promotion_clicks')
+        .select(['counted', 'visitor_hash'])
+        .where('receipt_id', '=', atr_id)
+        .execute();
+      expect(rows).toHaveLength(12);
+      // Five visitors behind one IP: the per-IP cap (3) counts three of them, each once.
+      const counted = rows.filter((row) => row.counted === 1);
+      expect(counted).toHaveLength(3);
+      expect(new Set(counted.map((row) => row.visitor_hash)).size).toBe(3);
+      expect(await clickCountOf(atr_id)).toBe(3);
+    } finally {
+      await other.close();
+      await otherDatabase.destroy();
+    }
   });
 
   it('answers an unknown short link with a Chinese page', async () => {
@@ -254,6 +329,7 @@ describe(`promotion (${testDatabaseKind})`, () => {
     ctx.clock.advance(1000);
     await activate(receipts[1]!.atr_id, fresh);
     await visit(`/s/${receipts[0]!.code}`);
+    await ctx.app.flushVisits();
 
     const order = (no: string, type: OrderType, orderFen: number, shareFen: number, shareType: ShareType = 1) => ({
       order_no: no,

@@ -2,12 +2,34 @@
 import { OrderType, ShareType, type TaskType } from '@cc/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompile } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 
 type Trx = Transaction<Database>;
 
+export interface NewClick {
+  receipt_id: number;
+  visitor_hash: string;
+  ip_hash: string;
+  referrer: string;
+  counted: number;
+  created_at: number;
+}
+
 export class PromotionRepository {
-  constructor(private readonly db: Db) {}
+  /** Where a short link leads: asked on every visit the link cache misses, compiled once. */
+  private readonly linkTargetQuery;
+
+  constructor(private readonly db: Db) {
+    this.linkTargetQuery = precompile(db, (args: { code: string }) =>
+      db
+        .selectFrom('task_receipts')
+        .innerJoin('tasks', 'tasks.id', 'task_receipts.task_id')
+        .innerJoin('apps', 'apps.id', 'tasks.app_id')
+        .select(['task_receipts.id as receipt_id', 'tasks.serial_id', 'apps.landing_url'])
+        .where('task_receipts.code', '=', args.code),
+    );
+  }
 
   receiptFor(agentId: number, taskId: number) {
     return this.db
@@ -65,58 +87,48 @@ export class PromotionRepository {
 
   /** What a short link needs: the receipt and where its app lands. */
   linkTarget(code: string) {
-    return this.db
-      .selectFrom('task_receipts')
-      .innerJoin('tasks', 'tasks.id', 'task_receipts.task_id')
-      .innerJoin('apps', 'apps.id', 'tasks.app_id')
-      .select(['task_receipts.id as receipt_id', 'tasks.serial_id', 'apps.landing_url'])
-      .where('task_receipts.code', '=', code)
-      .executeTakeFirst();
+    return this.linkTargetQuery.first({ code });
   }
 
-  async countedClickSince(trx: Trx, receiptId: number, visitorHash: string, since: number): Promise<boolean> {
-    const row = await trx
+  /** The latest counted visit after `since` of each of these visitors of one link. */
+  lastCountedOfVisitors(trx: Trx, receiptId: number, visitorHashes: string[], since: number) {
+    return trx
       .selectFrom('promotion_clicks')
-      .select('id')
+      .select((eb) => ['visitor_hash', eb.fn.max<number>('created_at').as('last')])
       .where('receipt_id', '=', receiptId)
-      .where('visitor_hash', '=', visitorHash)
+      .where('visitor_hash', 'in', visitorHashes)
       .where('counted', '=', 1)
       .where('created_at', '>', since)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+      .groupBy('visitor_hash')
+      .execute();
   }
 
-  async countedClicksOfIpSince(trx: Trx, receiptId: number, ipHash: string, since: number): Promise<number> {
-    const row = await trx
+  /** The times of the counted visits after `since` from each of these IPs to one link. */
+  countedTimesOfIps(trx: Trx, receiptId: number, ipHashes: string[], since: number) {
+    return trx
       .selectFrom('promotion_clicks')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select(['ip_hash', 'created_at'])
       .where('receipt_id', '=', receiptId)
-      .where('ip_hash', '=', ipHash)
+      .where('ip_hash', 'in', ipHashes)
       .where('counted', '=', 1)
       .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .execute();
   }
 
-  async insertClick(
-    trx: Trx,
-    row: {
-      receipt_id: number;
-      visitor_hash: string;
-      ip_hash: string;
-      referrer: string;
-      counted: number;
-      created_at: number;
-    },
-  ): Promise<void> {
-    await trx.insertInto('promotion_clicks').values(row).execute();
+  async insertClicks(trx: Trx, rows: NewClick[]): Promise<void> {
+    // 6 parameters a row: well inside SQLite's limit of 32 766 per statement.
+    for (let start = 0; start < rows.length; start += 500) {
+      await trx
+        .insertInto('promotion_clicks')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
   }
 
-  async incrementClickCount(trx: Trx, receiptId: number): Promise<void> {
+  async addClickCount(trx: Trx, receiptId: number, counted: number): Promise<void> {
     await trx
       .updateTable('task_receipts')
-      .set((eb) => ({ click_count: eb('click_count', '+', 1) }))
+      .set((eb) => ({ click_count: eb('click_count', '+', counted) }))
       .where('id', '=', receiptId)
       .execute();
   }

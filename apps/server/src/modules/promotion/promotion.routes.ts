@@ -16,6 +16,13 @@ import { ok, okSchema } from '../../plugins/envelope.js';
 import { offsetOf, paged } from '../paging.js';
 import type { PromotionService } from './promotion.service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the short-link visits that wait for their batch (tests read them at once). */
+    flushVisits: () => Promise<void>;
+  }
+}
+
 const NOT_FOUND_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>链接已失效</title><body style="font-family:sans-serif;text-align:center;padding:72px 24px;color:#1d2129">
 <h1 style="font-size:22px">链接已失效</h1><p style="color:#86909c">该推广链接不存在或已下线，请联系分享者获取新的链接。</p>

@@ -12,9 +12,21 @@ import { appError } from '../../errors.js';
 import { readableCode } from '../../readable-code.js';
 import { isoTime } from '../paging.js';
 import type { TaskRow, TaskService } from '../task/task.service.js';
-import type { PromotionRepository } from './promotion.repository.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NewClick, PromotionRepository } from './promotion.repository.js';
+import { DEFAULT_VISIT_RECORDER, VisitRecorder, type Visit, type VisitRecorderOptions } from './visit-recorder.js';
 
 const CLICK_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long a short link's target is reused; a task taken down stops sending visitors this much later at most. */
+export const LINK_CACHE_MS = 30_000;
+const UNKNOWN_LINK_CACHE_MS = 5_000;
+const LINK_CACHE_ENTRIES = 100_000;
+
+function chunks<T>(items: T[], size = 500): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
 export const PROMOTION_CODE_LENGTH = 8;
 
 export interface PromotionOptions {
@@ -48,13 +60,20 @@ export function buildLandingUrl(landingUrl: string, serialId: number, code: stri
 }
 
 export class PromotionService {
+  private readonly visits: VisitRecorder;
+  private readonly links = new Map<string, { link: { receiptId: number; url: string } | null; until: number }>();
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly promotions: PromotionRepository,
     private readonly tasks: TaskService,
     private readonly clock: Clock,
     private readonly options: PromotionOptions,
-  ) {}
+    log: FastifyBaseLogger,
+    recorder: VisitRecorderOptions = DEFAULT_VISIT_RECORDER,
+  ) {
+    this.visits = new VisitRecorder((batch) => this.recordVisits(batch), log, recorder);
+  }
 
   async receive(agentId: number, taskId: number, taskType: number): Promise<ReceiveResult> {
     const task = await this.tasks.promotableTask(taskId, taskType);
@@ -85,32 +104,110 @@ export class PromotionService {
     return { atr_id: receiptId, actived_at: isoTime(activedAt) };
   }
 
-  /** Records a visit to `/s/{code}` and answers where to send the visitor, or null for an unknown code. */
+  /**
+   * Answers where `/s/{code}` sends the visitor (null for an unknown code) and queues the visit; it is written with
+   * its batch within a second (`VisitRecorder`). The link's target comes from a short-lived cache.
+   */
   async click(input: ClickInput): Promise<string | null> {
-    const target = await this.promotions.linkTarget(input.code);
-    if (!target) return null;
-    const visitorHash = this.keyedHash(`${input.ip}|${input.userAgent}`);
-    const ipHash = this.keyedHash(`ip|${input.ip}`);
-    const now = this.clock.now();
-    const since = now - CLICK_WINDOW_MS;
-    await this.database.db.transaction().execute(async (trx) => {
-      // One lock per link and IP: it covers every visitor behind that IP, so parallel visits respect the cap too.
-      await lockKey(trx, this.database.kind, `click:${target.receipt_id}:${ipHash}`);
-      const counts =
-        !(await this.promotions.countedClickSince(trx, target.receipt_id, visitorHash, since)) &&
-        (await this.promotions.countedClicksOfIpSince(trx, target.receipt_id, ipHash, since)) <
-          this.options.clickCapPerIpPerDay;
-      await this.promotions.insertClick(trx, {
-        receipt_id: target.receipt_id,
-        visitor_hash: visitorHash,
-        ip_hash: ipHash,
-        referrer: input.referrer.slice(0, 512),
-        counted: counts ? 1 : 0,
-        created_at: now,
-      });
-      if (counts) await this.promotions.incrementClickCount(trx, target.receipt_id);
+    const link = await this.linkOf(input.code);
+    if (!link) return null;
+    this.visits.record({
+      receipt_id: link.receiptId,
+      visitor_hash: this.keyedHash(`${input.ip}|${input.userAgent}`),
+      ip_hash: this.keyedHash(`ip|${input.ip}`),
+      referrer: input.referrer.slice(0, 512),
+      created_at: this.clock.now(),
     });
-    return buildLandingUrl(target.landing_url, target.serial_id, input.code, this.options.publicBaseUrl);
+    return link.url;
+  }
+
+  /** Starts writing visits every second. */
+  startRecordingVisits(): void {
+    this.visits.start();
+  }
+
+  /** Writes the visits that wait now (tests, and anything that must read them at once). */
+  flushVisits(): Promise<void> {
+    return this.visits.flush();
+  }
+
+  /** A graceful stop: every visit that waits is written. */
+  closeVisits(): Promise<void> {
+    return this.visits.close();
+  }
+
+  /**
+   * Writes a batch of visits in one transaction and decides which count, in arrival order, exactly as one
+   * transaction per visit would: a visitor counts once per link in 24 h, and an IP at most `clickCapPerIpPerDay`
+   * times per link in 24 h. What earlier batches counted is read per link for all the batch's visitors and IPs at
+   * once; what this batch counts is kept in memory as it goes. The (link, IP) locks, taken in one order, keep
+   * batches of several processes from deciding on the same visitors at once.
+   */
+  async recordVisits(visits: Visit[]): Promise<void> {
+    const byReceipt = new Map<number, Visit[]>();
+    for (const visit of visits) {
+      const group = byReceipt.get(visit.receipt_id);
+      if (group) group.push(visit);
+      else byReceipt.set(visit.receipt_id, [visit]);
+    }
+    await this.database.db.transaction().execute(async (trx) => {
+      const lockKeys = [...new Set(visits.map((v) => `click:${v.receipt_id}:${v.ip_hash}`))].sort();
+      for (const key of lockKeys) await lockKey(trx, this.database.kind, key);
+      const rows: NewClick[] = [];
+      for (const [receiptId, group] of byReceipt) {
+        const since = Math.min(...group.map((v) => v.created_at)) - CLICK_WINDOW_MS;
+        const lastCounted = new Map<string, number>();
+        for (const hashes of chunks([...new Set(group.map((v) => v.visitor_hash))])) {
+          for (const row of await this.promotions.lastCountedOfVisitors(trx, receiptId, hashes, since)) {
+            lastCounted.set(row.visitor_hash, Number(row.last));
+          }
+        }
+        const ipTimes = new Map<string, number[]>();
+        for (const hashes of chunks([...new Set(group.map((v) => v.ip_hash))])) {
+          for (const row of await this.promotions.countedTimesOfIps(trx, receiptId, hashes, since)) {
+            const times = ipTimes.get(row.ip_hash) ?? [];
+            times.push(Number(row.created_at));
+            ipTimes.set(row.ip_hash, times);
+          }
+        }
+        let counted = 0;
+        for (const visit of group) {
+          const windowStart = visit.created_at - CLICK_WINDOW_MS;
+          const last = lastCounted.get(visit.visitor_hash);
+          const times = ipTimes.get(visit.ip_hash) ?? [];
+          const counts =
+            (last === undefined || last <= windowStart) &&
+            times.filter((time) => time > windowStart).length < this.options.clickCapPerIpPerDay;
+          if (counts) {
+            counted += 1;
+            lastCounted.set(visit.visitor_hash, visit.created_at);
+            times.push(visit.created_at);
+            ipTimes.set(visit.ip_hash, times);
+          }
+          rows.push({ ...visit, counted: counts ? 1 : 0 });
+        }
+        if (counted > 0) await this.promotions.addClickCount(trx, receiptId, counted);
+      }
+      await this.promotions.insertClicks(trx, rows);
+    });
+  }
+
+  /** The receipt and landing address behind a code, cached for a short while (unknown codes more briefly). */
+  private async linkOf(code: string): Promise<{ receiptId: number; url: string } | null> {
+    const now = this.clock.now();
+    const cached = this.links.get(code);
+    if (cached && cached.until > now) return cached.link;
+    const target = await this.promotions.linkTarget(code);
+    const link = target
+      ? {
+          receiptId: target.receipt_id,
+          url: buildLandingUrl(target.landing_url, target.serial_id, code, this.options.publicBaseUrl),
+        }
+      : null;
+    this.links.delete(code);
+    if (this.links.size >= LINK_CACHE_ENTRIES) this.links.delete(this.links.keys().next().value!);
+    this.links.set(code, { link, until: now + (link ? LINK_CACHE_MS : UNKNOWN_LINK_CACHE_MS) });
+    return link;
   }
 
   async myTasks(agentId: number, taskType: TaskType | undefined, limit: number, offset: number) {

@@ -1,13 +1,79 @@
 /** SQL for agents (users). Methods take an optional transaction so services can compose them. */
-import type { Kysely } from 'kysely';
+import { PayeeType } from '@cc/contracts';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompile } from '../../db/precompiled.js';
 import type { AgentUpdate, Database, NewAgent } from '../../db/schema.js';
+
+/** The agent columns `user/info` shows (reading all of them costs twice as much on every page load). */
+export const PROFILE_COLUMNS = [
+  'id',
+  'phone',
+  'real_name',
+  'id_card_mask',
+  'agent_mode',
+  'sign_status',
+  'sign_phone',
+  'nickname',
+  'signed_at',
+  'invite_code',
+  'share_rate_bp',
+  'leader_id',
+  'team_at',
+  'team_share_rate_bp',
+  'commander_code',
+  'avatar_url',
+  'open_reelshort',
+] as const;
 
 /** The database or a transaction of it. */
 export type Executor = Kysely<Database>;
 
 export class UserRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `user/info` in one query, compiled once: the agent, their points, whether any grant is due to expire, and their
+   * masked payee accounts (a read across the credit and payee tables, for the page every screen loads).
+   */
+  private readonly profileQuery;
+
+  constructor(private readonly db: Db) {
+    this.profileQuery = precompile(db, (args: { agentId: number; now: number }) =>
+      db
+        .selectFrom('agents')
+        .leftJoin('credit_accounts', 'credit_accounts.agent_id', 'agents.id')
+        .leftJoin('payee_accounts as bank', (join) =>
+          join.onRef('bank.agent_id', '=', 'agents.id').on('bank.type', '=', PayeeType.Bank),
+        )
+        .leftJoin('payee_accounts as alipay', (join) =>
+          join.onRef('alipay.agent_id', '=', 'agents.id').on('alipay.type', '=', PayeeType.Alipay),
+        )
+        .select(PROFILE_COLUMNS.map((column) => `agents.${column}` as const))
+        .select((eb) => [
+          'credit_accounts.agent_id as credit_account',
+          eb.fn.coalesce('credit_accounts.total', sql<number>`0`).as('credit_total'),
+          eb.fn.coalesce('credit_accounts.buy', sql<number>`0`).as('credit_buy'),
+          eb.fn.coalesce('credit_accounts.gift', sql<number>`0`).as('credit_gift'),
+          eb
+            .exists(
+              eb
+                .selectFrom('credit_grants')
+                .select('credit_grants.id')
+                .whereRef('credit_grants.agent_id', '=', 'agents.id')
+                .where('credit_grants.remaining', '>', 0)
+                .where('credit_grants.expires_at', '<=', args.now),
+            )
+            .as('credit_due'),
+          'bank.bank_name as bank_name_masked',
+          'bank.account_mask as bank_account_mask',
+          'alipay.account_mask as alipay_account_mask',
+        ])
+        .where('agents.id', '=', args.agentId),
+    );
+  }
+
+  profile(agentId: number, now: number) {
+    return this.profileQuery.first({ agentId, now });
+  }
 
   findById(id: number, executor: Executor = this.db) {
     return executor.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst();

@@ -8,6 +8,7 @@ import type { Agent } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { ImageService } from '../image/image.service.js';
 import { generateInviteCode, normalizeInviteCode } from './invite-code.js';
+import type { PROFILE_COLUMNS } from './user.repository.js';
 import type { MaskedPayees } from './payee.service.js';
 import type { Executor, UserRepository } from './user.repository.js';
 
@@ -26,8 +27,11 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 /** No payee account yet: what `user/info` shows for the payee fields. */
 const NO_PAYEES: MaskedPayees = { idCard: '', bank: null, alipay: null };
 
+/** What the profile shows of the agent row (the columns `UserRepository.profile` reads). */
+export type ProfileAgent = Pick<Agent, (typeof PROFILE_COLUMNS)[number]>;
+
 /** The profile as the API shows it: ID, card and Alipay numbers only ever masked (from payee accounts). */
-export function toUserInfo(agent: Agent, creditInfo: CreditTotal, payees: MaskedPayees = NO_PAYEES): UserInfo {
+export function toUserInfo(agent: ProfileAgent, creditInfo: CreditTotal, payees: MaskedPayees = NO_PAYEES): UserInfo {
   return {
     agent_id: agent.id,
     phone: agent.phone,
@@ -62,10 +66,33 @@ export class UserService {
     private readonly images: Pick<ImageService, 'requireOwn'>,
   ) {}
 
+  /**
+   * The profile in one read; the credit ledger is asked only when it has work to do (points due to expire, or no
+   * balance row yet, which it opens).
+   */
   async info(agentId: number): Promise<UserInfo> {
-    const agent = await this.users.findById(agentId);
-    if (!agent) throw appError('unauthorized');
-    return toUserInfo(agent, await this.credits.totals(agentId), await this.payees.masked(agentId));
+    const row = await this.users.profile(agentId, this.clock.now());
+    if (!row) throw appError('unauthorized');
+    const {
+      credit_account,
+      credit_total,
+      credit_buy,
+      credit_gift,
+      credit_due,
+      bank_name_masked,
+      bank_account_mask,
+      alipay_account_mask,
+      ...agent
+    } = row;
+    const credit =
+      credit_account === null || Number(credit_due)
+        ? await this.credits.totals(agentId)
+        : { total: Number(credit_total), buy: Number(credit_buy), gift: Number(credit_gift) };
+    return toUserInfo(agent, credit, {
+      idCard: agent.id_card_mask ?? '',
+      bank: bank_account_mask === null ? null : { bank_name: bank_name_masked ?? '', account_no: bank_account_mask },
+      alipay: alipay_account_mask === null ? null : { account_no: alipay_account_mask },
+    });
   }
 
   async updateInfo(agentId: number, changes: UpdateInfoRequest): Promise<UserInfo> {
