@@ -211,6 +211,11 @@ export interface TaskReceiptTable {
   click_count: Generated<number>;
   created_at: number;
   actived_at: number | null;
+  /** The agent's own share orders of this receipt, kept as they are written: recharges counted, refunds subtracted. */
+  order_count: Generated<number>;
+  order_fen: Generated<number>;
+  ad_fen: Generated<number>;
+  share_fen: Generated<number>;
 }
 
 export interface PromotionClickTable {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { DEMO_SERIALS } from '../content/demo-catalogue.js';
 import { seedDemoData } from '../content/demo-seed.js';
+import { CATALOGUE_CACHE_MS } from './task.service.js';
 
 describe(`task catalogue (${testDatabaseKind})`, () => {
   let ctx: TestContext;
@@ -80,6 +81,8 @@ describe(`task catalogue (${testDatabaseKind})`, () => {
       .set({ close_at: ctx.clock.now() - 1 })
       .where('id', '=', first.id)
       .execute();
+    // The catalogue page may be cached for a few seconds.
+    ctx.clock.advance(CATALOGUE_CACHE_MS);
     const visible = (await page('task_type=2&page_size=50')).json.body.data;
     expect(visible.map((t: { task_id: number }) => t.task_id)).not.toContain(first.id);
     await ctx.database.db.updateTable('tasks').set({ close_at: null }).where('id', '=', first.id).execute();

@@ -47,14 +47,45 @@ export function isTaskOpen(task: Pick<TaskRow, 'status' | 'open_at' | 'close_at'
   return task.status === ListingStatus.On && task.open_at <= now && (task.close_at === null || task.close_at > now);
 }
 
+/**
+ * How long a page of the catalogue is reused. The catalogue is the same for every creator and changes only when
+ * operators list or close a task, so the task center (the most opened page) may show such a change this much later.
+ */
+export const CATALOGUE_CACHE_MS = 5_000;
+const CATALOGUE_CACHE_ENTRIES = 500;
+
+type CataloguePage = Awaited<ReturnType<TaskRepository['page']>>;
+
 export class TaskService {
+  private readonly pages = new Map<string, { page: CataloguePage; until: number }>();
+
   constructor(
     private readonly tasks: TaskRepository,
     private readonly clock: Clock,
   ) {}
 
+  /** A page of open tasks, from the short-lived catalogue cache when it holds it. */
+  private async cataloguePage(filter: Omit<TaskFilter, 'now'>): Promise<CataloguePage> {
+    const now = this.clock.now();
+    const key = JSON.stringify([
+      filter.taskType,
+      filter.appId,
+      filter.keyword,
+      filter.sort,
+      filter.limit,
+      filter.offset,
+    ]);
+    const cached = this.pages.get(key);
+    if (cached && cached.until > now) return cached.page;
+    const page = await this.tasks.page({ ...filter, now });
+    this.pages.delete(key);
+    if (this.pages.size >= CATALOGUE_CACHE_ENTRIES) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, { page, until: now + CATALOGUE_CACHE_MS });
+    return page;
+  }
+
   async page(filter: Omit<TaskFilter, 'now'>, agentId: number | null) {
-    const { rows, total } = await this.tasks.page({ ...filter, now: this.clock.now() });
+    const { rows, total } = await this.cataloguePage(filter);
     const received = agentId
       ? await this.tasks.receivedAmong(
           agentId,

@@ -1,0 +1,92 @@
+/** The receipt figures migration fills the figures of receipts that already had share orders. */
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKind } from '../../../test/test-app.js';
+import { seedDemoData } from '../../modules/content/demo-seed.js';
+import { migrateToLatest } from '../migrate.js';
+import { migrations } from './index.js';
+
+describe(`receipt figures migration (${testDatabaseKind})`, () => {
+  let test: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(() => test.close());
+
+  it('sums each receipt’s own share orders (refunds subtracted, bonuses and team shares left out)', async () => {
+    const db = test.database.db;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      ...(test.target.schema && { migrationTableSchema: test.target.schema }),
+    });
+    const down = await migrator.migrateDown();
+    expect(down.results?.[0]?.migrationName).toBe('20261125130000_receipt_figures');
+
+    await seedDemoData(db, '/nonexistent-media', { now: Date.UTC(2026, 10, 1) });
+    const task = await db.selectFrom('tasks').select(['id', 'serial_id', 'app_id']).executeTakeFirstOrThrow();
+    const agent = await db
+      .insertInto('agents')
+      .values({
+        phone: '13900009999',
+        nickname: '迁移',
+        avatar_url: '',
+        real_name: '',
+        id_card_number: '',
+        alipay_id: '',
+        sign_phone: '',
+        bank_card_number: '',
+        bank_name: '',
+        invite_code: 'MIGRATE1',
+        commander_code: '',
+        vendor: 'default',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const receipt = await db
+      .insertInto('task_receipts')
+      .values({ agent_id: agent.id, task_id: task.id, code: 'MIGRATE2', created_at: 0, actived_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const share = (no: string, shareType: number, orderType: number, orderFen: number, shareFen: number) => ({
+      order_no: no,
+      agent_id: agent.id,
+      receipt_id: receipt.id,
+      task_id: task.id,
+      serial_id: task.serial_id,
+      app_id: task.app_id,
+      share_type: shareType as 1,
+      order_type: orderType as 1,
+      order_amount_fen: orderFen,
+      ad_amount_fen: orderFen / 10,
+      share_amount_fen: shareFen,
+      order_at: 0,
+      created_at: 0,
+    });
+    await db
+      .insertInto('share_orders')
+      .values([
+        share('m1', 1, 1, 3000, 2100),
+        share('m2', 1, 1, 2000, 1400),
+        share('m3', 1, 2, 2000, 1400),
+        share('m4', 3, 1, 5000, 500),
+      ])
+      .execute();
+
+    await migrateToLatest(db, test.target.schema);
+    const figures = await db
+      .selectFrom('task_receipts')
+      .select(['order_count', 'order_fen', 'ad_fen', 'share_fen'])
+      .where('id', '=', receipt.id)
+      .executeTakeFirstOrThrow();
+    expect(figures).toEqual({ order_count: 2, order_fen: 3000, ad_fen: 300, share_fen: 2100 });
+    const untouched = await db
+      .selectFrom('task_receipts')
+      .select('order_count')
+      .where('id', '!=', receipt.id)
+      .execute();
+    expect(untouched.every((row) => Number(row.order_count) === 0)).toBe(true);
+  });
+});
