@@ -4,6 +4,7 @@
  */
 import { OrderType, ShareType } from '@cc/contracts';
 import type { Db } from '../src/db/database.js';
+import { rebuildShareRollup } from '../src/modules/settlement/share-rollup.js';
 
 export interface DueShares {
   agentIds: number[];
@@ -69,5 +70,7 @@ export async function seedDueShares(
     }
     await db.insertInto('share_orders').values(rows).execute();
   }
+  // Written directly, not through ShareRepository: the income figures kept per day are built from the rows.
+  await rebuildShareRollup(db);
   return { agentIds, owed, totalFen };
 }

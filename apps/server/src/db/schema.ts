@@ -229,6 +229,24 @@ export interface PromotionClickTable {
   created_at: number;
 }
 
+/**
+ * A creator's income figures per Beijing day, task type (0: none), app (0: none), share type and settlement status,
+ * kept as shares are written and settled (`share-rollup.ts`). Amounts in fen, refunds negative.
+ */
+export interface ShareDailyFiguresTable {
+  agent_id: number;
+  day: number;
+  task_type: number;
+  app_id: number;
+  share_type: number;
+  sett_status: number;
+  share_rows: number;
+  order_count: number;
+  refund_count: number;
+  order_fen: number;
+  share_fen: number;
+}
+
 export interface ShareOrderTable {
   id: Generated<number>;
   order_no: string;
@@ -643,6 +661,7 @@ export interface Database {
   task_receipts: TaskReceiptTable;
   promotion_clicks: PromotionClickTable;
   share_orders: ShareOrderTable;
+  share_daily_figures: ShareDailyFiguresTable;
   agent_applications: AgentApplicationTable;
   credit_accounts: CreditAccountTable;
   credit_ledger: CreditLedgerTable;

@@ -5,6 +5,7 @@ import { seedDemoData } from '../content/demo-seed.js';
 import { WalletRepository } from '../withdrawal/wallet.repository.js';
 import { WalletService } from '../withdrawal/wallet.service.js';
 import { signOpenRequest } from './partner-app.service.js';
+import { rebuildShareRollup } from './share-rollup.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-income-tests-0123';
 const HOLD_MS = 259200 * 1000;
@@ -504,5 +505,32 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
     expect(answer.json().code).not.toBe(0);
     expect(await openOrderCount()).toBe(before);
+  });
+
+  // Last: after every flow above (orders, replays, leader and invite shares, refunds before and after settlement,
+  // bonuses, CSV imports, runs), the figures kept per day must be exactly what the share rows add up to.
+  it('keeps the per-day income figures equal to the sums of the share rows after every flow', async () => {
+    const snapshot = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('share_daily_figures')
+          .selectAll()
+          .where('share_rows', '<>', 0)
+          .orderBy(['agent_id', 'day', 'task_type', 'app_id', 'share_type', 'sett_status'])
+          .execute()
+      ).map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])));
+    const kept = await snapshot();
+    expect(kept.length).toBeGreaterThan(5);
+    expect(kept.some((row) => row.sett_status === SettStatus.Settled)).toBe(true);
+    expect(kept.some((row) => row.refund_count > 0)).toBe(true);
+    // Rows whose shares all moved to another status keep zeros: they are not figures.
+    const zeros = await ctx.database.db
+      .selectFrom('share_daily_figures')
+      .selectAll()
+      .where('share_rows', '=', 0)
+      .execute();
+    expect(zeros.every((row) => Number(row.share_fen) === 0 && Number(row.order_count) === 0)).toBe(true);
+    await rebuildShareRollup(ctx.database.db);
+    expect(await snapshot()).toEqual(kept);
   });
 });

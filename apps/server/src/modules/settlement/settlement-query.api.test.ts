@@ -5,6 +5,7 @@ import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestCon
 import type { Insertable } from 'kysely';
 import type { ShareOrderTable } from '../../db/schema.js';
 import { EXPORT_BATCH_ROWS } from './settlement-query.service.js';
+import { rebuildShareRollup } from './share-rollup.js';
 
 type NewShareOrder = Insertable<ShareOrderTable>;
 
@@ -165,6 +166,8 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
         share(ids.other, bj(2026, 11, 21, 10), 99_900, { order_no: 'theirs-today', receipt_id: null }),
       ])
       .execute();
+    // Written directly: the figures kept per day are built from the rows.
+    await rebuildShareRollup(ctx.database.db);
     await ctx.database.db
       .insertInto('wallet_accounts')
       .values({ agent_id: ids.me, balance_fen: 5000, held_fen: 1000, updated_at: NOW })
@@ -518,6 +521,7 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
         .values(rows.slice(i, i + 500))
         .execute();
     }
+    await rebuildShareRollup(ctx.database.db);
     const exported = await exportSheet('kind=orders', tokens.bulk);
     expect(exported.rows).toHaveLength(total);
     expect(new Set(exported.rows.map((r) => r[0])).size).toBe(total);

@@ -1,13 +1,14 @@
 /**
  * SQL of the settlement read side: one creator's share rows, filtered, paged, summed by app and by Beijing day.
- * Every query starts from `share_orders.agent_id`, so it reads one creator's rows through an index, never a table.
+ * Every query starts from the creator's id, so it reads one creator's rows through an index, never a table. Sums
+ * come from the figures kept per Beijing day (`share-rollup.ts`), from the share rows only when a serial is asked for.
  *
  * A refund row (order_type 2) counts negative whatever sign its amounts were written with (`-abs(...)`), so sums
  * are income net of refunds.
  */
 import { ListingStatus, OrderType, SettStatus, ShareType, type TaskType } from '@cc/contracts';
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
-import { BEIJING_OFFSET_MS, DAY_MS } from '../../beijing-time.js';
+import { BEIJING_OFFSET_MS, DAY_MS, beijingDayOf } from '../../beijing-time.js';
 import type { Database } from '../../db/schema.js';
 
 export interface ShareFilter {
@@ -96,6 +97,19 @@ function figures() {
   ];
 }
 
+/** The figure columns of an aggregate query over the kept figures `f`: the same names as `figures()`. */
+function keptFigures() {
+  const sum = (column: string) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)`;
+  return [
+    sum('f.order_count').as('order_count'),
+    sum('f.refund_count').as('refund_count'),
+    sum('f.order_fen').as('order_fen'),
+    sum('f.share_fen').as('share_fen'),
+    sumWhen(sql`f.sett_status = ${sql.lit(SettStatus.Settled)}`, sql<number>`f.share_fen`).as('settled_fen'),
+    sumWhen(sql`f.sett_status = ${sql.lit(SettStatus.ToBeSettled)}`, sql<number>`f.share_fen`).as('to_be_settled_fen'),
+  ];
+}
+
 /** Headline sums of one creator, with the Beijing boundaries of today, yesterday and this month. */
 export interface HeadlineBounds {
   yesterdayMs: number;
@@ -131,15 +145,35 @@ export class SettlementQueryRepository {
       });
   }
 
+  /**
+   * One creator's income figures matching `filter`, from the figures kept per Beijing day (`share_daily_figures`):
+   * the same sums as over the share rows, read from a few hundred rows a year. Day bounds only (the filters' dates).
+   */
+  private kept(agentId: number, filter: ShareFilter) {
+    return this.db
+      .selectFrom('share_daily_figures as f')
+      .where('f.agent_id', '=', agentId)
+      .where((eb) => {
+        const conditions = [];
+        if (filter.taskType !== undefined) conditions.push(eb('f.task_type', '=', filter.taskType));
+        if (filter.appId !== undefined) conditions.push(eb('f.app_id', '=', filter.appId));
+        if (filter.shareType !== undefined) conditions.push(eb('f.share_type', '=', filter.shareType));
+        if (filter.settStatus !== undefined) conditions.push(eb('f.sett_status', '=', filter.settStatus));
+        if (filter.fromMs !== undefined) conditions.push(eb('f.day', '>=', beijingDayOf(filter.fromMs)));
+        if (filter.toMs !== undefined) conditions.push(eb('f.day', '<', beijingDayOf(filter.toMs)));
+        return eb.and(conditions);
+      });
+  }
+
   async headline(agentId: number, taskType: TaskType | undefined, bounds: HeadlineBounds) {
     const within = (from: number, to: number) =>
-      sumWhen(sql`s.order_at >= ${from} and s.order_at < ${to}`, SIGNED_SHARE);
-    return this.shares(agentId, { taskType })
+      sumWhen(sql`f.day >= ${beijingDayOf(from)} and f.day < ${beijingDayOf(to)}`, sql<number>`f.share_fen`);
+    return this.kept(agentId, { taskType })
       .select([
         within(bounds.todayMs, bounds.tomorrowMs).as('today_fen'),
         within(bounds.yesterdayMs, bounds.todayMs).as('yesterday_fen'),
         within(bounds.monthMs, bounds.tomorrowMs).as('month_fen'),
-        ...figures(),
+        ...keptFigures(),
       ])
       .executeTakeFirstOrThrow();
   }
@@ -203,6 +237,21 @@ export class SettlementQueryRepository {
   }
 
   async figuresByApp(agentId: number, filter: ShareFilter): Promise<AppFiguresRow[]> {
+    if (filter.serialId !== undefined) return this.figuresByAppFromRows(agentId, filter);
+    return this.kept(agentId, filter)
+      .leftJoin('apps', 'apps.id', 'f.app_id')
+      .select([
+        sql<number | null>`case when f.app_id = 0 then null else f.app_id end`.as('app_id'),
+        'apps.name as app_name',
+        'apps.icon_url as app_icon',
+        ...keptFigures(),
+      ])
+      .groupBy(['f.app_id', 'apps.name', 'apps.icon_url'])
+      .having(sql<boolean>`sum(f.share_rows) > 0`)
+      .execute();
+  }
+
+  private async figuresByAppFromRows(agentId: number, filter: ShareFilter): Promise<AppFiguresRow[]> {
     return this.shares(agentId, filter)
       .leftJoin('apps', 'apps.id', 's.app_id')
       .select(['s.app_id', 'apps.name as app_name', 'apps.icon_url as app_icon', ...figures()])
@@ -212,6 +261,18 @@ export class SettlementQueryRepository {
 
   /** Figures per Beijing day, newest first; all days when `page` is absent. */
   async figuresByDay(agentId: number, filter: ShareFilter, page?: { limit: number; offset: number }) {
+    if (filter.serialId !== undefined) return this.figuresByDayFromRows(agentId, filter, page);
+    const rows: DayFiguresRow[] = await this.kept(agentId, filter)
+      .select(['f.day', ...keptFigures()])
+      .groupBy('f.day')
+      .having(sql<boolean>`sum(f.share_rows) > 0`)
+      .orderBy('f.day', 'desc')
+      .$if(page !== undefined, (qb) => qb.limit(page!.limit).offset(page!.offset))
+      .execute();
+    return rows.map((row) => ({ ...row, day: Number(row.day) }));
+  }
+
+  private async figuresByDayFromRows(agentId: number, filter: ShareFilter, page?: { limit: number; offset: number }) {
     const rows: DayFiguresRow[] = await this.shares(agentId, filter)
       .select([BEIJING_DAY.as('day'), ...figures()])
       .groupBy(BEIJING_DAY)
@@ -222,6 +283,18 @@ export class SettlementQueryRepository {
   }
 
   async countDays(agentId: number, filter: ShareFilter): Promise<number> {
+    if (filter.serialId === undefined) {
+      const days = this.kept(agentId, filter)
+        .select('f.day')
+        .groupBy('f.day')
+        .having(sql<boolean>`sum(f.share_rows) > 0`)
+        .as('days');
+      const kept = await this.db
+        .selectFrom(days)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(kept.n);
+    }
     const row = await this.shares(agentId, filter)
       .select(sql<number>`count(distinct ${BEIJING_DAY})`.as('n'))
       .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { OrderType, SettStatus, ShareType } from '@cc/contracts';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, OpenOrderTable, ShareOrderTable } from '../../db/schema.js';
+import { addSharesToRollup, settleRunInRollup } from './share-rollup.js';
 
 type Trx = Transaction<Database>;
 export type NewShare = Insertable<ShareOrderTable>;
@@ -63,6 +64,7 @@ export class ShareRepository {
   async insertShares(trx: Trx, rows: NewShare[]): Promise<void> {
     if (rows.length === 0) return;
     await trx.insertInto('share_orders').values(rows).execute();
+    await addSharesToRollup(trx, rows);
     const figures = new Map<number, { orders: number; orderFen: number; adFen: number; shareFen: number }>();
     for (const row of rows) {
       if (row.share_type !== ShareType.Mine || row.receipt_id === null || row.receipt_id === undefined) continue;
@@ -91,11 +93,14 @@ export class ShareRepository {
   /** Inserts a bonus (share type 4: on no receipt's figures) unless its order_no was granted before. */
   async insertBonusOnce(row: NewShare): Promise<void> {
     if (row.share_type !== ShareType.Bonus) throw new Error('insertBonusOnce writes bonuses only');
-    await this.db
-      .insertInto('share_orders')
-      .values(row)
-      .onConflict((oc) => oc.column('order_no').doNothing())
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('share_orders')
+        .values(row)
+        .onConflict((oc) => oc.column('order_no').doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await addSharesToRollup(trx, [row]);
+    });
   }
 
   bonusByOrderNo(orderNo: string) {
@@ -144,7 +149,9 @@ export class ShareRepository {
       .where('sett_status', '=', SettStatus.ToBeSettled)
       .where('expected_sett_at', '<=', now)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    const claimed = Number(result.numUpdatedRows);
+    if (claimed > 0) await settleRunInRollup(trx, runId);
+    return claimed;
   }
 
   /** What a run settled, per agent (net of refunds), in agent order. */

@@ -1,8 +1,9 @@
-/** The receipt figures migration fills the figures of receipts that already had share orders. */
+/** The figures migrations fill what existing share orders add up to: per receipt, and per creator and day. */
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../../test/test-app.js';
 import { seedDemoData } from '../../modules/content/demo-seed.js';
+import { rebuildShareRollup } from '../../modules/settlement/share-rollup.js';
 import { migrateToLatest } from '../migrate.js';
 import { migrations } from './index.js';
 
@@ -20,8 +21,9 @@ describe(`receipt figures migration (${testDatabaseKind})`, () => {
       provider: { getMigrations: async () => migrations },
       ...(test.target.schema && { migrationTableSchema: test.target.schema }),
     });
-    const down = await migrator.migrateDown();
-    expect(down.results?.[0]?.migrationName).toBe('20261125130000_receipt_figures');
+    const down = await migrator.migrateTo('20261125120000_click_counted_indexes');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => r.migrationName)).toContain('20261125130000_receipt_figures');
 
     await seedDemoData(db, '/nonexistent-media', { now: Date.UTC(2026, 10, 1) });
     const task = await db.selectFrom('tasks').select(['id', 'serial_id', 'app_id']).executeTakeFirstOrThrow();
@@ -88,5 +90,23 @@ describe(`receipt figures migration (${testDatabaseKind})`, () => {
       .where('id', '!=', receipt.id)
       .execute();
     expect(untouched.every((row) => Number(row.order_count) === 0)).toBe(true);
+
+    // The per-day income figures were filled from the same rows, as the app keeps them.
+    const kept = async () =>
+      (
+        await db
+          .selectFrom('share_daily_figures')
+          .selectAll()
+          .orderBy(['agent_id', 'day', 'task_type', 'app_id', 'share_type', 'sett_status'])
+          .execute()
+      ).map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])));
+    const migrated = await kept();
+    expect(migrated.map((row) => [row.share_type, row.share_rows, row.order_count, row.refund_count])).toEqual([
+      [1, 3, 2, 1],
+      [3, 1, 1, 0],
+    ]);
+    expect(migrated[0]!.share_fen).toBe(2100);
+    await rebuildShareRollup(db);
+    expect(await kept()).toEqual(migrated);
   });
 });
