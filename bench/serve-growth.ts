@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
+import { rebuildShareRollup } from '../apps/server/src/modules/settlement/share-rollup.js';
 import { receivePromotionCode, startProduct } from './support.js';
 
 export const GROWTH = {
@@ -160,6 +161,11 @@ async function growData(database: DatabaseHandle, agentId: number): Promise<void
     created_at: now - (i % 365) * DAY - i,
     attract_agent_id: i % 10 === 0 ? memberIds[i % memberIds.length]! : agentId,
   }));
+  // What the product keeps as it writes (counts and per-day figures), built once from the rows written directly here.
+  await sql`delete from credit_ledger_counts where agent_id = ${agentId}`.execute(db);
+  await sql`insert into credit_ledger_counts (agent_id, type, row_count)
+    select agent_id, type, count(*) from credit_ledger where agent_id = ${agentId} group by agent_id, type`.execute(db);
+  await rebuildShareRollup(db);
   // Fresh statistics, as a database that grew over a year would have.
   await sql`analyze`.execute(db);
 }

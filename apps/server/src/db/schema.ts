@@ -343,6 +343,13 @@ export interface CreditAccountTable {
   updated_at: number;
 }
 
+/** How many ledger rows a creator has of a type, kept as rows are written (the points detail page's total). */
+export interface CreditLedgerCountTable {
+  agent_id: number;
+  type: number;
+  row_count: number;
+}
+
 export interface CreditLedgerTable {
   id: Generated<number>;
   agent_id: number;
@@ -662,6 +669,7 @@ export interface Database {
   promotion_clicks: PromotionClickTable;
   share_orders: ShareOrderTable;
   share_daily_figures: ShareDailyFiguresTable;
+  credit_ledger_counts: CreditLedgerCountTable;
   agent_applications: AgentApplicationTable;
   credit_accounts: CreditAccountTable;
   credit_ledger: CreditLedgerTable;

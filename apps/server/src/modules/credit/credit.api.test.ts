@@ -207,8 +207,25 @@ describe(`points ledger (${testDatabaseKind})`, () => {
       expect(first.json.body.data[0]).toMatchObject({ type: 1, title: '字幕翻译', credit: -5 });
       const costs = await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/detail?type=1', token });
       expect(costs.json.body.data).toHaveLength(1);
+      expect(costs.json.body.page.total_count).toBe(1);
       const gifts = await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/detail?type=3&page_num=2', token });
       expect(gifts.json.body.data).toHaveLength(2);
+      expect(gifts.json.body.page.total_count).toBe(12);
+      // The totals come from counts kept with the rows: they agree with counting the ledger itself.
+      const counted = await ctx.database.db
+        .selectFrom('credit_ledger')
+        .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('agent_id', '=', agentId)
+        .groupBy('type')
+        .orderBy('type')
+        .execute();
+      const kept = await ctx.database.db
+        .selectFrom('credit_ledger_counts')
+        .select(['type', 'row_count as n'])
+        .where('agent_id', '=', agentId)
+        .orderBy('type')
+        .execute();
+      expect(kept.map((row) => [row.type, Number(row.n)])).toEqual(counted.map((row) => [row.type, Number(row.n)]));
       expect((await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/detail?type=9', token })).json.msg).toBe(
         '记录类型不正确',
       );

@@ -1,6 +1,6 @@
 /** SQL for the points ledger. Every write runs in the caller's transaction, under the agent's lock. */
 import type { CreditRecordType } from '@cc/contracts';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CreditGrantTable, CreditLedgerTable, Database } from '../../db/schema.js';
 
@@ -52,8 +52,18 @@ export class CreditRepository {
       .executeTakeFirst();
   }
 
+  /** Writes a ledger row and counts it in the same transaction (the detail page's total reads the count). */
   async insertLedger(trx: Trx, row: Insertable<CreditLedgerTable>): Promise<number> {
     const inserted = await trx.insertInto('credit_ledger').values(row).returning('id').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('credit_ledger_counts')
+      .values({ agent_id: row.agent_id, type: row.type, row_count: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['agent_id', 'type'])
+          .doUpdateSet((eb) => ({ row_count: eb('credit_ledger_counts.row_count', '+', 1) })),
+      )
+      .execute();
     return Number(inserted.id);
   }
 
@@ -127,12 +137,16 @@ export class CreditRepository {
   }
 
   async records(agentId: number, type: CreditRecordType | undefined, limit: number, offset: number) {
-    const base = this.db
+    const total = await this.db
+      .selectFrom('credit_ledger_counts')
+      .select(sql<number>`coalesce(sum(row_count), 0)`.as('n'))
+      .where('agent_id', '=', agentId)
+      .$if(type !== undefined, (qb) => qb.where('type', '=', type!))
+      .executeTakeFirstOrThrow();
+    const rows = await this.db
       .selectFrom('credit_ledger')
       .where('agent_id', '=', agentId)
-      .$if(type !== undefined, (qb) => qb.where('type', '=', type!));
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
+      .$if(type !== undefined, (qb) => qb.where('type', '=', type!))
       .select(['id', 'type', 'title', 'credit', 'created_at'])
       .orderBy('id', 'desc')
       .limit(limit)

@@ -178,7 +178,14 @@ export class SettlementQueryRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** How many share rows match: from the kept figures (their row counts), from the rows when a serial is asked for. */
   async countShares(agentId: number, filter: ShareFilter): Promise<number> {
+    if (filter.serialId === undefined) {
+      const kept = await this.kept(agentId, filter)
+        .select(sql<number>`coalesce(sum(f.share_rows), 0)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(kept.n);
+    }
     const row = await this.shares(agentId, filter)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
