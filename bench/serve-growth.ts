@@ -166,6 +166,11 @@ async function growData(database: DatabaseHandle, agentId: number): Promise<void
   await sql`insert into credit_ledger_counts (agent_id, type, row_count)
     select agent_id, type, count(*) from credit_ledger where agent_id = ${agentId} group by agent_id, type`.execute(db);
   await rebuildShareRollup(db);
+  await sql`delete from agent_task_figures`.execute(db);
+  await sql`insert into agent_task_figures (agent_id, task_type, active_tasks, click_count, order_count, share_fen)
+    select r.agent_id, t.task_type, count(*), sum(r.click_count), sum(r.order_count), sum(r.share_fen)
+    from task_receipts r join tasks t on t.id = r.task_id where r.actived_at is not null
+    group by r.agent_id, t.task_type`.execute(db);
   // Fresh statistics, as a database that grew over a year would have.
   await sql`analyze`.execute(db);
 }

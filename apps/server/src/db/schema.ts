@@ -233,6 +233,16 @@ export interface PromotionClickTable {
  * A creator's income figures per Beijing day, task type (0: none), app (0: none), share type and settlement status,
  * kept as shares are written and settled (`share-rollup.ts`). Amounts in fen, refunds negative.
  */
+/** A creator's figures over their active tasks of one type, kept as they change (`task-figures.ts`). */
+export interface AgentTaskFiguresTable {
+  agent_id: number;
+  task_type: number;
+  active_tasks: number;
+  click_count: number;
+  order_count: number;
+  share_fen: number;
+}
+
 export interface ShareDailyFiguresTable {
   agent_id: number;
   day: number;
@@ -670,6 +680,7 @@ export interface Database {
   share_orders: ShareOrderTable;
   share_daily_figures: ShareDailyFiguresTable;
   credit_ledger_counts: CreditLedgerCountTable;
+  agent_task_figures: AgentTaskFiguresTable;
   agent_applications: AgentApplicationTable;
   credit_accounts: CreditAccountTable;
   credit_ledger: CreditLedgerTable;

@@ -108,5 +108,13 @@ describe(`receipt figures migration (${testDatabaseKind})`, () => {
     expect(migrated[0]!.share_fen).toBe(2100);
     await rebuildShareRollup(db);
     expect(await kept()).toEqual(migrated);
+
+    // The creator's active-task figures too.
+    const tasks = await db
+      .selectFrom('agent_task_figures')
+      .select(['active_tasks', 'click_count', 'order_count', 'share_fen'])
+      .where('agent_id', '=', agent.id)
+      .execute();
+    expect(tasks.map((row) => Object.values(row).map(Number))).toEqual([[1, 0, 2, 2100]]);
   });
 });

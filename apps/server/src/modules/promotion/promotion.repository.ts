@@ -4,6 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { precompile } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
+import { addTaskFigures } from './task-figures.js';
 
 type Trx = Transaction<Database>;
 
@@ -50,21 +51,33 @@ export class PromotionRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** Activates the receipt once; the first activation adds it, with what it gathered so far, to the creator's figures. */
   async activate(agentId: number, receiptId: number, now: number): Promise<number | null> {
-    await this.db
-      .updateTable('task_receipts')
-      .set({ actived_at: now })
-      .where('id', '=', receiptId)
-      .where('agent_id', '=', agentId)
-      .where('actived_at', 'is', null)
-      .execute();
-    const row = await this.db
-      .selectFrom('task_receipts')
-      .select('actived_at')
-      .where('id', '=', receiptId)
-      .where('agent_id', '=', agentId)
-      .executeTakeFirst();
-    return row?.actived_at ?? null;
+    return this.db.transaction().execute(async (trx) => {
+      const activated = await trx
+        .updateTable('task_receipts')
+        .set({ actived_at: now })
+        .where('id', '=', receiptId)
+        .where('agent_id', '=', agentId)
+        .where('actived_at', 'is', null)
+        .returning(['agent_id', 'task_id', 'click_count', 'order_count', 'share_fen'])
+        .executeTakeFirst();
+      if (activated) {
+        await addTaskFigures(trx, activated, {
+          active_tasks: 1,
+          click_count: Number(activated.click_count),
+          order_count: Number(activated.order_count),
+          share_fen: Number(activated.share_fen),
+        });
+      }
+      const row = await trx
+        .selectFrom('task_receipts')
+        .select('actived_at')
+        .where('id', '=', receiptId)
+        .where('agent_id', '=', agentId)
+        .executeTakeFirst();
+      return row?.actived_at ?? null;
+    });
   }
 
   /** The receipt of a promotion code, when its task belongs to `appId`, with what an order's shares need. */
@@ -126,11 +139,13 @@ export class PromotionRepository {
   }
 
   async addClickCount(trx: Trx, receiptId: number, counted: number): Promise<void> {
-    await trx
+    const receipt = await trx
       .updateTable('task_receipts')
       .set((eb) => ({ click_count: eb('click_count', '+', counted) }))
       .where('id', '=', receiptId)
-      .execute();
+      .returning(['agent_id', 'task_id', 'actived_at'])
+      .executeTakeFirst();
+    if (receipt && receipt.actived_at !== null) await addTaskFigures(trx, receipt, { click_count: counted });
   }
 
   /**
@@ -149,7 +164,13 @@ export class PromotionRepository {
 
   async myTasks(agentId: number, taskType: TaskType | undefined, limit: number, offset: number) {
     const base = this.activeTasks(agentId, taskType);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    // The page count from the figures kept per task type, not a count of every active receipt.
+    const total = await this.db
+      .selectFrom('agent_task_figures')
+      .select(sql<number>`coalesce(sum(active_tasks), 0)`.as('n'))
+      .where('agent_id', '=', agentId)
+      .$if(taskType !== undefined, (qb) => qb.where('task_type', '=', taskType!))
+      .executeTakeFirstOrThrow();
     const rows = await base
       .innerJoin('serials', 'serials.id', 'tasks.serial_id')
       .innerJoin('apps', 'apps.id', 'tasks.app_id')
@@ -179,14 +200,17 @@ export class PromotionRepository {
     return { rows, total: Number(total.n) };
   }
 
+  /** The creator's figures over their active tasks, as kept (`task-figures.ts`). */
   async overview(agentId: number) {
-    return this.activeTasks(agentId)
-      .select((eb) => [
-        eb.fn.countAll<number>().as('task_count'),
-        eb.fn.coalesce(eb.fn.sum<number>('task_receipts.click_count'), sql<number>`0`).as('click_count'),
-        eb.fn.coalesce(eb.fn.sum<number>('task_receipts.order_count'), sql<number>`0`).as('order_count'),
-        eb.fn.coalesce(eb.fn.sum<number>('task_receipts.share_fen'), sql<number>`0`).as('share_fen'),
+    return this.db
+      .selectFrom('agent_task_figures')
+      .select([
+        sql<number>`coalesce(sum(active_tasks), 0)`.as('task_count'),
+        sql<number>`coalesce(sum(click_count), 0)`.as('click_count'),
+        sql<number>`coalesce(sum(order_count), 0)`.as('order_count'),
+        sql<number>`coalesce(sum(share_fen), 0)`.as('share_fen'),
       ])
+      .where('agent_id', '=', agentId)
       .executeTakeFirstOrThrow();
   }
 }

@@ -3,6 +3,7 @@ import { OrderType, SettStatus, ShareType } from '@cc/contracts';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, OpenOrderTable, ShareOrderTable } from '../../db/schema.js';
+import { addTaskFigures } from '../promotion/task-figures.js';
 import { addSharesToRollup, settleRunInRollup } from './share-rollup.js';
 
 type Trx = Transaction<Database>;
@@ -77,7 +78,7 @@ export class ShareRepository {
       figures.set(row.receipt_id, sum);
     }
     for (const [receiptId, sum] of figures) {
-      await trx
+      const receipt = await trx
         .updateTable('task_receipts')
         .set((eb) => ({
           order_count: eb('order_count', '+', sum.orders),
@@ -86,7 +87,12 @@ export class ShareRepository {
           share_fen: eb('share_fen', '+', sum.shareFen),
         }))
         .where('id', '=', receiptId)
-        .execute();
+        .returning(['agent_id', 'task_id', 'actived_at'])
+        .executeTakeFirst();
+      // An active task's orders count in the creator's overview at once; an inactive one's when it is activated.
+      if (receipt && receipt.actived_at !== null) {
+        await addTaskFigures(trx, receipt, { order_count: sum.orders, share_fen: sum.shareFen });
+      }
     }
   }
 
