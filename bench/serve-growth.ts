@@ -30,7 +30,6 @@ async function insertAll<T extends Record<string, unknown>>(
   await database.db.transaction().execute(async (trx) => {
     for (let start = 0; start < count; start += chunk) {
       const rows = Array.from({ length: Math.min(chunk, count - start) }, (_, k) => row(start + k));
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a bulk fill over several tables
       await trx
         .insertInto(table as any)
         .values(rows as any)

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -20,13 +20,16 @@ export interface DatabaseHandle {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-export interface PostgresOptions {
-  /** Schema put first on the search_path (tests give every file its own). */
+export interface OpenOptions {
+  /** PostgreSQL: the schema put first on the search_path (tests give every file its own). */
   schema?: string;
+  /** PostgreSQL: the pool size. */
   max?: number;
+  /** Hears every query the app runs (the query-plan tests read them to EXPLAIN each). */
+  onQuery?: (query: CompiledQuery) => void;
 }
 
-export function openDatabase(config: AppConfig['database'], pgOptions: PostgresOptions = {}): DatabaseHandle {
+export function openDatabase(config: AppConfig['database'], options: OpenOptions = {}): DatabaseHandle {
   if (config.kind === 'postgres') {
     // Counts and epoch-millisecond columns are BIGINT; they stay far below 2^53, so numbers are safe.
     const types = {
@@ -37,11 +40,11 @@ export function openDatabase(config: AppConfig['database'], pgOptions: PostgresO
     };
     const pool = new pg.Pool({
       connectionString: config.url,
-      max: pgOptions.max ?? 10,
+      max: options.max ?? 10,
       types,
-      options: pgOptions.schema ? `-c search_path=${pgOptions.schema}` : undefined,
+      options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logOf(options) });
     return { db, kind: 'postgres', destroy: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
@@ -52,8 +55,16 @@ export function openDatabase(config: AppConfig['database'], pgOptions: PostgresO
   // FULL: a commit is on disk before it is acknowledged. WAL with NORMAL can lose the last commits on a power cut,
   // and a lost commit can be a paid order (ADR 0009 has the measured cost).
   sqlite.pragma('synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cacheStatements(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cacheStatements(sqlite) }),
+    log: logOf(options),
+  });
   return { db, kind: 'sqlite', destroy: () => db.destroy() };
+}
+
+function logOf(options: OpenOptions): ((event: LogEvent) => void) | undefined {
+  const { onQuery } = options;
+  return onQuery && ((event) => onQuery(event.query));
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

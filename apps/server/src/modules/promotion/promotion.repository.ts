@@ -1,5 +1,5 @@
 /** SQL for promotion: task receipts (an agent's code for a task), clicks on short links, and task figures. */
-import { OrderType, ShareType, type TaskType } from '@cc/contracts';
+import type { TaskType } from '@cc/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { precompile } from '../../db/precompiled.js';
