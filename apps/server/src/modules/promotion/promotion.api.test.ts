@@ -249,8 +249,13 @@ describe(`promotion (${testDatabaseKind})`, () => {
           body: { task_id: task.task_id, task_type: 1 },
         })
       ).json.body;
-      const visits = Array.from({ length: 40 }, (_, i) =>
-        stopping.app.inject({ url: `/s/${code}`, headers: { 'user-agent': `ua ${i}` }, remoteAddress: `192.0.2.${i}` }),
+      // More than one insert statement's worth (500 rows), from as many visitors and addresses.
+      const visits = Array.from({ length: 520 }, (_, i) =>
+        stopping.app.inject({
+          url: `/s/${code}`,
+          headers: { 'user-agent': `ua ${i}` },
+          remoteAddress: `10.0.${i >> 8}.${i & 255}`,
+        }),
       );
       expect((await Promise.all(visits)).every((response) => response.statusCode === 302)).toBe(true);
       // Nothing flushed them: the stop must.
@@ -260,13 +265,13 @@ describe(`promotion (${testDatabaseKind})`, () => {
         .select('counted')
         .where('receipt_id', '=', atr_id)
         .execute();
-      expect(rows).toHaveLength(40);
+      expect(rows).toHaveLength(520);
       const receipt = await stopping.database.db
         .selectFrom('task_receipts')
         .select('click_count')
         .where('id', '=', atr_id)
         .executeTakeFirstOrThrow();
-      expect(receipt.click_count).toBe(40);
+      expect(receipt.click_count).toBe(520);
     } finally {
       await stopping.close();
     }

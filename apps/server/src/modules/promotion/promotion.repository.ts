@@ -1,6 +1,6 @@
 /** SQL for promotion: task receipts (an agent's code for a task), clicks on short links, and task figures. */
 import type { TaskType } from '@cc/contracts';
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { precompile } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
@@ -15,6 +15,23 @@ export interface NewClick {
   referrer: string;
   counted: number;
   created_at: number;
+}
+
+/** Rows per visit insert: 6 parameters a row, well inside SQLite's limit of 32 766 per statement. */
+const CLICK_CHUNK = 500;
+const clickSql = new Map<string, string>();
+/** The insert of `rows` visits, with the placeholders of the dialect (`$n` on PostgreSQL, `?` on SQLite). */
+function insertClicksSql(rows: number, numbered: boolean): string {
+  const key = `${numbered}:${rows}`;
+  let text = clickSql.get(key);
+  if (!text) {
+    const row = (r: number) =>
+      `(${Array.from({ length: 6 }, (_, c) => (numbered ? `$${r * 6 + c + 1}` : '?')).join(', ')})`;
+    const values = Array.from({ length: rows }, (_, r) => row(r)).join(', ');
+    text = `insert into promotion_clicks (receipt_id, visitor_hash, ip_hash, referrer, counted, created_at) values ${values}`;
+    if (clickSql.size < 100) clickSql.set(key, text);
+  }
+  return text;
 }
 
 export class PromotionRepository {
@@ -128,13 +145,19 @@ export class PromotionRepository {
       .execute();
   }
 
+  /**
+   * Writes a batch of visits, 500 rows a statement. The SQL of a full chunk is always the same text, so the statement
+   * is prepared once (building it through the query builder cost more than running it).
+   */
   async insertClicks(trx: Trx, rows: NewClick[]): Promise<void> {
-    // 6 parameters a row: well inside SQLite's limit of 32 766 per statement.
-    for (let start = 0; start < rows.length; start += 500) {
-      await trx
-        .insertInto('promotion_clicks')
-        .values(rows.slice(start, start + 500))
-        .execute();
+    for (let start = 0; start < rows.length; start += CLICK_CHUNK) {
+      const chunk = rows.slice(start, start + CLICK_CHUNK);
+      const parameters: unknown[] = [];
+      for (const row of chunk) {
+        parameters.push(row.receipt_id, row.visitor_hash, row.ip_hash, row.referrer, row.counted, row.created_at);
+      }
+      const numbered = trx.getExecutor().adapter instanceof PostgresAdapter;
+      await trx.executeQuery(CompiledQuery.raw(insertClicksSql(chunk.length, numbered), parameters));
     }
   }
 

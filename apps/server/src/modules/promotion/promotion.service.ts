@@ -3,12 +3,12 @@
  * the task into "my tasks"; every visit to the short link is recorded, one visitor counts once per 24 h, and one
  * IP counts at most `clickCapPerIpPerDay` times per link in 24 h (however many User-Agents it rotates).
  */
-import { createHmac } from 'node:crypto';
 import { fenToYuan, type MyTaskRow, type PromotionOverview, type ReceiveResult, type TaskType } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
 import { appError } from '../../errors.js';
+import { keyedHasher } from '../../keyed-hash.js';
 import { readableCode } from '../../readable-code.js';
 import { isoTime } from '../paging.js';
 import type { TaskRow, TaskService } from '../task/task.service.js';
@@ -61,6 +61,7 @@ export function buildLandingUrl(landingUrl: string, serialId: number, code: stri
 
 export class PromotionService {
   private readonly visits: VisitRecorder;
+  private readonly hasher: (value: string) => string;
   private readonly links = new Map<string, { link: { receiptId: number; url: string } | null; until: number }>();
 
   constructor(
@@ -73,6 +74,7 @@ export class PromotionService {
     recorder: VisitRecorderOptions = DEFAULT_VISIT_RECORDER,
   ) {
     this.visits = new VisitRecorder((batch) => this.recordVisits(batch), log, recorder);
+    this.hasher = keyedHasher(options.secret);
   }
 
   async receive(agentId: number, taskId: number, taskType: number): Promise<ReceiveResult> {
@@ -245,7 +247,7 @@ export class PromotionService {
 
   /** Keyed by APP_SECRET, so no raw IP is stored and hashes cannot be reversed by trying every address. */
   private keyedHash(value: string): string {
-    return createHmac('sha256', this.options.secret).update(value).digest('hex');
+    return this.hasher(value);
   }
 
   /**
