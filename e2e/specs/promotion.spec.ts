@@ -49,8 +49,13 @@ test('receive a task, copy its link, find it in my tasks, and see a visit counte
   await expect(visitor.getByTestId('landing-code')).toHaveText(link.split('/s/')[1]!);
   await visitor.close();
 
-  await page.reload();
-  await expect(page.getByTestId('my-task-row').first().getByTestId('click-count')).toHaveText('1');
+  // Visits are written in batches within a second: the count shows on a reload soon after.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('my-task-row').first().getByTestId('click-count')).toHaveText('1', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
 });
 
 test('the task center filters by tab and shows the home page hit chart', async ({ page }) => {
