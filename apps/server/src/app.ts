@@ -205,9 +205,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(projectingSerializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   registerFormBody(app);
 
   const database = deps.database ?? openDatabase(config.database);

@@ -23,8 +23,9 @@ function isLocalRequest(request: FastifyRequest): boolean {
 
 export function registerDevGuard(app: FastifyInstance, options: { public: boolean }): void {
   if (options.public) return;
-  app.addHook('onRequest', async (request) => {
-    if (routeZone(request) === 'dev' && !isLocalRequest(request)) throw appError('devRoutesLocalOnly');
+  // A callback hook, not an async one: it runs on every request, and a promise per request per hook adds up.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(routeZone(request) === 'dev' && !isLocalRequest(request) ? appError('devRoutesLocalOnly') : undefined);
   });
 }
 

@@ -52,8 +52,10 @@ export function staticSecurityHeaders(): Record<string, string> {
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
   const headers = staticSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  // The request id goes back with every answer, set here with the static headers (one callback hook, no onSend).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header('x-request-id', request.id);
     done();
   });
   if (config.corsOrigins.length > 0) {

@@ -21,12 +21,14 @@ export function vendorOf(request: FastifyRequest): string {
 export function registerVendor(app: FastifyInstance, vendors: readonly string[]): void {
   const known = new Set(vendors);
   app.decorateRequest('vendor', '');
-  app.addHook('onRequest', async (request) => {
-    if (routeZone(request) !== 'api') return;
+  // A callback hook, not an async one: it runs on every request, and a promise per request per hook adds up.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (routeZone(request) !== 'api') return done();
     const header = request.headers.vendor;
     const vendor = Array.isArray(header) ? header[0] : header;
-    if (!vendor) throw appError('vendorMissing');
-    if (!known.has(vendor)) throw appError('vendorUnknown');
+    if (!vendor) return done(appError('vendorMissing'));
+    if (!known.has(vendor)) return done(appError('vendorUnknown'));
     request.vendor = vendor;
+    done();
   });
 }
