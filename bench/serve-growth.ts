@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../apps/server/src/db/database.js';
 import { rebuildShareRollup } from '../apps/server/src/modules/settlement/share-rollup.js';
+import { agentRow } from '../apps/server/test/settlement-fixtures.js';
 import { receivePromotionCode, startProduct } from './support.js';
 
 export const GROWTH = {
@@ -82,24 +83,17 @@ async function growData(database: DatabaseHandle, agentId: number): Promise<void
   );
 
   const members = GROWTH.teamMembers;
-  await insertAll(database, 'agents', members, (i) => ({
-    phone: `137${String(i).padStart(8, '0')}`,
-    nickname: `成员${i}`,
-    avatar_url: '',
-    real_name: '',
-    id_card_number: '',
-    alipay_id: '',
-    sign_phone: '',
-    bank_card_number: '',
-    bank_name: '',
-    commander_code: '',
-    invite_code: `G${String(i).padStart(7, '0')}`,
-    leader_id: agentId,
-    team_at: now - (i % 300) * DAY,
-    vendor: 'default',
-    created_at: now - (i % 300) * DAY,
-    updated_at: now,
-  }));
+  await insertAll(database, 'agents', members, (i) =>
+    agentRow({
+      phone: `137${String(i).padStart(8, '0')}`,
+      nickname: `成员${i}`,
+      invite_code: `G${String(i).padStart(7, '0')}`,
+      leader_id: agentId,
+      team_at: now - (i % 300) * DAY,
+      created_at: now - (i % 300) * DAY,
+      updated_at: now,
+    }),
+  );
   const memberIds = (await db.selectFrom('agents').select('id').where('leader_id', '=', agentId).execute()).map(
     (a) => a.id,
   );

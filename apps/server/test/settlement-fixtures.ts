@@ -4,7 +4,27 @@
  */
 import { OrderType, ShareType } from '@cc/contracts';
 import type { Db } from '../src/db/database.js';
+import type { NewAgent } from '../src/db/schema.js';
 import { rebuildShareRollup } from '../src/modules/settlement/share-rollup.js';
+
+/** An agent row as registration writes it, with empty profile fields: for fixtures that write agents directly. */
+export function agentRow(
+  row: Pick<NewAgent, 'phone' | 'invite_code' | 'nickname' | 'created_at'> & Partial<NewAgent>,
+): NewAgent {
+  return {
+    avatar_url: '',
+    real_name: '',
+    id_card_number: '',
+    alipay_id: '',
+    sign_phone: '',
+    bank_card_number: '',
+    bank_name: '',
+    commander_code: '',
+    vendor: 'default',
+    updated_at: row.created_at,
+    ...row,
+  };
+}
 
 export interface DueShares {
   agentIds: number[];
@@ -22,22 +42,14 @@ export async function seedDueShares(
   for (let a = 0; a < options.agents; a += 1) {
     const row = await db
       .insertInto('agents')
-      .values({
-        phone: `1990${String(a).padStart(7, '0')}`,
-        invite_code: `S${String(a).padStart(7, '0')}`,
-        nickname: `结算测试${a}`,
-        avatar_url: '',
-        real_name: '',
-        id_card_number: '',
-        alipay_id: '',
-        sign_phone: '',
-        bank_card_number: '',
-        bank_name: '',
-        commander_code: '',
-        vendor: 'default',
-        created_at: options.now,
-        updated_at: options.now,
-      })
+      .values(
+        agentRow({
+          phone: `1990${String(a).padStart(7, '0')}`,
+          invite_code: `S${String(a).padStart(7, '0')}`,
+          nickname: `结算测试${a}`,
+          created_at: options.now,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     agentIds.push(row.id);

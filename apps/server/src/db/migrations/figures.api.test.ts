@@ -1,6 +1,7 @@
 /** The figures migrations fill what existing share orders add up to: per receipt, and per creator and day. */
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentRow } from '../../../test/settlement-fixtures.js';
 import { createTestDatabase, testDatabaseKind } from '../../../test/test-app.js';
 import { seedDemoData } from '../../modules/content/demo-seed.js';
 import { rebuildShareRollup } from '../../modules/settlement/share-rollup.js';
@@ -29,22 +30,7 @@ describe(`receipt figures migration (${testDatabaseKind})`, () => {
     const task = await db.selectFrom('tasks').select(['id', 'serial_id', 'app_id']).executeTakeFirstOrThrow();
     const agent = await db
       .insertInto('agents')
-      .values({
-        phone: '13900009999',
-        nickname: '迁移',
-        avatar_url: '',
-        real_name: '',
-        id_card_number: '',
-        alipay_id: '',
-        sign_phone: '',
-        bank_card_number: '',
-        bank_name: '',
-        invite_code: 'MIGRATE1',
-        commander_code: '',
-        vendor: 'default',
-        created_at: 0,
-        updated_at: 0,
-      })
+      .values(agentRow({ phone: '13900009999', nickname: '迁移', invite_code: 'MIGRATE1', created_at: 0 }))
       .returning('id')
       .executeTakeFirstOrThrow();
     const receipt = await db
