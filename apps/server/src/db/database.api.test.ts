@@ -20,4 +20,22 @@ describe(`database durability (${testDatabaseKind})`, () => {
       expect(rows[0]?.synchronous_commit).toBe('on');
     }
   });
+
+  it('prepares each query once per connection and reuses it', async () => {
+    const run = () => ctx.database.db.selectFrom('agents').select('id').where('phone', '=', '13900000000').execute();
+    // SQLite's statement cache has its own test (statement-cache.test.ts).
+    if (ctx.database.kind === 'sqlite') return expect(await run()).toEqual([]);
+    // PostgreSQL: a named server-side statement, visible to the connection that prepared it; run it on one
+    // connection inside a transaction so the check sees the same connection.
+    await ctx.database.db.transaction().execute(async (trx) => {
+      const query = trx.selectFrom('agents').select('id').where('phone', '=', '13900000000');
+      await query.execute();
+      await query.execute();
+      const { rows } = await sql<{ name: string; statement: string }>`
+        select name, statement from pg_prepared_statements`.execute(trx);
+      const prepared = rows.filter((row) => row.statement.includes('from "agents" where "phone" = $1'));
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0]!.name).toMatch(/^cc_\d+$/);
+    });
+  });
 });

@@ -44,6 +44,7 @@ export function openDatabase(config: AppConfig['database'], options: OpenOptions
       types,
       options: options.schema ? `-c search_path=${options.schema}` : undefined,
     });
+    pool.on('connect', (client) => prepareStatements(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: logOf(options) });
     return { db, kind: 'postgres', destroy: () => db.destroy() };
   }
@@ -60,6 +61,29 @@ export function openDatabase(config: AppConfig['database'], options: OpenOptions
     log: logOf(options),
   });
   return { db, kind: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Distinct SQL texts a PostgreSQL connection prepares as named statements; later texts run unnamed. */
+export const PG_PREPARED_PER_CONNECTION = 500;
+
+/**
+ * Server-side prepared statements on PostgreSQL: the connection parses and plans a query's text once and then only
+ * binds and executes it. node-postgres does this for queries given a `name`; each connection names the first
+ * `PG_PREPARED_PER_CONNECTION` distinct texts it sees (the app's queries are a fixed set, bar `in (...)` lists of
+ * varying length), so what a connection keeps stays bounded without deallocating anything.
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string' || !Array.isArray(values)) return query(text, values, callback);
+    let name = names.get(text);
+    if (name === undefined && names.size < PG_PREPARED_PER_CONNECTION) {
+      name = `cc_${names.size}`;
+      names.set(text, name);
+    }
+    return name === undefined ? query(text, values, callback) : query({ name, text, values }, callback);
+  };
 }
 
 function logOf(options: OpenOptions): ((event: LogEvent) => void) | undefined {
