@@ -32,7 +32,11 @@ describe(`compression of API answers (${testDatabaseKind})`, () => {
   afterAll(() => ctx.close());
 
   const get = (url: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url, headers: { vendor: 'default', authorization: `Bearer ${token}`, ...headers } });
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { vendor: 'default', authorization: `Bearer ${token}`, ...headers },
+    });
 
   it('compresses a large JSON answer with brotli, else gzip, as the request allows, and says it varies', async () => {
     const plain = await get(TASK_PAGE);
