@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { arcoStyles } from './vite-plugins/arco-styles.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 
 /** Where the dev and preview servers forward API calls; the API server listens on 8080 by default. */
 const apiTarget = process.env.DEV_PROXY_TARGET ?? 'http://localhost:8080';
@@ -11,7 +12,7 @@ const proxiedPrefixes = ['/agent', '^/ai/', '/activity', '/dev', '/static'];
 const proxy = Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }]));
 
 export default defineConfig({
-  plugins: [arcoStyles(), react()],
+  plugins: [arcoStyles(), react(), precompress()],
   build: {
     outDir: 'dist',
     rolldownOptions: {
