@@ -17,18 +17,12 @@ export default defineConfig({
     outDir: 'dist',
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the app, so they get chunks of their own that stay cached across
-        // releases. Arco is left out: each lazy page should bring only the Arco components it uses. xgplayer is left
-        // out too: the video player imports it on demand, so pages without a video never download it. So are ECharts,
-        // zrender and their tslib (only the income chart loads them) and dayjs plugins (Arco's date pickers pull in
-        // several; each plugin goes with the first chunk that needs it).
+        // React, React DOM and the router change least often: a chunk of their own stays cached across releases.
+        // Other libraries go with the lazy chunks that use them, so a page downloads only its own: each page is a
+        // chunk (route-table.tsx), and xgplayer, ECharts, QR codes, tus and driver.js are imported where used.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](?!@arco-design[\\/]|xgplayer[\\/]|echarts[\\/]|zrender[\\/]|tslib[\\/]|dayjs[\\/]plugin[\\/])/,
-            },
           ],
         },
       },

@@ -1,11 +1,9 @@
-/** The generic modal of spec §2: title, close icon, 620 px wide by default, never wider than the screen. */
-import { Modal, type ModalProps } from '@arco-design/web-react';
+/** Arco's Modal with the defaults of spec §2; loaded by `AppModal` the first time a modal opens. */
+import { Modal } from '@arco-design/web-react';
 import { MODAL_DEFAULT_WIDTH } from '@cc/contracts';
-import type { ReactNode } from 'react';
+import type { AppModalProps } from './app-modal';
 
-export type AppModalProps = ModalProps & { width?: number; children?: ReactNode };
-
-export function AppModal({
+export function AppModalFrame({
   width = MODAL_DEFAULT_WIDTH,
   maskClosable = false,
   style,
