@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/vite-plugins/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/*.redis.test.ts', '**/node_modules/**'],
           setupFiles: ['apps/web/test/setup.ts'],
         },

@@ -53,6 +53,7 @@ import { UserRepository } from './modules/user/user.repository.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerDevGuard, warnAboutDevelopmentDrivers } from './plugins/dev-guard.js';
 import { registerFormBody } from './plugins/form-body.js';
 import { MemoryRequestCounter, RedisRequestCounter } from './plugins/request-counter.js';
@@ -405,6 +406,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const counter = redis ? new RedisRequestCounter(redis, config.redis!.prefix, clock) : new MemoryRequestCounter(clock);
 
   registerEnvelope(app);
+  await registerCompression(app);
   await registerSecurity(app, config, redis);
   registerVendor(app, config.vendors);
   registerDevGuard(app, { public: config.devRoutesPublic });

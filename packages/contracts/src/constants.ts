@@ -57,3 +57,8 @@ export const PLAYER_DEFAULTS = {
 export const WITHDRAW_MIN_FIRST_YUAN = 1;
 export const WITHDRAW_MIN_YUAN = 1;
 export const WITHDRAW_MAX_YUAN = 98000;
+
+/** QR login (issue 10 §3): how long a QR is valid, and how often the desktop asks (spec has no figure; two seconds
+ * feels immediate without a request per frame). */
+export const QR_LOGIN_TTL_SECONDS = 120;
+export const QR_LOGIN_POLL_MS = 2000;

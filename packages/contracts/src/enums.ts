@@ -89,3 +89,47 @@ export const BANKS = [
   { code: 'HXB', name: '华夏银行' },
   { code: 'GDB', name: '广发银行' },
 ] as const;
+
+/** Creator onboarding application (`/apply`): its states and the follower ranges of its form. */
+export const ApplicationStatus = { Pending: 1, Approved: 2, Rejected: 3 } as const;
+export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = { 1: '审核中', 2: '审核通过', 3: '未通过' };
+
+export const FOLLOWER_RANGES = ['lt_1k', '1k_10k', '10k_100k', '100k_1m', 'gt_1m'] as const;
+export const FOLLOWER_RANGE_LABELS: Record<(typeof FOLLOWER_RANGES)[number], string> = {
+  lt_1k: '1千以下',
+  '1k_10k': '1千-1万',
+  '10k_100k': '1万-10万',
+  '100k_1m': '10万-100万',
+  gt_1m: '100万以上',
+};
+
+/** Points orders (spec §3 Order, §4 order payment). */
+export const OrderStatus = { Pending: 1, Paid: 2, Cancelled: 3, TimedOut: 4 } as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** Alipay's trade states, which the client polls for (spec §4: TRADE_SUCCESS or TRADE_FINISHED means paid). */
+export const TradeStatus = {
+  Waiting: 'WAIT_BUYER_PAY',
+  Success: 'TRADE_SUCCESS',
+  Finished: 'TRADE_FINISHED',
+  Closed: 'TRADE_CLOSED',
+} as const;
+export type TradeStatus = (typeof TradeStatus)[keyof typeof TradeStatus];
+
+export const PAY_TYPE_LABELS: Record<PayType, string> = {
+  1: '支付宝',
+  2: '钱包',
+  3: '组合支付',
+};
+
+/** QR login (issue 10 §3): a desktop shows the QR, a logged-in phone confirms, the desktop collects its token once. */
+export const QR_LOGIN_STATUSES = ['waiting', 'scanned', 'confirmed', 'cancelled', 'expired'] as const;
+export type QrLoginStatus = (typeof QR_LOGIN_STATUSES)[number];
+export const QR_LOGIN_STATUS_LABELS: Record<QrLoginStatus, string> = {
+  waiting: '请使用已登录创作者中心的手机扫码',
+  scanned: '扫码成功，请在手机上确认登录',
+  confirmed: '已确认，正在登录…',
+  cancelled: '已在手机上取消登录',
+  expired: '二维码已失效',
+};

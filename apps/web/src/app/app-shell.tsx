@@ -1,8 +1,9 @@
 /** The root route: session guard, scroll restoration, login modal and points dialogs, shared by every layout. */
 import { ErrorCode } from '@cc/contracts';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { LoginModal } from '../features/auth/components/login-modal';
+import { Loading } from '../components/loading';
+import { LoginModalHost } from '../features/auth/components/login-modal-host';
 import { ApiError } from '../lib/api-error';
 import { useUserInfo } from '../lib/session/get-user-info';
 import { promptLogin } from '../lib/session/login-modal';
@@ -29,8 +30,11 @@ export function AppShell() {
   return (
     <>
       <ScrollRestoration />
-      <Outlet />
-      <LoginModal />
+      {/* The workspace, landing and gift layouts load on demand (route-table.tsx). */}
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+      <LoginModalHost />
       <PointsDialogs />
     </>
   );

@@ -1,11 +1,10 @@
 /** The route table of spec §2: which page each path shows, inside which layout, behind which guard. */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AiLayout } from '../layouts/ai-layout/ai-layout';
 import { DefaultLayout } from '../layouts/default-layout/default-layout';
-import { GiftLayout } from '../layouts/gift-layout/gift-layout';
-import { ToolLayout } from '../layouts/tool-layout/tool-layout';
+import { prefetchTaskPage } from '../features/task/prefetch-task-page';
 import { paths, requiresLogin, type AppPath } from '../lib/paths';
+import { queryClient } from '../lib/query-client';
 import { aliasRoutes } from './alias-routes';
 import { RequireLogin } from './require-login';
 
@@ -17,8 +16,30 @@ function lazyPage<Name extends string, Props extends object>(
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+/**
+ * The workspace, landing and gift layouts each hold a single page: their chunk is fetched only on their own path (the
+ * default layout, which most pages share, stays in the entry), and the page's chunk is requested at the same time
+ * instead of after the layout has rendered.
+ */
+function lazyLayout<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+  page: () => Promise<unknown>,
+) {
+  return lazyPage(() => {
+    void page().catch(() => undefined); // the page's own lazy import reports a failure
+    return load();
+  }, name);
+}
+
+const loadToolPage = () => import('../features/tool/tool-page');
+const loadAiPage = () => import('../features/ai/ai-page');
+const loadGiftPage = () => import('../features/gift/gift-page');
+
+const loadTaskPage = () => import('../features/task/task-page');
+
 const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
-const TaskPage = lazyPage(() => import('../features/task/task-page'), 'TaskPage');
+const TaskPage = lazyPage(loadTaskPage, 'TaskPage');
 const TaskDetailPage = lazyPage(() => import('../features/task/task-detail-page'), 'TaskDetailPage');
 const MyTaskPage = lazyPage(() => import('../features/task/my-task-page'), 'MyTaskPage');
 const IncomePage = lazyPage(() => import('../features/income/income-page'), 'IncomePage');
@@ -31,9 +52,27 @@ const ChannelPage = lazyPage(() => import('../features/channel/channel-page'), '
 const HelpPage = lazyPage(() => import('../features/help/help-page'), 'HelpPage');
 const AgreementPage = lazyPage(() => import('../features/content/agreement-page'), 'AgreementPage');
 const QrLoginPage = lazyPage(() => import('../features/auth/qr-login-page'), 'QrLoginPage');
-const ToolPage = lazyPage(() => import('../features/tool/tool-page'), 'ToolPage');
-const AiPage = lazyPage(() => import('../features/ai/ai-page'), 'AiPage');
-const GiftPage = lazyPage(() => import('../features/gift/gift-page'), 'GiftPage');
+const ToolPage = lazyPage(loadToolPage, 'ToolPage');
+const AiPage = lazyPage(loadAiPage, 'AiPage');
+const GiftPage = lazyPage(loadGiftPage, 'GiftPage');
+const ToolLayout = lazyLayout(() => import('../layouts/tool-layout/tool-layout'), 'ToolLayout', loadToolPage);
+const AiLayout = lazyLayout(() => import('../layouts/ai-layout/ai-layout'), 'AiLayout', loadAiPage);
+const GiftLayout = lazyLayout(() => import('../layouts/gift-layout/gift-layout'), 'GiftLayout', loadGiftPage);
+
+/**
+ * The first page's code and data, requested as soon as the entry runs, side by side, rather than the code once React
+ * has rendered the layout and the data once the code has arrived (issue 11: the task center on a phone's network).
+ */
+const firstPagePreloads: Partial<Record<AppPath, (search: URLSearchParams) => void>> = {
+  [paths.task]: (search) => {
+    void loadTaskPage().catch(() => undefined); // the page's own lazy import reports a failure
+    prefetchTaskPage(queryClient, search);
+  },
+};
+
+export function preloadFirstPage({ pathname, search }: { pathname: string; search: string }): void {
+  firstPagePreloads[pathname as AppPath]?.(new URLSearchParams(search));
+}
 
 /** The pages of the default layout; whether each needs login comes from `requiresLogin`, the one list of spec §2. */
 const defaultLayoutPages: ReadonlyArray<{ path: AppPath; element: ReactNode }> = [

@@ -1,23 +1,24 @@
-/** The generic modal of spec §2: title, close icon, 620 px wide by default, never wider than the screen. */
-import { Modal, type ModalProps } from '@arco-design/web-react';
-import { MODAL_DEFAULT_WIDTH } from '@cc/contracts';
-import type { ReactNode } from 'react';
+/**
+ * The generic modal of spec §2: title, close icon, 620 px wide by default, never wider than the screen.
+ *
+ * Most pages mount a modal or two that the visitor never opens (the layout's dialogs, the login modal). Arco's Modal
+ * and its focus lock are loaded the first time one of them opens, not with every first page: nothing is rendered
+ * before that, as with Arco's own `mountOnEnter`.
+ */
+import type { ModalProps } from '@arco-design/web-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 export type AppModalProps = ModalProps & { width?: number; children?: ReactNode };
 
-export function AppModal({
-  width = MODAL_DEFAULT_WIDTH,
-  maskClosable = false,
-  style,
-  footer = null,
-  ...rest
-}: AppModalProps) {
+const AppModalFrame = lazy(async () => ({ default: (await import('./app-modal-frame')).AppModalFrame }));
+
+export function AppModal(props: AppModalProps) {
+  const [opened, setOpened] = useState(Boolean(props.visible));
+  if (props.visible && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Modal
-      {...rest}
-      footer={footer}
-      maskClosable={maskClosable}
-      style={{ width, maxWidth: 'calc(100vw - 32px)', ...style }}
-    />
+    <Suspense fallback={null}>
+      <AppModalFrame {...props} />
+    </Suspense>
   );
 }

@@ -1,6 +1,8 @@
-/** A QR code drawn in the browser from its text (payment QR, login QR); a spinner until it is drawn. */
+/**
+ * A QR code drawn in the browser from its text (payment QR, login QR); a spinner until it is drawn. The encoder is
+ * loaded the first time a code is drawn, so pages that never show one do not download it.
+ */
 import { Spin } from '@arco-design/web-react';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
 interface QrImageProps {
@@ -14,11 +16,13 @@ export function QrImage({ value, size, alt }: QrImageProps) {
 
   useEffect(() => {
     let current = true;
-    QRCode.toDataURL(value, { width: size, margin: 1, errorCorrectionLevel: 'M' }).then(
-      (src) => current && setImage({ value, src }),
-      // Nothing to draw: the caller's overlay still offers a fresh code.
-      () => current && setImage(null),
-    );
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(value, { width: size, margin: 1, errorCorrectionLevel: 'M' }))
+      .then(
+        (src) => current && setImage({ value, src }),
+        // Nothing to draw: the caller's overlay still offers a fresh code.
+        () => current && setImage(null),
+      );
     return () => {
       current = false;
     };

@@ -20,7 +20,7 @@ export const siteConfig = {
   /** The tutorial (教程, 使用指南): an external address when configured, else the help pages. */
   guideUrl: guideUrl ?? paths.help,
   guideIsExternal: guideUrl !== null && /^https?:\/\//i.test(guideUrl),
-  companyName: setting(import.meta.env.VITE_COMPANY_NAME) ?? text.ai.footer.companyPlaceholder,
-  icpNumber: setting(import.meta.env.VITE_ICP_NUMBER) ?? text.ai.footer.icpPlaceholder,
+  companyName: setting(import.meta.env.VITE_COMPANY_NAME) ?? text.common.companyPlaceholder,
+  icpNumber: setting(import.meta.env.VITE_ICP_NUMBER) ?? text.common.icpPlaceholder,
   icpLookupUrl: ICP_LOOKUP_URL,
 } as const;

@@ -1,20 +1,7 @@
-/** Creator onboarding application (`/apply`): the form, its states, and the operator's review. */
+/** Creator onboarding application (`/apply`): the form and the operator's review (its states are in enums.ts). */
 import { z } from 'zod';
 import { phoneSchema, smsCodeSchema } from '../auth/auth.schema.js';
-import { Platform } from '../enums.js';
-
-export const ApplicationStatus = { Pending: 1, Approved: 2, Rejected: 3 } as const;
-export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = { 1: '审核中', 2: '审核通过', 3: '未通过' };
-
-export const FOLLOWER_RANGES = ['lt_1k', '1k_10k', '10k_100k', '100k_1m', 'gt_1m'] as const;
-export const FOLLOWER_RANGE_LABELS: Record<(typeof FOLLOWER_RANGES)[number], string> = {
-  lt_1k: '1千以下',
-  '1k_10k': '1千-1万',
-  '10k_100k': '1万-10万',
-  '100k_1m': '10万-100万',
-  gt_1m: '100万以上',
-};
+import { FOLLOWER_RANGES, Platform } from '../enums.js';
 
 export const applySubmitSchema = z.object({
   real_name: z

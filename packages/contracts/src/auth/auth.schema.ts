@@ -1,7 +1,7 @@
 /** Request and response shapes of the SMS-code and login calls (spec §4, §5, §7). */
 import { z } from 'zod';
 import { INVITE_CODE_MAX_LENGTH } from '../constants.js';
-import { SMS_TYPE_VALUES, type SmsType } from '../enums.js';
+import { QR_LOGIN_STATUSES, SMS_TYPE_VALUES, type SmsType } from '../enums.js';
 import { validatePhone, validateSmsCode } from '../validators.js';
 
 export const phoneSchema = z.string({ error: '手机号不能为空' }).superRefine((value, ctx) => {
@@ -67,20 +67,6 @@ export const smsOutboxItemSchema = z.object({
   code: z.string(),
   created_at: z.string(),
 });
-
-/** QR login (issue 10 §3): a desktop shows the QR, a logged-in phone confirms, the desktop collects its token once. */
-export const QR_LOGIN_TTL_SECONDS = 120;
-/** How often the desktop asks (spec has no figure; two seconds feels immediate without a request per frame). */
-export const QR_LOGIN_POLL_MS = 2000;
-export const QR_LOGIN_STATUSES = ['waiting', 'scanned', 'confirmed', 'cancelled', 'expired'] as const;
-export type QrLoginStatus = (typeof QR_LOGIN_STATUSES)[number];
-export const QR_LOGIN_STATUS_LABELS: Record<QrLoginStatus, string> = {
-  waiting: '请使用已登录创作者中心的手机扫码',
-  scanned: '扫码成功，请在手机上确认登录',
-  confirmed: '已确认，正在登录…',
-  cancelled: '已在手机上取消登录',
-  expired: '二维码已失效',
-};
 
 export const qrIdSchema = z
   .string({ error: '二维码编号不正确' })

@@ -1,26 +1,7 @@
 /** Orders and payment shapes (spec §3 Order, §4 order payment, §7 Points and orders). */
 import { z } from 'zod';
 import { ORDER_QUANTITY } from '../constants.js';
-import type { PayType } from '../enums.js';
 import { smsCodeSchema } from '../auth/auth.schema.js';
-
-export const OrderStatus = { Pending: 1, Paid: 2, Cancelled: 3, TimedOut: 4 } as const;
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
-
-/** Alipay's trade states, which the client polls for (spec §4: TRADE_SUCCESS or TRADE_FINISHED means paid). */
-export const TradeStatus = {
-  Waiting: 'WAIT_BUYER_PAY',
-  Success: 'TRADE_SUCCESS',
-  Finished: 'TRADE_FINISHED',
-  Closed: 'TRADE_CLOSED',
-} as const;
-export type TradeStatus = (typeof TradeStatus)[keyof typeof TradeStatus];
-
-export const PAY_TYPE_LABELS: Record<PayType, string> = {
-  1: '支付宝',
-  2: '钱包',
-  3: '组合支付',
-};
 
 const orderNoSchema = z
   .string({ error: '订单号不正确' })

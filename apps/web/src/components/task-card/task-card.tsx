@@ -16,7 +16,11 @@ import styles from './task-card.module.css';
 
 const MAX_TAGS = 3;
 
-export function TaskCard({ task }: { task: TaskCardData }) {
+/**
+ * `priority`: a card of the first screen. Its cover loads at once and early, without waiting for the layout as lazy
+ * images do: it is what the page paints largest.
+ */
+export function TaskCard({ task, priority = false }: { task: TaskCardData; priority?: boolean }) {
   const goTo = useGuardedNavigate();
   const open = () => goTo(taskDetailPath(task));
 
@@ -42,7 +46,8 @@ export function TaskCard({ task }: { task: TaskCardData }) {
           className={styles.coverImage}
           src={task.cover_url}
           alt={fillText(text.task.coverAlt, { name: task.serial_name })}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
         />
         {task.received && <span className={styles.received}>{text.task.received}</span>}
       </div>

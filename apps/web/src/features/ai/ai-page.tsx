@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { fillText } from '../../lib/fill-text';
 import { paths } from '../../lib/paths';
 import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
-import { text } from '../../locales/zh-CN';
+import { ai as aiText } from '../../locales/zh-CN/ai';
 import styles from './ai-page.module.css';
 import { Hero } from './hero';
 import { ToolShowcase } from './tool-showcase';
@@ -20,8 +20,8 @@ function CallToAction() {
     <section className={styles.cta}>
       <div className={styles.ctaInner}>
         <div>
-          <h2 className={styles.ctaTitle}>{text.ai.cta.title}</h2>
-          <p className={styles.ctaText}>{fillText(text.ai.cta.subtitle, { points: FREE_CLAIM_POINTS })}</p>
+          <h2 className={styles.ctaTitle}>{aiText.cta.title}</h2>
+          <p className={styles.ctaText}>{fillText(aiText.cta.subtitle, { points: FREE_CLAIM_POINTS })}</p>
         </div>
         <div className={styles.ctaActions}>
           <Button
@@ -30,10 +30,10 @@ function CallToAction() {
             className={styles.ctaPrimary}
             onClick={() => goTo(paths.tool, { loginFirst: true })}
           >
-            {text.ai.cta.primary}
+            {aiText.cta.primary}
           </Button>
           <Link to={paths.gift} className={styles.ctaSecondary}>
-            {text.ai.cta.secondary}
+            {aiText.cta.secondary}
           </Link>
         </div>
       </div>

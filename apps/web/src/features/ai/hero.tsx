@@ -6,15 +6,15 @@ import { Link } from 'react-router';
 import { fillText } from '../../lib/fill-text';
 import { paths } from '../../lib/paths';
 import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
-import { text } from '../../locales/zh-CN';
+import { ai as aiText } from '../../locales/zh-CN/ai';
 import styles from './hero.module.css';
 
 /** Figures from the product's own constants, so the page never promises more than the tools do. */
 const STATS = [
-  { value: NAV_TOOLS.length, ...text.ai.hero.stats.tools },
-  { value: DEDUP_OPTIONS.length, ...text.ai.hero.stats.dedup },
-  { value: CUT_TYPES.length, ...text.ai.hero.stats.cutTypes },
-  { value: MAX_OUTPUT_COUNT, ...text.ai.hero.stats.outputs },
+  { value: NAV_TOOLS.length, ...aiText.hero.stats.tools },
+  { value: DEDUP_OPTIONS.length, ...aiText.hero.stats.dedup },
+  { value: CUT_TYPES.length, ...aiText.hero.stats.cutTypes },
+  { value: MAX_OUTPUT_COUNT, ...aiText.hero.stats.outputs },
 ];
 
 const TIMELINE = [
@@ -25,7 +25,7 @@ const TIMELINE = [
 
 /** A drawn workspace: a rendering preview, its timeline, and the result on a phone. Decorative. */
 function HeroVisual() {
-  const mock = text.ai.hero.mock;
+  const mock = aiText.hero.mock;
   return (
     <div className={styles.visual} aria-hidden="true">
       <div className={styles.window}>
@@ -86,12 +86,12 @@ export function Hero() {
     <section className={styles.hero}>
       <div className={styles.inner}>
         <div className={styles.copy}>
-          <span className={styles.badge}>{text.ai.hero.badge}</span>
+          <span className={styles.badge}>{aiText.hero.badge}</span>
           <h1 className={styles.title}>
-            {text.ai.hero.title}
-            <span className={styles.highlight}>{text.ai.hero.highlight}</span>
+            {aiText.hero.title}
+            <span className={styles.highlight}>{aiText.hero.highlight}</span>
           </h1>
-          <p className={styles.subtitle}>{text.ai.hero.subtitle}</p>
+          <p className={styles.subtitle}>{aiText.hero.subtitle}</p>
           <div className={styles.actions}>
             <Button
               type="primary"
@@ -101,14 +101,14 @@ export function Hero() {
               data-testid="ai-hero-cta"
               onClick={() => goTo(paths.tool, { loginFirst: true })}
             >
-              {text.ai.hero.cta}
+              {aiText.hero.cta}
               <IconRight />
             </Button>
             <Link to={paths.task} className={styles.secondary}>
-              {text.ai.hero.secondary}
+              {aiText.hero.secondary}
             </Link>
           </div>
-          <p className={styles.note}>{fillText(text.ai.hero.note, { points: FREE_CLAIM_POINTS })}</p>
+          <p className={styles.note}>{fillText(aiText.hero.note, { points: FREE_CLAIM_POINTS })}</p>
         </div>
         <HeroVisual />
       </div>

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { ToolIcon } from '../../components/tool-icon';
 import { toolPath } from '../../lib/paths';
 import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
-import { text } from '../../locales/zh-CN';
+import { ai as aiText } from '../../locales/zh-CN/ai';
 import sectionStyles from './ai-page.module.css';
 import styles from './tool-showcase.module.css';
 import { ToolIllustration } from './tool-illustration';
@@ -26,7 +26,7 @@ function Phrases({ parts }: { parts: readonly string[] }) {
 
 function ToolSlide({ tool, onOpen }: { tool: NavTool; onOpen: () => void }) {
   const comingSoon = COMING_SOON_TOOLS.includes(tool);
-  const copy = text.ai.tools.items[tool];
+  const copy = aiText.tools.items[tool];
   return (
     <div className={styles.slide} data-testid={`ai-tool-slide-${tool}`}>
       <div className={styles.art} data-tool={tool}>
@@ -35,7 +35,7 @@ function ToolSlide({ tool, onOpen }: { tool: NavTool; onOpen: () => void }) {
       <div className={styles.copy}>
         <h3 className={styles.name}>
           {TOOL_LABELS[tool]}
-          {comingSoon && <span className={styles.soon}>{text.ai.tools.comingSoon}</span>}
+          {comingSoon && <span className={styles.soon}>{aiText.tools.comingSoon}</span>}
         </h3>
         <p className={styles.summary}>{copy.summary}</p>
         <ul className={styles.points}>
@@ -47,7 +47,7 @@ function ToolSlide({ tool, onOpen }: { tool: NavTool; onOpen: () => void }) {
           ))}
         </ul>
         <Button type={comingSoon ? 'outline' : 'primary'} shape="round" onClick={onOpen}>
-          {comingSoon ? text.ai.tools.preview : text.ai.tools.open}
+          {comingSoon ? aiText.tools.preview : aiText.tools.open}
           <IconRight />
         </Button>
       </div>
@@ -62,12 +62,12 @@ export function ToolShowcase() {
     <section className={`${sectionStyles.section} ${sectionStyles.tinted}`} id="tools">
       <div className={sectionStyles.inner}>
         <h2 className={sectionStyles.title}>
-          <Phrases parts={text.ai.tools.title} />
+          <Phrases parts={aiText.tools.title} />
         </h2>
         <p className={sectionStyles.subtitle}>
-          <Phrases parts={text.ai.tools.subtitle} />
+          <Phrases parts={aiText.tools.subtitle} />
         </p>
-        <div className={styles.tabs} role="tablist" aria-label={text.ai.nav.tools}>
+        <div className={styles.tabs} role="tablist" aria-label={aiText.nav.tools}>
           {NAV_TOOLS.map((tool, index) => (
             <button
               key={tool}

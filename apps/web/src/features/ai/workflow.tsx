@@ -3,7 +3,7 @@ import { IconFire, IconRight, IconScissor, IconSend } from '@arco-design/web-rea
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths, toolPath } from '../../lib/paths';
-import { text } from '../../locales/zh-CN';
+import { ai as aiText } from '../../locales/zh-CN/ai';
 import sectionStyles from './ai-page.module.css';
 import styles from './workflow.module.css';
 
@@ -18,10 +18,10 @@ export function Workflow() {
   return (
     <section className={sectionStyles.section} id="workflow">
       <div className={sectionStyles.inner}>
-        <h2 className={sectionStyles.title}>{text.ai.steps.title}</h2>
-        <p className={sectionStyles.subtitle}>{text.ai.steps.subtitle}</p>
+        <h2 className={sectionStyles.title}>{aiText.steps.title}</h2>
+        <p className={sectionStyles.subtitle}>{aiText.steps.subtitle}</p>
         <ol className={styles.steps}>
-          {text.ai.steps.items.map((step, index) => {
+          {aiText.steps.items.map((step, index) => {
             const { icon, to } = STEP_LINKS[index]!;
             return (
               <li key={step.title} className={styles.step} data-testid={`ai-step-${index + 1}`}>
@@ -31,7 +31,7 @@ export function Workflow() {
                 </div>
                 <h3 className={styles.stepTitle}>
                   {step.title}
-                  {to === null && <span className={styles.soon}>{text.ai.steps.comingSoon}</span>}
+                  {to === null && <span className={styles.soon}>{aiText.steps.comingSoon}</span>}
                 </h3>
                 <p className={styles.text}>{step.description}</p>
                 {to !== null && (

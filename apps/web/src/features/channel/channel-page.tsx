@@ -11,14 +11,14 @@ import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { ApiError, isSuccess } from '../../lib/api-error';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { text } from '../../locales/zh-CN';
+import { channel as channelText } from '../../locales/zh-CN/channel';
 import { useAccountPage } from './api/get-account-page';
 import { useDeleteAccounts } from './api/delete-accounts';
 import styles from './channel-page.module.css';
 import { ChannelCard } from './components/channel-card';
 import { ChannelFormModal } from './components/channel-form-modal';
 
-const t = text.channel;
+const t = channelText;
 /** Divides into rows of 3 (desktop) and 2 (tablet) cards. */
 const PAGE_SIZE = 12;
 type Filter = 'all' | ReportStatus;

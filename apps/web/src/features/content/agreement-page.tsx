@@ -2,7 +2,8 @@
 import { Card } from '@arco-design/web-react';
 import { useEffect } from 'react';
 import { fillText } from '../../lib/fill-text';
-import { privacyPolicy, text, userAgreement, type LegalDocument } from '../../locales/zh-CN';
+import { text } from '../../locales/zh-CN';
+import { privacyPolicy, userAgreement, type LegalDocument } from '../../locales/zh-CN/agreement';
 import styles from './agreement-page.module.css';
 
 const documents: Record<'user' | 'privacy', LegalDocument> = { user: userAgreement, privacy: privacyPolicy };

@@ -26,12 +26,13 @@ import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useUserInfo } from '../../lib/session/get-user-info';
 import { text } from '../../locales/zh-CN';
+import { profile as profileText } from '../../locales/zh-CN/profile';
 import { useMyLeader } from './api/get-my-leader';
 import { useUpdateUserInfo } from './api/update-user-info';
 import { AvatarUploader } from './components/avatar-uploader';
 import styles from './profile-page.module.css';
 
-const t = text.profile;
+const t = profileText;
 
 function NicknameEditor({ nickname, onDone }: { nickname: string; onDone: () => void }) {
   const [value, setValue] = useState(nickname);

@@ -17,11 +17,12 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
 import { useTaskApps } from './api/get-task-apps';
 import { AppFilter } from './components/app-filter';
-import { useTaskFilters } from './components/use-task-filters';
+import { TASK_PAGE_SIZE, taskPageParams, useTaskFilters } from './components/use-task-filters';
 import styles from './task-page.module.css';
 
-const PAGE_SIZE = 12;
 const TASK_TYPES = [TaskType.Playlet, TaskType.Novel] as const;
+/** The cards of the first screen, on a phone or a desktop: their covers are the page's largest paint. */
+const FIRST_SCREEN_CARDS = 4;
 
 function SearchBox({ keyword, onSearch }: { keyword: string; onSearch: (keyword: string) => void }) {
   // The box edits its own draft; the list follows only on search, so typing does not fire a request per key.
@@ -55,20 +56,13 @@ export function TaskPage() {
   const isMobile = useIsMobile();
   const { filters, update } = useTaskFilters();
   const apps = useTaskApps(filters.taskType);
-  const tasks = useTaskPage({
-    task_type: filters.taskType,
-    app_id: filters.appId,
-    keyword: filters.keyword || undefined,
-    sort: filters.sort,
-    page_num: filters.page,
-    page_size: PAGE_SIZE,
-  });
+  const tasks = useTaskPage(taskPageParams(filters));
 
   function renderList() {
     if (tasks.isPending) {
       return (
         <TaskGrid>
-          {Array.from({ length: PAGE_SIZE }, (_, index) => (
+          {Array.from({ length: TASK_PAGE_SIZE }, (_, index) => (
             <TaskCardSkeleton key={index} />
           ))}
         </TaskGrid>
@@ -97,15 +91,15 @@ export function TaskPage() {
     return (
       <>
         <TaskGrid>
-          {data.map((task) => (
-            <TaskCard key={task.task_id} task={task} />
+          {data.map((task, index) => (
+            <TaskCard key={task.task_id} task={task} priority={index < FIRST_SCREEN_CARDS} />
           ))}
         </TaskGrid>
-        {page.total_count > PAGE_SIZE && (
+        {page.total_count > TASK_PAGE_SIZE && (
           <Pagination
             className={styles.pager}
             current={page.page_num}
-            pageSize={PAGE_SIZE}
+            pageSize={TASK_PAGE_SIZE}
             total={page.total_count}
             simple={isMobile}
             onChange={(pageNum) => {

@@ -15,7 +15,7 @@ import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';
 import { isGuideHidden, onGuideRequested } from '../../lib/tool/guide-flags';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { text } from '../../locales/zh-CN';
+import { tool as toolText } from '../../locales/zh-CN/tool';
 import { DedupPanel } from './components/dedup-panel';
 import { JobCard } from './components/job-card';
 import { JobHistory } from './components/job-history';
@@ -73,7 +73,7 @@ export function ToolPage() {
         <Menu.Item key={id} data-testid={`tool-nav-${id}`}>
           <ToolIcon tool={id} />
           {TOOL_LABELS[id]}
-          {COMING_SOON_TOOLS.includes(id) && <span className={styles.soon}>{text.tool.comingSoon}</span>}
+          {COMING_SOON_TOOLS.includes(id) && <span className={styles.soon}>{toolText.comingSoon}</span>}
         </Menu.Item>
       ))}
     </Menu>
@@ -84,11 +84,11 @@ export function ToolPage() {
     content = (
       <EmptyState
         icon={<IconApps />}
-        description={text.tool.loginFirst}
-        hint={text.tool.description}
+        description={toolText.loginFirst}
+        hint={toolText.description}
         action={
           <Button type="primary" onClick={() => openLoginModal(toolPath(tool))}>
-            {text.tool.login}
+            {toolText.login}
           </Button>
         }
       />
@@ -97,8 +97,8 @@ export function ToolPage() {
     content = (
       <EmptyState
         testId="tool-coming-soon"
-        description={`${TOOL_LABELS[tool]} · ${text.tool.comingSoon}`}
-        hint={text.tool.comingSoonHint[tool]}
+        description={`${TOOL_LABELS[tool]} · ${toolText.comingSoon}`}
+        hint={toolText.comingSoonHint[tool]}
       />
     );
   } else if (tool === 'media') {

@@ -3,9 +3,9 @@
  * shows once (local guide flag `basic`, spec §3); finishing or closing it hides it, the top bar's button replays it.
  */
 import { hideGuide } from '../../lib/tool/guide-flags';
-import { text } from '../../locales/zh-CN';
+import { tool as toolText } from '../../locales/zh-CN/tool';
 
-const t = text.tool.tour;
+const t = toolText.tour;
 
 export async function startToolTour(): Promise<void> {
   const [{ driver }] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);

@@ -13,6 +13,7 @@ import { fillText } from '../../lib/fill-text';
 import { paths } from '../../lib/paths';
 import { siteConfig } from '../../lib/site-config';
 import { text } from '../../locales/zh-CN';
+import { ai as aiText } from '../../locales/zh-CN/ai';
 import styles from './landing-footer.module.css';
 
 /** The QR with its caption; the fallback says what to do instead, so it has no "scan" caption. */
@@ -30,8 +31,8 @@ function SupportQr({ size, caption }: { size: 'large' | 'small'; caption: string
     return (
       <div className={`${box} ${styles.qrFallback}`} data-testid="ai-support-qr-fallback">
         <IconCustomerService className={styles.qrFallbackIcon} />
-        <span>{text.ai.footer.qrFallback}</span>
-        <Link to={paths.help}>{text.ai.footer.qrFallbackLink}</Link>
+        <span>{aiText.footer.qrFallback}</span>
+        <Link to={paths.help}>{aiText.footer.qrFallbackLink}</Link>
       </div>
     );
   }
@@ -53,18 +54,18 @@ function FeedbackLink() {
     <Popover
       trigger="click"
       position="top"
-      title={text.ai.footer.feedback}
-      content={<SupportQr size="small" caption={text.ai.footer.feedbackHint} />}
+      title={aiText.footer.feedback}
+      content={<SupportQr size="small" caption={aiText.footer.feedbackHint} />}
     >
       <button type="button" className={styles.linkButton} data-testid="ai-footer-feedback">
-        {text.ai.footer.feedback}
+        {aiText.footer.feedback}
       </button>
     </Popover>
   );
 }
 
 export function LandingFooter({ isMobile }: { isMobile: boolean }) {
-  const copyright = fillText(text.ai.footer.copyright, {
+  const copyright = fillText(aiText.footer.copyright, {
     year: new Date().getFullYear(),
     company: siteConfig.companyName,
   });
@@ -72,33 +73,33 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
     <footer className={isMobile ? `${styles.footer} ${styles.mobile}` : styles.footer} data-testid="ai-footer">
       <div className={styles.inner}>
         <div className={styles.about}>
-          <Brand title={text.ai.brand} to={paths.ai} inverted />
-          <p>{text.ai.footer.description}</p>
+          <Brand title={aiText.brand} to={paths.ai} inverted />
+          <p>{aiText.footer.description}</p>
         </div>
         <nav className={styles.columns}>
           <div className={styles.column}>
-            <h4>{text.ai.footer.product}</h4>
-            <Link to={paths.task}>{text.ai.nav.task}</Link>
+            <h4>{aiText.footer.product}</h4>
+            <Link to={paths.task}>{aiText.nav.task}</Link>
             <button type="button" className={styles.linkButton} onClick={() => openPointsModalAfterLogin('list')}>
-              {text.ai.nav.price}
+              {aiText.nav.price}
             </button>
-            <Link to={paths.gift}>{text.ai.footer.gift}</Link>
+            <Link to={paths.gift}>{aiText.footer.gift}</Link>
           </div>
           <div className={styles.column}>
-            <h4>{text.ai.footer.support}</h4>
-            <Link to={paths.help}>{text.ai.footer.manual}</Link>
+            <h4>{aiText.footer.support}</h4>
+            <Link to={paths.help}>{aiText.footer.manual}</Link>
             <a href={siteConfig.guideUrl} target="_blank" rel="noopener noreferrer">
-              {text.ai.footer.guide}
+              {aiText.footer.guide}
             </a>
             <FeedbackLink />
           </div>
           <div className={styles.column}>
-            <h4>{text.ai.footer.legal}</h4>
-            <Link to={paths.userAgreement}>{text.ai.footer.userAgreement}</Link>
-            <Link to={paths.privacyPolicy}>{text.ai.footer.privacyPolicy}</Link>
+            <h4>{aiText.footer.legal}</h4>
+            <Link to={paths.userAgreement}>{aiText.footer.userAgreement}</Link>
+            <Link to={paths.privacyPolicy}>{aiText.footer.privacyPolicy}</Link>
           </div>
         </nav>
-        <SupportQr size="large" caption={text.ai.footer.qrTitle} />
+        <SupportQr size="large" caption={aiText.footer.qrTitle} />
       </div>
       <div className={styles.registration} data-testid="ai-registration">
         <span>{copyright}</span>

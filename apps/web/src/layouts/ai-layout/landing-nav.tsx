@@ -16,6 +16,7 @@ import { useIsLoggedIn } from '../../lib/session/token';
 import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
 import { siteConfig } from '../../lib/site-config';
 import { text } from '../../locales/zh-CN';
+import { ai as aiText } from '../../locales/zh-CN/ai';
 import styles from './landing-nav.module.css';
 import { LandingToolList } from './landing-tool-list';
 
@@ -36,7 +37,7 @@ function useScrolledPast(offset: number): boolean {
 function GuideLink({ className }: { className?: string }) {
   return (
     <a className={className} href={siteConfig.guideUrl} target="_blank" rel="noopener noreferrer">
-      {text.ai.nav.guide}
+      {aiText.nav.guide}
     </a>
   );
 }
@@ -46,7 +47,7 @@ function AccountButton({ long = false }: { long?: boolean }) {
   const goTo = useGuardedNavigate();
   return isLoggedIn ? (
     <Button type="primary" long={long} onClick={() => goTo(paths.tool)}>
-      {text.ai.nav.workspace}
+      {aiText.nav.workspace}
     </Button>
   ) : (
     <Button type="primary" long={long} onClick={() => openLoginModal()}>
@@ -77,12 +78,12 @@ function DesktopLinks({ onTool }: { onTool: (tool: NavTool) => void }) {
         }
       >
         <button type="button" className={styles.link} data-testid="ai-nav-tools" aria-haspopup="menu">
-          {text.ai.nav.tools}
+          {aiText.nav.tools}
           <IconDown className={toolsOpen ? `${styles.caret} ${styles.caretOpen}` : styles.caret} />
         </button>
       </Dropdown>
       <Link className={styles.link} to={paths.task}>
-        {text.ai.nav.task}
+        {aiText.nav.task}
       </Link>
       <button
         type="button"
@@ -90,7 +91,7 @@ function DesktopLinks({ onTool }: { onTool: (tool: NavTool) => void }) {
         data-testid="ai-nav-price"
         onClick={() => openPointsModalAfterLogin('list')}
       >
-        {text.ai.nav.price}
+        {aiText.nav.price}
       </button>
       <GuideLink className={styles.link} />
     </nav>
@@ -111,13 +112,13 @@ function MobileDrawer({
       placement="right"
       width="min(320px, 86vw)"
       visible={visible}
-      title={<Brand title={text.ai.brand} to={paths.ai} />}
+      title={<Brand title={aiText.brand} to={paths.ai} />}
       footer={<AccountButton long />}
       onCancel={onClose}
       className={styles.drawer}
       data-testid="ai-nav-drawer"
     >
-      <p className={styles.drawerHeading}>{text.ai.nav.tools}</p>
+      <p className={styles.drawerHeading}>{aiText.nav.tools}</p>
       <LandingToolList
         variant="grid"
         onChoose={(tool) => {
@@ -127,7 +128,7 @@ function MobileDrawer({
       />
       <nav className={styles.drawerLinks}>
         <Link to={paths.task} onClick={onClose}>
-          {text.ai.nav.task}
+          {aiText.nav.task}
           <IconRight />
         </Link>
         <button
@@ -138,11 +139,11 @@ function MobileDrawer({
             openPointsModalAfterLogin('list');
           }}
         >
-          {text.ai.nav.price}
+          {aiText.nav.price}
           <IconRight />
         </button>
         <a href={siteConfig.guideUrl} target="_blank" rel="noopener noreferrer" onClick={onClose}>
-          {text.ai.nav.guide}
+          {aiText.nav.guide}
           <IconRight />
         </a>
       </nav>
@@ -160,7 +161,7 @@ export function LandingNav({ isMobile }: { isMobile: boolean }) {
   return (
     <header className={scrolled ? `${styles.nav} ${styles.solid}` : styles.nav} data-testid="topbar">
       <div className={styles.inner}>
-        <Brand title={text.ai.brand} to={paths.ai} inverted />
+        <Brand title={aiText.brand} to={paths.ai} inverted />
         {!isMobile && <DesktopLinks onTool={openTool} />}
         <div className={styles.actions}>
           <AccountButton />
@@ -168,7 +169,7 @@ export function LandingNav({ isMobile }: { isMobile: boolean }) {
             <Button
               type="text"
               icon={<IconMenu />}
-              aria-label={text.ai.nav.openMenu}
+              aria-label={aiText.nav.openMenu}
               className={styles.menuToggle}
               data-testid="ai-nav-toggle"
               onClick={() => setDrawerOpen(true)}

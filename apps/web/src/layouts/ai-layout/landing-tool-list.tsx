@@ -1,7 +1,7 @@
 /** The six tools as choices of the landing nav: a two-column panel under AI 工具, or tiles in the phone's drawer. */
 import { COMING_SOON_TOOLS, NAV_TOOLS, TOOL_LABELS, type NavTool } from '@cc/contracts';
 import { ToolIcon } from '../../components/tool-icon';
-import { text } from '../../locales/zh-CN';
+import { ai as aiText } from '../../locales/zh-CN/ai';
 import styles from './landing-tool-list.module.css';
 
 interface LandingToolListProps {
@@ -11,7 +11,7 @@ interface LandingToolListProps {
 
 export function LandingToolList({ variant, onChoose }: LandingToolListProps) {
   return (
-    <ul className={variant === 'panel' ? styles.panel : styles.grid} role="menu" aria-label={text.ai.nav.tools}>
+    <ul className={variant === 'panel' ? styles.panel : styles.grid} role="menu" aria-label={aiText.nav.tools}>
       {NAV_TOOLS.map((tool) => (
         <li key={tool} role="none">
           <button
@@ -27,9 +27,9 @@ export function LandingToolList({ variant, onChoose }: LandingToolListProps) {
             <span className={styles.body}>
               <span className={styles.name}>
                 {TOOL_LABELS[tool]}
-                {COMING_SOON_TOOLS.includes(tool) && <span className={styles.soon}>{text.ai.tools.comingSoon}</span>}
+                {COMING_SOON_TOOLS.includes(tool) && <span className={styles.soon}>{aiText.tools.comingSoon}</span>}
               </span>
-              {variant === 'panel' && <span className={styles.summary}>{text.ai.tools.items[tool].summary}</span>}
+              {variant === 'panel' && <span className={styles.summary}>{aiText.tools.items[tool].summary}</span>}
             </span>
           </button>
         </li>

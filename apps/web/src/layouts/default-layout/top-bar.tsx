@@ -1,36 +1,21 @@
 /** The default layout's top bar: brand, top-level menu (a drawer on mobile), and login button or avatar menu. */
-import { Button, Drawer, Menu } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
 import { IconMenu } from '@arco-design/web-react/icon';
-import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { Brand } from '../../components/brand';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';
 import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
 import { text } from '../../locales/zh-CN';
-import { activeItem, mainMenu } from './nav-items';
+import { MainMenu } from './main-menu';
 import styles from './top-bar.module.css';
 import { UserMenu } from './user-menu';
 
-function MainMenu({ mode, onSelect }: { mode: 'horizontal' | 'vertical'; onSelect: (path: string) => void }) {
-  const { pathname } = useLocation();
-  const active = activeItem(mainMenu, pathname);
-  return (
-    <Menu
-      mode={mode}
-      selectedKeys={active ? [active.path] : []}
-      onClickMenuItem={onSelect}
-      className={mode === 'horizontal' ? styles.menu : undefined}
-    >
-      {mainMenu.map((item) => (
-        <Menu.Item key={item.path}>{item.label}</Menu.Item>
-      ))}
-    </Menu>
-  );
-}
+const MenuDrawer = lazy(async () => ({ default: (await import('./menu-drawer')).MenuDrawer }));
 
 export function TopBar({ isMobile }: { isMobile: boolean }) {
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // null until the menu is first opened: the drawer is not mounted (nor downloaded) before then.
+  const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
   const isLoggedIn = useIsLoggedIn();
   const goTo = useGuardedNavigate();
 
@@ -58,24 +43,10 @@ export function TopBar({ isMobile }: { isMobile: boolean }) {
           )}
         </div>
       </div>
-      {isMobile && (
-        <Drawer
-          placement="left"
-          width={260}
-          visible={drawerOpen}
-          title={<Brand />}
-          footer={null}
-          onCancel={() => setDrawerOpen(false)}
-          className={styles.drawer}
-        >
-          <MainMenu
-            mode="vertical"
-            onSelect={(path) => {
-              setDrawerOpen(false);
-              goTo(path);
-            }}
-          />
-        </Drawer>
+      {isMobile && drawerOpen !== null && (
+        <Suspense fallback={null}>
+          <MenuDrawer visible={drawerOpen} onClose={() => setDrawerOpen(false)} onSelect={goTo} />
+        </Suspense>
       )}
     </header>
   );

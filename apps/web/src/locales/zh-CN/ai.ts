@@ -99,7 +99,5 @@ export const ai = {
     qrFallback: '客服二维码暂时无法加载，请前往帮助中心联系我们',
     qrFallbackLink: '前往帮助中心',
     copyright: '© {year} {company} 版权所有',
-    companyPlaceholder: 'XX科技有限公司',
-    icpPlaceholder: '京ICP备XXXXXXXX号',
   },
 } as const;

@@ -1,8 +1,7 @@
 /** The zh-CN text catalogue: one typed module per domain, read as `text.<domain>.<key>` so a missing key fails to compile.
- * Texts only one lazy page reads (the income screens) are imported from their own module instead. */
-import { ai } from './ai';
+ * Texts of one feature only (the workspace, the landing page, the channels, the profile, the team, the income screens,
+ * the agreements) are imported by that feature from their own module, so they ship with its lazy chunks. */
 import { auth } from './auth';
-import { channel } from './channel';
 import { common } from './common';
 import { content } from './content';
 import { credit } from './credit';
@@ -12,17 +11,12 @@ import { home } from './home';
 import { layout } from './layout';
 import { order } from './order';
 import { player } from './player';
-import { profile } from './profile';
 import { promotion } from './promotion';
 import { task } from './task';
-import { team } from './team';
-import { tool } from './tool';
 import { user } from './user';
 
 export const text = {
-  ai,
   auth,
-  channel,
   common,
   content,
   credit,
@@ -32,12 +26,7 @@ export const text = {
   layout,
   order,
   player,
-  profile,
   promotion,
   task,
-  team,
-  tool,
   user,
 } as const;
-
-export { privacyPolicy, userAgreement, type LegalDocument, type LegalSection } from './agreement';

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onLoginSuccess } from '../../../lib/session/login-modal';
 import { clearToken, getToken } from '../../../lib/session/token';
-import { LoginModal } from './login-modal';
+import { LoginModalHost } from './login-modal-host';
 
 type Call = { url: string; body: unknown };
 
@@ -26,7 +26,7 @@ function fakeServer(answers: Record<string, unknown>) {
 }
 
 function renderModal(address: string) {
-  const router = createMemoryRouter([{ path: '*', element: <LoginModal /> }], { initialEntries: [address] });
+  const router = createMemoryRouter([{ path: '*', element: <LoginModalHost /> }], { initialEntries: [address] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />

@@ -1,15 +1,15 @@
-/** The login modal (spec §2, §4, §5): phone, SMS code, optional invite code, terms, 登录/注册. Mounted once at the root. */
+/** The login modal (spec §2, §4, §5): phone, SMS code, optional invite code, terms, 登录/注册. */
 import { Button, Checkbox, Input, Tabs } from '@arco-design/web-react';
 import { PHONE_LENGTH } from '@cc/contracts';
 import type { MouseEvent, ReactNode } from 'react';
-import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { fillText } from '../../../lib/fill-text';
-import { LoginQuery, paths } from '../../../lib/paths';
-import { captureReferral, readReferral } from '../../../lib/referral';
-import { cancelLoginModal, openLoginModal, useLoginModalState } from '../../../lib/session/login-modal';
+import { paths } from '../../../lib/paths';
+import { readReferral } from '../../../lib/referral';
+import { cancelLoginModal, useLoginModalState } from '../../../lib/session/login-modal';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { text } from '../../../locales/zh-CN';
 import styles from './login-modal.module.css';
@@ -17,27 +17,6 @@ import { QrLoginPanel } from './qr-login-panel';
 import { useLoginForm } from './use-login-form';
 
 const LOGIN_MODAL_WIDTH = 440;
-
-/** Keeps the address's referral and opens the modal when the address asks for it (`showLoginModal=1`). */
-function useLoginAddress() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  useEffect(() => {
-    captureReferral(searchParams, pathname);
-    if (searchParams.get(LoginQuery.show) !== '1') return;
-    openLoginModal(searchParams.get(LoginQuery.redirect));
-    // Drop the flag so a reload or a shared link does not pop the modal again.
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(LoginQuery.show);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [searchParams, setSearchParams, pathname]);
-  return searchParams;
-}
 
 function FieldError({ message }: { message: string | null }) {
   return (
@@ -62,8 +41,9 @@ function TermsLink({ href, children }: { href: string; children: ReactNode }) {
 
 type LoginTab = 'code' | 'qr';
 
+/** The modal itself; `LoginModalHost` loads it the first time it opens. */
 export function LoginModal() {
-  const searchParams = useLoginAddress();
+  const [searchParams] = useSearchParams();
   const { visible, redirect } = useLoginModalState();
   const referral = readReferral(searchParams);
   const form = useLoginForm({

@@ -4,10 +4,10 @@ import { IconDelete, IconLaunch } from '@arco-design/web-react/icon';
 import { REPORT_STATUS_LABELS, ReportStatus, type Channel } from '@cc/contracts';
 import { apiUrl } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { text } from '../../../locales/zh-CN';
+import { channel as channelText } from '../../../locales/zh-CN/channel';
 import styles from '../channel-page.module.css';
 
-const t = text.channel;
+const t = channelText;
 
 const STATUS_COLORS: Record<ReportStatus, string> = {
   [ReportStatus.Pending]: 'orangered',

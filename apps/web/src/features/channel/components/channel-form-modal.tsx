@@ -7,13 +7,13 @@ import { CHANNEL_URL_HOSTS, ErrorCode, PLATFORM_LABELS, Platform } from '@cc/con
 import type { FormEvent, ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { isSuccess } from '../../../lib/api-error';
-import { text } from '../../../locales/zh-CN';
+import { channel as channelText } from '../../../locales/zh-CN/channel';
 import { useCreateAccount } from '../api/create-account';
 import styles from '../channel-page.module.css';
 import { CoverPicker } from './cover-picker';
 import { useChannelForm, type ChannelField } from './use-channel-form';
 
-const t = text.channel.form;
+const t = channelText.form;
 
 const PLATFORM_OPTIONS = Object.values(Platform).map((value) => ({
   value,

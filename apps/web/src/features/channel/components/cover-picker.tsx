@@ -4,10 +4,10 @@ import { IconDelete, IconImage, IconUpload } from '@arco-design/web-react/icon';
 import { useEffect, useRef, useState } from 'react';
 import { isSuccess } from '../../../lib/api-error';
 import { IMAGE_ACCEPT, imageFileProblem, uploadImage } from '../../../lib/image/upload-image';
-import { text } from '../../../locales/zh-CN';
+import { channel as channelText } from '../../../locales/zh-CN/channel';
 import styles from '../channel-page.module.css';
 
-const t = text.channel.form;
+const t = channelText.form;
 
 interface CoverPickerProps {
   /** Called with the uploaded image's name, or '' when removed. */

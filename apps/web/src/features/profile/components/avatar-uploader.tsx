@@ -9,11 +9,11 @@ import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { isSuccess } from '../../../lib/api-error';
 import { IMAGE_ACCEPT, imageFileProblem, uploadImage } from '../../../lib/image/upload-image';
-import { text } from '../../../locales/zh-CN';
+import { profile as profileText } from '../../../locales/zh-CN/profile';
 import { useUpdateUserInfo } from '../api/update-user-info';
 import styles from '../profile-page.module.css';
 
-const t = text.profile.avatar;
+const t = profileText.avatar;
 const SIZE = 88;
 
 export function AvatarUploader({ user }: { user: UserInfo }) {

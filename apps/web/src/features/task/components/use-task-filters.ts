@@ -4,6 +4,10 @@
  */
 import { TASK_SORTS, TaskType, type TaskSort } from '@cc/contracts';
 import { useSearchParams } from 'react-router';
+import type { TaskPageParams } from '../../../lib/task/get-task-page';
+
+/** Twelve cards to a page (spec §2). */
+export const TASK_PAGE_SIZE = 12;
 
 export interface TaskFilters {
   taskType: TaskType;
@@ -28,6 +32,18 @@ export function readTaskFilters(search: URLSearchParams): TaskFilters {
     keyword: search.get(Query.keyword)?.trim() ?? '',
     sort: TASK_SORTS.includes(sort as TaskSort) ? (sort as TaskSort) : 'publish_at',
     page: positiveInt(search.get(Query.page)) ?? 1,
+  };
+}
+
+/** The task page call for these filters: one definition, so the page and its prefetch ask the same query. */
+export function taskPageParams(filters: TaskFilters): TaskPageParams {
+  return {
+    task_type: filters.taskType,
+    app_id: filters.appId,
+    keyword: filters.keyword || undefined,
+    sort: filters.sort,
+    page_num: filters.page,
+    page_size: TASK_PAGE_SIZE,
   };
 }
 

@@ -11,12 +11,12 @@ import {
   type Media,
 } from '@cc/contracts';
 import { useMemo, useState } from 'react';
-import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import styles from '../tool-page.module.css';
 import { MediaPicker } from './media-picker';
 import { RunBar } from './run-bar';
 
-const t = text.tool.dedup;
+const t = toolText.dedup;
 
 export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }) {
   const [media, setMedia] = useState<Media[]>([]);
@@ -60,13 +60,13 @@ export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }
         </div>
       </div>
       <div className={styles.field}>
-        <div className={styles.label}>{text.tool.run.outputCount}</div>
+        <div className={styles.label}>{toolText.run.outputCount}</div>
         <InputNumber
           min={1}
           max={MAX_OUTPUT_COUNT}
           value={outputCount}
           onChange={(value) => setOutputCount(Math.max(1, Math.min(MAX_OUTPUT_COUNT, Number(value) || 1)))}
-          suffix={text.tool.run.outputUnit}
+          suffix={toolText.run.outputUnit}
           style={{ width: 140 }}
           data-testid="output-count"
         />

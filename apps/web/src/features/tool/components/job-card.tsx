@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { fillText } from '../../../lib/fill-text';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
-import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { cancelJob } from '../api/cancel-job';
 import { toolKeys } from '../api/query-keys';
 import { useJob } from '../api/watch-job';
 import styles from '../tool-page.module.css';
 import { PreviewModal } from './media-library';
 
-const t = text.tool.jobs;
+const t = toolText.jobs;
 const STATUS_COLORS: Record<ToolJob['status'], string> = {
   queued: 'gray',
   running: 'arcoblue',

@@ -6,11 +6,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { fillText } from '../../../lib/fill-text';
 import { formatDateTime } from '../../../lib/format';
-import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { JOBS_PAGE_SIZE, useJobs } from '../api/get-jobs';
 import styles from '../tool-page.module.css';
 
-const t = text.tool.jobs;
+const t = toolText.jobs;
 
 export function JobHistory({ tool, onOpen }: { tool: ToolJob['tool']; onOpen: (jobId: string) => void }) {
   const [page, setPage] = useState(1);

@@ -3,10 +3,10 @@ import { Checkbox, Tag, Tooltip } from '@arco-design/web-react';
 import type { Media } from '@cc/contracts';
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../../lib/format';
-import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import styles from '../tool-page.module.css';
 
-const t = text.tool.media;
+const t = toolText.media;
 
 export function MediaCard({
   media,

@@ -15,14 +15,14 @@ import { fillText } from '../../../lib/fill-text';
 import { formatFileSize } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { deleteMedia, renameMedia, useMediaList, useMediaUsage } from '../api/media';
 import { toolKeys } from '../api/query-keys';
 import styles from '../tool-page.module.css';
 import { MediaCard } from './media-grid';
 import { UploadZone } from './upload-zone';
 
-const t = text.tool.media;
+const t = toolText.media;
 const PAGE_SIZE = 12;
 
 export function PreviewModal({

@@ -7,13 +7,13 @@ import { EmptyState } from '../../../components/empty-state';
 import { fillText } from '../../../lib/fill-text';
 import { formatDuration } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { useMediaList } from '../api/media';
 import styles from '../tool-page.module.css';
 import { MediaCard } from './media-grid';
 import { UploadZone } from './upload-zone';
 
-const t = text.tool.picker;
+const t = toolText.picker;
 const PAGE_SIZE = 12;
 
 export function MediaPicker({
@@ -92,7 +92,7 @@ export function MediaPicker({
           <UploadZone compact />
           <Input.Search
             allowClear
-            placeholder={text.tool.media.search}
+            placeholder={toolText.media.search}
             value={keyword}
             onChange={(v) => {
               setKeyword(v);
@@ -105,7 +105,7 @@ export function MediaPicker({
               <Spin />
             </div>
           ) : !list.data || list.data.data.length === 0 ? (
-            <EmptyState description={text.tool.media.empty} hint={text.tool.media.emptyHint} />
+            <EmptyState description={toolText.media.empty} hint={toolText.media.emptyHint} />
           ) : (
             <>
               <div className={styles.mediaGrid}>

@@ -28,14 +28,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { fillText } from '../../../lib/fill-text';
 import { formatDuration } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
-import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { planMixcut } from '../api/plan-mixcut';
 import styles from '../tool-page.module.css';
 import { moveClip } from '../timeline';
 import { MediaPicker } from './media-picker';
 import { RunBar } from './run-bar';
 
-const t = text.tool.mixcut;
+const t = toolText.mixcut;
 const PLAN_POLL_MS = 2000;
 
 export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void }) {
@@ -162,7 +162,7 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
               max={MAX_OUTPUT_COUNT}
               value={outputCount}
               onChange={(v) => setOutputCount(Math.max(1, Math.min(MAX_OUTPUT_COUNT, Number(v) || 1)))}
-              suffix={text.tool.run.outputUnit}
+              suffix={toolText.run.outputUnit}
               style={{ width: 120 }}
               data-testid="output-count"
             />

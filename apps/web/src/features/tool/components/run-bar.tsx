@@ -11,12 +11,13 @@ import { openPointsModal } from '../../../lib/credit/points-modal';
 import { fillText } from '../../../lib/fill-text';
 import { toastFailure } from '../../../lib/toast';
 import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { createJob } from '../api/create-job';
 import { toolKeys } from '../api/query-keys';
 import { useQuote } from '../api/quote-job';
 import styles from '../tool-page.module.css';
 
-const t = text.tool.run;
+const t = toolText.run;
 
 export function RunBar({
   job,
@@ -71,7 +72,7 @@ export function RunBar({
         ) : quote.error && job ? (
           <span className={styles.error}>{(quote.error as { msg?: string }).msg || text.common.loadFailed}</span>
         ) : (
-          <span className={styles.muted}>{text.tool.picker.none}</span>
+          <span className={styles.muted}>{toolText.picker.none}</span>
         )}
       </div>
       <Button

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
 import { fillText } from '../../../lib/fill-text';
 import { formatFileSize } from '../../../lib/format';
-import { text } from '../../../locales/zh-CN';
+import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { useMediaUsage } from '../api/media';
 import { toolKeys } from '../api/query-keys';
 import { createUpload, type UploadHandle } from '../api/upload-media';
@@ -25,7 +25,7 @@ interface UploadItem {
   handle?: UploadHandle;
 }
 
-const t = text.tool.media;
+const t = toolText.media;
 
 export function UploadZone({ folder = '', compact = false }: { folder?: string; compact?: boolean }) {
   const input = useRef<HTMLInputElement>(null);

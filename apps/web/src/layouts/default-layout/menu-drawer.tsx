@@ -1,0 +1,35 @@
+/** The phone's menu drawer of the top bar; its code is loaded the first time the menu button is pressed. */
+import { Drawer } from '@arco-design/web-react';
+import { Brand } from '../../components/brand';
+import { MainMenu } from './main-menu';
+import styles from './top-bar.module.css';
+
+export function MenuDrawer({
+  visible,
+  onClose,
+  onSelect,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  onSelect: (path: string) => void;
+}) {
+  return (
+    <Drawer
+      placement="left"
+      width={260}
+      visible={visible}
+      title={<Brand />}
+      footer={null}
+      onCancel={onClose}
+      className={styles.drawer}
+    >
+      <MainMenu
+        mode="vertical"
+        onSelect={(path) => {
+          onClose();
+          onSelect(path);
+        }}
+      />
+    </Drawer>
+  );
+}
