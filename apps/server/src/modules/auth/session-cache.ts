@@ -94,7 +94,11 @@ export class RedisSessionRevocations implements SessionRevocations {
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) onRevoked(Number(message));
     });
-    await subscriber.subscribe(this.channel);
+    // Subscribed on every (re)connection, never awaited: an unreachable Redis must not keep the API from starting
+    // (meanwhile a revocation elsewhere reaches this process's cache within its lifetime, IDENTITY_CACHE_MS).
+    subscriber.on('ready', () => {
+      subscriber.subscribe(this.channel).catch(this.onError);
+    });
   }
 
   async close(): Promise<void> {
