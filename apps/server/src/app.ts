@@ -264,7 +264,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Covers and avatars (issue 10) live in the media storage beside the library, under `images/`.
   const storage = createMediaStorage(config);
   const images = new ImageService(storage);
-  const users = new UserService(userRepository, credits, clock, payees, images);
+  const users = new UserService(userRepository, credits, clock, images);
   const auth = new AuthService(database, users, smsCodes, sessionService, clock, app.log);
   const qrLogins = new QrLoginService(
     new QrLoginRepository(database.db),

@@ -62,7 +62,6 @@ export class UserService {
     private readonly users: UserRepository,
     private readonly credits: { totals(agentId: number): Promise<CreditTotal> },
     private readonly clock: Clock,
-    private readonly payees: { masked(agentId: number): Promise<MaskedPayees> },
     private readonly images: Pick<ImageService, 'requireOwn'>,
   ) {}
 
