@@ -3,15 +3,14 @@
  * visitor per 24 h, 302 to the landing page) beside a bare Fastify route; each in its own process, the load
  * generator in a third.
  */
-import { measure, report, startBaseline, startProductProcess } from './support.js';
+import { compareWithBare, startBaseline, startProductProcess } from './support.js';
 
 const baseline = await startBaseline();
 const product = await startProductProcess();
 try {
-  const bare = await measure('bare Fastify route', baseline.url);
-  const name = 'GET /s/{code}';
-  const shortLink = await measure(name, `${product.base}/s/${product.code}`, { expectStatus: 302 });
-  report('promotion link', [bare, shortLink], { [name]: 0.6 });
+  await compareWithBare('promotion link', baseline.url, [
+    { name: 'GET /s/{code}', url: `${product.base}/s/${product.code}`, options: { expectStatus: 302 }, goal: 0.6 },
+  ]);
 } finally {
   await product.close();
   await baseline.close();

@@ -40,8 +40,13 @@ export interface Served<T> {
   close(): Promise<void>;
 }
 
-export async function serve<T>(script: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served<T>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+export async function serve<T>(
+  script: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): Promise<Served<T>> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
     cwd: import.meta.dirname,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -83,11 +88,22 @@ export async function startBaseline(): Promise<{ url: string; close(): Promise<v
   return { url: bare.info.url, close: bare.close };
 }
 
+/** `BENCH_CPU_PROFILE=<dir>`: the product process writes a V8 CPU profile there when it stops. */
+export function profileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+}
+
 /** The product in its own process (`serve-product.ts`): its address, an agent's token and a promotion code. */
 export async function startProductProcess(
   mode?: 'NORMAL' | 'FULL',
 ): Promise<{ base: string; token: string; code: string; close(): Promise<void> }> {
-  const product = await serve<{ base: string; token: string; code: string }>('serve-product.ts', mode ? [mode] : []);
+  const product = await serve<{ base: string; token: string; code: string }>(
+    'serve-product.ts',
+    mode ? [mode] : [],
+    {},
+    profileArgs(),
+  );
   return { ...product.info, close: product.close };
 }
 
@@ -165,26 +181,63 @@ export async function receivePromotionCode(product: Product): Promise<string> {
 /** A row's goal: its requests/s at least this share of the bare route's. */
 export type Goals = Record<string, number>;
 
+/** A route measured beside the bare route: the bare figures of the runs just before and just after it. */
+export interface Compared extends Figures {
+  bareBefore?: number;
+  bareAfter?: number;
+}
+
+export interface Target {
+  name: string;
+  url: string;
+  options?: Parameters<typeof measure>[2];
+  goal?: number;
+}
+
 /**
- * Prints the figures beside the baseline (the first row), with each row's ratio to it and its goal, and fails the
- * run if any answer was wrong.
+ * Measures each target between two runs of the bare route (bare, a, bare, b, bare…), so that each ratio is taken
+ * against the bare route's figure of the same minute: on a shared 2-core machine the bare route's own rate drifts by
+ * tens of per cent over a run, which a single bare figure at the start turns into noise in every ratio.
  */
-export function report(title: string, rows: Figures[], goals: Goals = {}): void {
+export async function compareWithBare(title: string, bareUrl: string, targets: Target[]): Promise<void> {
+  const rows: Compared[] = [];
+  let bare = await measure('bare Fastify route', bareUrl);
+  rows.push(bare);
+  for (const target of targets) {
+    const figures = await measure(target.name, target.url, target.options);
+    const after = await measure('bare Fastify route', bareUrl);
+    rows.push({ ...figures, bareBefore: bare.requestsPerSecond, bareAfter: after.requestsPerSecond }, after);
+    bare = after;
+  }
+  report(title, rows, Object.fromEntries(targets.filter((t) => t.goal !== undefined).map((t) => [t.name, t.goal!])));
+}
+
+/**
+ * Prints the figures beside the baseline, with each row's ratio to it and its goal, and fails the run if any answer
+ * was wrong. A row measured between two bare runs (`compareWithBare`) is compared with their mean; any other row
+ * with the first row.
+ */
+export function report(title: string, rows: Compared[], goals: Goals = {}): void {
   const database = BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
   console.log(
     `\n${title} — ${database}; autocannon in its own process, ${CONNECTIONS} connections, ${DURATION}s each; ` +
       `${os.cpus().length} cores`,
   );
-  const baseline = rows[0]!;
+  const first = rows[0]!;
   console.table(
     rows.map((f) => {
-      const ratio = f.requestsPerSecond / baseline.requestsPerSecond;
+      const bare =
+        f.bareBefore !== undefined && f.bareAfter !== undefined
+          ? (f.bareBefore + f.bareAfter) / 2
+          : first.requestsPerSecond;
+      const ratio = f.requestsPerSecond / bare;
       const goal = goals[f.name];
       return {
         route: f.name,
         'req/s': Math.round(f.requestsPerSecond),
         'p99 ms': f.p99,
-        'vs bare': ratio.toFixed(2),
+        'bare around': f.bareBefore === undefined ? '' : Math.round(bare),
+        'vs bare': f.bareBefore === undefined && f !== first ? '' : ratio.toFixed(2),
         goal: goal === undefined ? '' : `≥ ${goal} ${ratio >= goal ? '✓' : '✗'}`,
         errors: f.errors,
         unexpected: f.unexpected,

@@ -2,10 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Database } from './schema.js';
+import { ReadWriteSqliteDialect } from './sqlite-driver.js';
 import { cacheStatements } from './statement-cache.js';
 
 export type Db = Kysely<Database>;
@@ -57,10 +58,21 @@ export function openDatabase(config: AppConfig['database'], options: OpenOptions
   // and a lost commit can be a paid order (ADR 0009 has the measured cost).
   sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: cacheStatements(sqlite) }),
+    dialect: new ReadWriteSqliteDialect(cacheStatements(sqlite), openReader(config.file)),
     log: logOf(options),
   });
   return { db, kind: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * The read-only second connection for reads outside transactions (`sqlite-driver.ts`); none for an in-memory
+ * database, which a second connection would not share. Opened after the writer has set WAL mode.
+ */
+function openReader(file: string): SQLite.Database | null {
+  if (file === ':memory:' || file === '') return null;
+  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return cacheStatements(reader);
 }
 
 /** Distinct SQL texts a PostgreSQL connection prepares as named statements; later texts run unnamed. */
