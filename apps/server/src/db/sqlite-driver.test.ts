@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from './database.js';
 import { FifoMutex } from './sqlite-driver.js';
@@ -103,6 +104,22 @@ describe('SQLite reads beside the writer', () => {
       ),
     );
     expect(await read()).toBe(50);
+  });
+
+  it('answers rows exactly as better-sqlite3 builds them: every column, types kept, a repeated name keeps the last', async () => {
+    await sql`create table notes (id integer primary key, counter_id integer, body text, weight real, data blob)`.execute(
+      db,
+    );
+    await sql`insert into notes values (1, 1, '文字 % _', 2.5, x'00ff'), (2, null, null, null, null)`.execute(db);
+    const query = sql<Record<string, unknown>>`select c.id, c.value, n.id, n.body, n.weight, n.data, n.counter_id as "c"
+      from notes n left join counters c on c.id = n.counter_id order by n.id`;
+    const ours = (await query.execute(db)).rows;
+    const reference = new SQLite(path.join(dir, 'test.sqlite'), { readonly: true });
+    const theirs = reference.prepare(query.compile(db).sql).all();
+    reference.close();
+    expect(ours).toEqual(theirs);
+    expect(ours[0]).toEqual({ id: 1, value: 0, body: '文字 % _', weight: 2.5, data: Buffer.from([0, 255]), c: 1 });
+    expect(Object.keys(ours[1]!)).toEqual(['id', 'value', 'body', 'weight', 'data', 'c']);
   });
 
   it('streams on the writer and still hears every query', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../test/test-app.js';
-import { staticSecurityHeaders } from './security.js';
+import { apiSecurityHeaders, staticSecurityHeaders } from './security.js';
 
 describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, () => {
   let ctx: TestContext;
@@ -110,16 +110,32 @@ describe(`platform: envelope, vendor, health, security (${testDatabaseKind})`, (
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('sends the same security headers on pages, API answers, errors and redirects', async () => {
-    const expected = staticSecurityHeaders();
-    expect(Object.keys(expected)).toEqual(
+  it('sends the page security headers on pages, errors and redirects, and the API set on API answers', async () => {
+    const page = staticSecurityHeaders();
+    expect(Object.keys(page)).toEqual(
       expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-frame-options']),
     );
-    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
-    for (const url of ['/healthz', '/agent/v1/user/info', '/no-such-api/x', '/s/NOPE2345']) {
+    expect(page['content-security-policy']).toContain("frame-ancestors 'none'");
+    const api = apiSecurityHeaders();
+    expect(api).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'strict-transport-security': page['strict-transport-security'],
+    });
+    const cases: Array<[string, Record<string, string>]> = [
+      ['/healthz', page],
+      ['/no-such-api/x', page],
+      ['/s/NOPE2345', page],
+      ['/agent/v1/user/info', api],
+      ['/agent/v1/no-such-route', api],
+      ['/ops/v1/applications', api],
+    ];
+    for (const [url, expected] of cases) {
       const response = await ctx.app.inject({ method: 'GET', url, headers: { vendor: 'default' } });
       for (const [name, value] of Object.entries(expected))
         expect(response.headers[name], `${url} ${name}`).toBe(value);
+      if (expected === api) expect(response.headers['x-xss-protection'], url).toBeUndefined();
     }
   });
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
-import { routeZone, type RouteZone } from './route-zone.js';
+import { routeZone, unmatchedZone, type RouteZone } from './route-zone.js';
 
 /** The API, the operator API and promotion short links; static files and pages are not limited. */
 const LIMITED_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'shortLink']);
@@ -50,11 +50,34 @@ export function staticSecurityHeaders(): Record<string, string> {
   return headers;
 }
 
+/** Zones that answer JSON envelopes only: their answers are data, never a document a browser renders. */
+const API_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'open']);
+
+/**
+ * The headers of an API answer (OWASP's REST set): no document policy to carry — nothing in a JSON answer runs, frames
+ * or loads — only that it must not be sniffed into one, framed, sent on as a referrer or read across origins, and
+ * HTTPS. Half the count and a third of the bytes of the page set, on every API call.
+ */
+export function apiSecurityHeaders(): Record<string, string> {
+  const page = staticSecurityHeaders();
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': page['strict-transport-security']!,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
-  const headers = staticSecurityHeaders();
+  const pageHeaders = staticSecurityHeaders();
+  const apiHeaders = apiSecurityHeaders();
   // The request id goes back with every answer, set here with the static headers (one callback hook, no onSend).
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    // An unmatched path goes by where it would have been: an unknown API path answers the API's envelope 404.
+    const zone = routeZone(request) ?? unmatchedZone(request.url);
+    reply.headers(API_ZONES.has(zone) ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);
     done();
   });

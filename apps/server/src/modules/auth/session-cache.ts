@@ -1,5 +1,6 @@
 /**
  * What a token resolved to, kept for a few seconds so an authorized request does not read its session row again.
+ * Kept in this process's memory by the token itself, so a hit costs no hash (the database stores only hashes).
  * A logout forgets the session at once in this process and, through Redis when configured, in every other API
  * process (`SessionRevocations`); a process that misses the message (Redis down) still forgets it within the
  * cache's lifetime, so a revoked token is refused at the latest `IDENTITY_CACHE_MS` later.
@@ -22,37 +23,37 @@ interface Entry {
 }
 
 export class IdentityCache {
-  private readonly byHash = new Map<string, Entry>();
-  private readonly hashBySession = new Map<number, string>();
+  private readonly byToken = new Map<string, Entry>();
+  private readonly tokenBySession = new Map<number, string>();
 
   constructor(private readonly lifetimeMs = IDENTITY_CACHE_MS) {}
 
-  get(tokenHash: string, now: number): CachedSession | undefined {
-    const entry = this.byHash.get(tokenHash);
+  get(token: string, now: number): CachedSession | undefined {
+    const entry = this.byToken.get(token);
     if (!entry) return undefined;
     if (entry.until > now) return entry.session;
-    this.delete(tokenHash, entry.session.id);
+    this.delete(token, entry.session.id);
     return undefined;
   }
 
-  set(tokenHash: string, session: CachedSession, now: number): void {
+  set(token: string, session: CachedSession, now: number): void {
     if (this.lifetimeMs <= 0) return;
-    if (!this.byHash.has(tokenHash) && this.byHash.size >= MAX_ENTRIES) {
-      const [oldestHash, oldest] = this.byHash.entries().next().value!;
-      this.delete(oldestHash, oldest.session.id);
+    if (!this.byToken.has(token) && this.byToken.size >= MAX_ENTRIES) {
+      const [oldestToken, oldest] = this.byToken.entries().next().value!;
+      this.delete(oldestToken, oldest.session.id);
     }
-    this.byHash.set(tokenHash, { session, until: now + this.lifetimeMs });
-    this.hashBySession.set(session.id, tokenHash);
+    this.byToken.set(token, { session, until: now + this.lifetimeMs });
+    this.tokenBySession.set(session.id, token);
   }
 
   forgetSession(sessionId: number): void {
-    const hash = this.hashBySession.get(sessionId);
-    if (hash !== undefined) this.delete(hash, sessionId);
+    const token = this.tokenBySession.get(sessionId);
+    if (token !== undefined) this.delete(token, sessionId);
   }
 
-  private delete(tokenHash: string, sessionId: number): void {
-    this.byHash.delete(tokenHash);
-    this.hashBySession.delete(sessionId);
+  private delete(token: string, sessionId: number): void {
+    this.byToken.delete(token);
+    this.tokenBySession.delete(sessionId);
   }
 }
 

@@ -52,14 +52,14 @@ export class SessionService {
 
   /** Resolves a token to its agent, sliding its expiry; throws `unauthorized` when missing, revoked or expired. */
   async resolve(token: string): Promise<SessionIdentity> {
-    const tokenHash = hashToken(token);
     const now = this.clock.now();
-    let session = this.cache.get(tokenHash, now);
+    // Cached by the token itself: a hit needs no hash (only the token's hash is ever stored in the database).
+    let session = this.cache.get(token, now);
     if (!session) {
-      const row = await this.sessions.findByHash(tokenHash);
+      const row = await this.sessions.findByHash(hashToken(token));
       if (!row || row.revoked_at !== null) throw appError('unauthorized');
       session = { id: row.id, agent_id: row.agent_id, expires_at: row.expires_at, last_seen_at: row.last_seen_at };
-      this.cache.set(tokenHash, session, now);
+      this.cache.set(token, session, now);
     }
     if (session.expires_at <= now) throw appError('unauthorized');
     if (now - session.last_seen_at >= SLIDE_EVERY_MS) {
