@@ -202,45 +202,56 @@ export class SettlementQueryRepository {
     page: { limit: number; offset?: number; after?: ShareCursor },
   ): Promise<ShareOrderRow[]> {
     const { after } = page;
-    return this.shares(agentId, filter)
-      .$if(after !== undefined, (qb) =>
-        // The plain bound lets the index seek to where the last batch ended; the OR breaks ties on order_at.
-        qb
-          .where('s.order_at', '<=', after!.orderAt)
-          .where((eb) =>
-            eb.or([
-              eb('s.order_at', '<', after!.orderAt),
-              eb.and([eb('s.order_at', '=', after!.orderAt), eb('s.id', '<', after!.id)]),
-            ]),
-          ),
-      )
-      .leftJoin('serials', 'serials.id', 's.serial_id')
-      .leftJoin('apps', 'apps.id', 's.app_id')
-      .leftJoin('task_receipts as r', 'r.id', 's.receipt_id')
-      .leftJoin('agents as attractor', 'attractor.id', 'r.agent_id')
-      .select([
-        's.id',
-        's.order_no',
-        's.order_at',
-        's.sett_status',
-        's.expected_sett_date',
-        's.share_type',
-        's.platform',
-        's.order_type',
-        SIGNED_SHARE.as('share_fen'),
-        SIGNED_AD.as('ad_fen'),
-        's.serial_id',
-        'serials.name as serial_name',
-        'serials.task_type',
-        's.app_id',
-        'apps.name as app_name',
-        'attractor.nickname as attract_agent',
-      ])
-      .orderBy('s.order_at', 'desc')
-      .orderBy('s.id', 'desc')
-      .limit(page.limit)
-      .$if(page.offset !== undefined, (qb) => qb.offset(page.offset!))
-      .execute();
+    return (
+      this.shares(agentId, filter)
+        .$if(after !== undefined, (qb) =>
+          // The plain bound lets the index seek to where the last batch ended; the OR breaks ties on order_at.
+          qb
+            .where('s.order_at', '<=', after!.orderAt)
+            .where((eb) =>
+              eb.or([
+                eb('s.order_at', '<', after!.orderAt),
+                eb.and([eb('s.order_at', '=', after!.orderAt), eb('s.id', '<', after!.id)]),
+              ]),
+            ),
+        )
+        // Names by scalar subqueries, not joins: PostgreSQL plans a prepared page query again on every call (its limit
+        // and offset are parameters, so a generic plan never wins), and planning four joins cost four times the query.
+        .select((eb) => [
+          eb.selectFrom('serials').select('serials.name').whereRef('serials.id', '=', 's.serial_id').as('serial_name'),
+          eb
+            .selectFrom('serials')
+            .select('serials.task_type')
+            .whereRef('serials.id', '=', 's.serial_id')
+            .as('task_type'),
+          eb.selectFrom('apps').select('apps.name').whereRef('apps.id', '=', 's.app_id').as('app_name'),
+          eb
+            .selectFrom('task_receipts as r')
+            .innerJoin('agents as attractor', 'attractor.id', 'r.agent_id')
+            .select('attractor.nickname')
+            .whereRef('r.id', '=', 's.receipt_id')
+            .as('attract_agent'),
+        ])
+        .select([
+          's.id',
+          's.order_no',
+          's.order_at',
+          's.sett_status',
+          's.expected_sett_date',
+          's.share_type',
+          's.platform',
+          's.order_type',
+          SIGNED_SHARE.as('share_fen'),
+          SIGNED_AD.as('ad_fen'),
+          's.serial_id',
+          's.app_id',
+        ])
+        .orderBy('s.order_at', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(page.limit)
+        .$if(page.offset !== undefined, (qb) => qb.offset(page.offset!))
+        .execute()
+    );
   }
 
   async figuresByApp(agentId: number, filter: ShareFilter): Promise<AppFiguresRow[]> {
