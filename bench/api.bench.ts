@@ -1,11 +1,15 @@
 /**
  * The authorized API beside a bare Fastify route, each in its own process with the load generator in a third:
- * `user/info` (token → session → agent, points, payees), and the lists a creator opens most.
+ * `user/info` (token → session → agent, points, payees), and the lists a creator opens most. On SQLite the floor of
+ * `user/info` (`serve-floor.ts`: the same read and answer with nothing around them) runs beside them.
  */
-import { compareWithBare, startBaseline, startProductProcess } from './support.js';
+import { compareWithBare, serve, startBaseline, startProductProcess, type Target } from './support.js';
 
 const baseline = await startBaseline();
 const product = await startProductProcess();
+const floor = product.databaseFile
+  ? await serve<{ url: string }>('serve-floor.ts', [product.databaseFile, product.token, String(product.agentId)])
+  : null;
 try {
   const headers = { vendor: 'default', authorization: `Bearer ${product.token}` };
   const routes: Array<[string, string, number]> = [
@@ -14,12 +18,22 @@ try {
     ['GET /agent/v1/credit/detail', '/agent/v1/credit/detail?page=1&page_size=10', 0.25],
     ['GET /agent/v1/sett/order/page', '/agent/v1/sett/order/page?page=1&page_size=10', 0.25],
   ];
-  await compareWithBare(
-    'authorized API',
-    baseline.url,
-    routes.map(([name, route, goal]) => ({ name, url: `${product.base}${route}`, options: { headers }, goal })),
-  );
+  const targets: Target[] = routes.map(([name, route, goal]) => ({
+    name,
+    url: `${product.base}${route}`,
+    options: { headers },
+    goal,
+  }));
+  if (floor) {
+    targets.splice(1, 0, {
+      name: 'floor: user/info with nothing around it',
+      url: floor.info.url,
+      options: { headers },
+    });
+  }
+  await compareWithBare('authorized API', baseline.url, targets);
 } finally {
+  await floor?.close();
   await product.close();
   await baseline.close();
 }

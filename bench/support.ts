@@ -95,15 +95,16 @@ export function profileArgs(): string[] {
 }
 
 /** The product in its own process (`serve-product.ts`): its address, an agent's token and a promotion code. */
-export async function startProductProcess(
-  mode?: 'NORMAL' | 'FULL',
-): Promise<{ base: string; token: string; code: string; close(): Promise<void> }> {
-  const product = await serve<{ base: string; token: string; code: string }>(
-    'serve-product.ts',
-    mode ? [mode] : [],
-    {},
-    profileArgs(),
-  );
+export interface ProductInfo {
+  base: string;
+  token: string;
+  code: string;
+  agentId: number;
+  databaseFile?: string;
+}
+
+export async function startProductProcess(mode?: 'NORMAL' | 'FULL'): Promise<ProductInfo & { close(): Promise<void> }> {
+  const product = await serve<ProductInfo>('serve-product.ts', mode ? [mode] : [], {}, profileArgs());
   return { ...product.info, close: product.close };
 }
 
@@ -113,6 +114,10 @@ export interface Product {
   database: DatabaseHandle;
   base: string;
   token: string;
+  /** The logged-in agent. */
+  agentId: number;
+  /** SQLite: the database file (the floor benchmark reads it too); absent on PostgreSQL. */
+  databaseFile?: string;
   close(): Promise<void>;
 }
 
@@ -150,12 +155,17 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
   const code = outbox.json().body.data[0].code as string;
   const login = await app.inject({ method: 'POST', url: '/agent/v1/user/login', headers, payload: { phone, code } });
   const token = login.json().body.access_token as string;
+  const agentId = (
+    await app.inject({ url: '/agent/v1/user/info', headers: { ...headers, authorization: `Bearer ${token}` } })
+  ).json().body.agent_id as number;
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     database,
     base,
     token,
+    agentId,
+    databaseFile: config.database.kind === 'sqlite' ? config.database.file : undefined,
     close: async () => {
       await app.close();
       await database.destroy();

@@ -98,16 +98,30 @@ export class CreditRepository {
       .execute();
   }
 
-  async hasDueGrants(agentId: number, now: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('credit_grants')
-      .select('id')
+  /**
+   * The balances and whether any grant is due to expire, in one read (what `totals` needs before it may answer
+   * without a transaction); undefined when the creator has no balance row yet.
+   */
+  accountWithDue(agentId: number, now: number) {
+    return this.db
+      .selectFrom('credit_accounts')
+      .select((eb) => [
+        'total',
+        'buy',
+        'gift',
+        eb
+          .exists(
+            eb
+              .selectFrom('credit_grants')
+              .select('credit_grants.id')
+              .where('credit_grants.agent_id', '=', agentId)
+              .where('credit_grants.remaining', '>', 0)
+              .where('credit_grants.expires_at', '<=', now),
+          )
+          .as('due'),
+      ])
       .where('agent_id', '=', agentId)
-      .where('remaining', '>', 0)
-      .where('expires_at', '<=', now)
-      .limit(1)
       .executeTakeFirst();
-    return row !== undefined;
   }
 
   async changeGrantRemaining(trx: Trx, grantId: number, delta: number): Promise<void> {

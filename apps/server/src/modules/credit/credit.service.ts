@@ -203,8 +203,8 @@ export class CreditService {
 
   async totals(agentId: number): Promise<CreditTotal> {
     // Read without a transaction when nothing is due to expire: user info asks on every page load.
-    const account = await this.credits.account(agentId);
-    if (account && !(await this.credits.hasDueGrants(agentId, this.clock.now()))) return account;
+    const account = await this.credits.accountWithDue(agentId, this.clock.now());
+    if (account && !Number(account.due)) return { total: account.total, buy: account.buy, gift: account.gift };
     return this.inAgentTransaction(agentId, async (trx) => {
       const account = await this.credits.account(agentId, trx);
       return { total: account?.total ?? 0, buy: account?.buy ?? 0, gift: account?.gift ?? 0 };

@@ -71,6 +71,11 @@ export class UserRepository {
     );
   }
 
+  /** The SQL of `profile` (for EXPLAIN, and the benchmark's floor that runs the same read without the app). */
+  get profileSql(): string {
+    return this.profileQuery.sql;
+  }
+
   profile(agentId: number, now: number) {
     return this.profileQuery.first({ agentId, now });
   }
