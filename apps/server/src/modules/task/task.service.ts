@@ -54,7 +54,11 @@ export function isTaskOpen(task: Pick<TaskRow, 'status' | 'open_at' | 'close_at'
 export const CATALOGUE_CACHE_MS = 5_000;
 const CATALOGUE_CACHE_ENTRIES = 500;
 
-type CataloguePage = Awaited<ReturnType<TaskRepository['page']>>;
+/** A catalogue page as cards (not yet marked received), with the number of tasks matching. */
+interface CataloguePage {
+  cards: TaskCard[];
+  total: number;
+}
 
 export class TaskService {
   private readonly pages = new Map<string, { page: CataloguePage; until: number }>();
@@ -77,7 +81,9 @@ export class TaskService {
     ]);
     const cached = this.pages.get(key);
     if (cached && cached.until > now) return cached.page;
-    const page = await this.tasks.page({ ...filter, now });
+    const { rows, total } = await this.tasks.page({ ...filter, now });
+    // Cards are built once per cached page; an answer copies only the cards the creator has received.
+    const page = { cards: rows.map((row) => toTaskCard(row, false)), total };
     this.pages.delete(key);
     if (this.pages.size >= CATALOGUE_CACHE_ENTRIES) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, { page, until: now + CATALOGUE_CACHE_MS });
@@ -85,14 +91,14 @@ export class TaskService {
   }
 
   async page(filter: Omit<TaskFilter, 'now'>, agentId: number | null) {
-    const { rows, total } = await this.cataloguePage(filter);
+    const { cards, total } = await this.cataloguePage(filter);
     const received = agentId
       ? await this.tasks.receivedAmong(
           agentId,
-          rows.map((r) => r.task_id),
+          cards.map((card) => card.task_id),
         )
       : new Set<number>();
-    return { data: rows.map((row) => toTaskCard(row, received.has(row.task_id))), total };
+    return { data: cards.map((card) => (received.has(card.task_id) ? { ...card, received: true } : card)), total };
   }
 
   async info(taskId: number, agentId: number): Promise<TaskInfo> {
