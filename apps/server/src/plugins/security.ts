@@ -50,8 +50,18 @@ export function staticSecurityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Zones that answer JSON envelopes only: their answers are data, never a document a browser renders. */
-const API_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'open']);
+/**
+ * Zones whose answers are not documents: JSON envelopes, and the short link's redirect (its one page, an unknown
+ * code, sets the page headers itself with `pageSecurityHeaders`).
+ */
+const NOT_DOCUMENT_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'open', 'shortLink']);
+
+let pageHeaders: Record<string, string> | undefined;
+
+/** The page set (`staticSecurityHeaders`), computed once per process. */
+export function pageSecurityHeaders(): Record<string, string> {
+  return (pageHeaders ??= staticSecurityHeaders());
+}
 
 /**
  * The headers of an API answer (OWASP's REST set): no document policy to carry — nothing in a JSON answer runs, frames
@@ -59,7 +69,7 @@ const API_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'open'])
  * HTTPS. Half the count and a third of the bytes of the page set, on every API call.
  */
 export function apiSecurityHeaders(): Record<string, string> {
-  const page = staticSecurityHeaders();
+  const page = pageSecurityHeaders();
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
@@ -71,13 +81,13 @@ export function apiSecurityHeaders(): Record<string, string> {
 }
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {
-  const pageHeaders = staticSecurityHeaders();
+  const pageHeaders = pageSecurityHeaders();
   const apiHeaders = apiSecurityHeaders();
   // The request id goes back with every answer, set here with the static headers (one callback hook, no onSend).
   app.addHook('onRequest', (request, reply, done) => {
     // An unmatched path goes by where it would have been: an unknown API path answers the API's envelope 404.
     const zone = routeZone(request) ?? unmatchedZone(request.url);
-    reply.headers(API_ZONES.has(zone) ? apiHeaders : pageHeaders);
+    reply.headers(NOT_DOCUMENT_ZONES.has(zone) ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);
     done();
   });

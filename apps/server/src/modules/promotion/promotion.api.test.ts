@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
+import { apiSecurityHeaders } from '../../plugins/security.js';
 import { seedDemoData } from '../content/demo-seed.js';
 import { ShareRepository } from '../settlement/share.repository.js';
 
@@ -138,6 +139,9 @@ describe(`promotion (${testDatabaseKind})`, () => {
     expect(target.searchParams.get('code')).toBe(code);
     expect(target.searchParams.get('serial_id')).toBe(String(task.serial_id));
     expect(response.headers['cache-control']).toBe('no-store');
+    // A redirect is no document: the API's header set, not the page's.
+    expect(response.headers).toMatchObject(apiSecurityHeaders());
+    expect(response.headers['x-xss-protection']).toBeUndefined();
     expect(await clicks()).toBe(before + 1);
 
     await visit(`/s/${code}`);

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
+import { pageSecurityHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
 import type { PromotionService } from './promotion.service.js';
 
@@ -83,7 +84,10 @@ export function promotionRoutes(promotions: PromotionService): FastifyPluginAsyn
         referrer: request.headers.referer ?? '',
       });
       reply.header('cache-control', 'no-store');
-      if (!target) return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+      if (!target) {
+        // A page after all: the document headers, which a redirect does not need.
+        return reply.headers(pageSecurityHeaders()).status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+      }
       return reply.redirect(target, 302);
     });
   };
