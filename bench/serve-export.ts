@@ -63,7 +63,7 @@ const csvCell = (value: string | number) => {
 async function serveBaseline(mode: 'csv' | 'xlsx-in-memory', product: Product, agentId: number): Promise<string> {
   const { db } = product.database;
   const settlement = new SettlementQueryService(
-    new SettlementQueryRepository(db),
+    new SettlementQueryRepository(db, product.database.kind),
     new WalletService(product.database, new WalletRepository(db), systemClock),
     systemClock,
   );

@@ -438,7 +438,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(orderRoutes(orders, wallet));
   await app.register(refundRoutes(refunds, config.operatorToken));
   await app.register(
-    settlementQueryRoutes(new SettlementQueryService(new SettlementQueryRepository(database.db), wallet, clock), clock),
+    settlementQueryRoutes(
+      new SettlementQueryService(new SettlementQueryRepository(database.db, database.kind), wallet, clock),
+      clock,
+    ),
   );
   await app.register(
     teamRoutes(

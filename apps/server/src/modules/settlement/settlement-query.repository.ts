@@ -9,6 +9,7 @@
 import { ListingStatus, OrderType, SettStatus, ShareType, type TaskType } from '@cc/contracts';
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { BEIJING_OFFSET_MS, DAY_MS, beijingDayOf } from '../../beijing-time.js';
+import type { DialectKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 export interface ShareFilter {
@@ -119,7 +120,10 @@ export interface HeadlineBounds {
 }
 
 export class SettlementQueryRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kind: DialectKind,
+  ) {}
 
   /** One creator's share rows matching `filter` (the caller adds joins and columns). */
   private shares(agentId: number, filter: ShareFilter) {
@@ -202,56 +206,73 @@ export class SettlementQueryRepository {
     page: { limit: number; offset?: number; after?: ShareCursor },
   ): Promise<ShareOrderRow[]> {
     const { after } = page;
-    return (
-      this.shares(agentId, filter)
-        .$if(after !== undefined, (qb) =>
-          // The plain bound lets the index seek to where the last batch ended; the OR breaks ties on order_at.
-          qb
-            .where('s.order_at', '<=', after!.orderAt)
-            .where((eb) =>
-              eb.or([
-                eb('s.order_at', '<', after!.orderAt),
-                eb.and([eb('s.order_at', '=', after!.orderAt), eb('s.id', '<', after!.id)]),
-              ]),
-            ),
-        )
-        // Names by scalar subqueries, not joins: PostgreSQL plans a prepared page query again on every call (its limit
-        // and offset are parameters, so a generic plan never wins), and planning four joins cost four times the query.
-        .select((eb) => [
-          eb.selectFrom('serials').select('serials.name').whereRef('serials.id', '=', 's.serial_id').as('serial_name'),
-          eb
-            .selectFrom('serials')
-            .select('serials.task_type')
-            .whereRef('serials.id', '=', 's.serial_id')
-            .as('task_type'),
-          eb.selectFrom('apps').select('apps.name').whereRef('apps.id', '=', 's.app_id').as('app_name'),
-          eb
-            .selectFrom('task_receipts as r')
-            .innerJoin('agents as attractor', 'attractor.id', 'r.agent_id')
-            .select('attractor.nickname')
-            .whereRef('r.id', '=', 's.receipt_id')
-            .as('attract_agent'),
-        ])
-        .select([
-          's.id',
-          's.order_no',
-          's.order_at',
-          's.sett_status',
-          's.expected_sett_date',
-          's.share_type',
-          's.platform',
-          's.order_type',
-          SIGNED_SHARE.as('share_fen'),
-          SIGNED_AD.as('ad_fen'),
-          's.serial_id',
-          's.app_id',
-        ])
-        .orderBy('s.order_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(page.limit)
-        .$if(page.offset !== undefined, (qb) => qb.offset(page.offset!))
-        .execute()
-    );
+    const rows = this.shares(agentId, filter)
+      .$if(after !== undefined, (qb) =>
+        // The plain bound lets the index seek to where the last batch ended; the OR breaks ties on order_at.
+        qb
+          .where('s.order_at', '<=', after!.orderAt)
+          .where((eb) =>
+            eb.or([
+              eb('s.order_at', '<', after!.orderAt),
+              eb.and([eb('s.order_at', '=', after!.orderAt), eb('s.id', '<', after!.id)]),
+            ]),
+          ),
+      )
+      .select([
+        's.id',
+        's.order_no',
+        's.order_at',
+        's.sett_status',
+        's.expected_sett_date',
+        's.share_type',
+        's.platform',
+        's.order_type',
+        SIGNED_SHARE.as('share_fen'),
+        SIGNED_AD.as('ad_fen'),
+        's.serial_id',
+        's.app_id',
+      ]);
+    // The names: on PostgreSQL by scalar subqueries, which it plans cheaply — it plans a prepared page query again on
+    // every call (limit and offset are parameters, so a generic plan never wins), and planning four joins cost four
+    // times the query. SQLite plans nothing per call, and runs the joins faster than the subqueries.
+    const named =
+      this.kind === 'postgres'
+        ? rows.select((eb) => [
+            eb
+              .selectFrom('serials')
+              .select('serials.name')
+              .whereRef('serials.id', '=', 's.serial_id')
+              .as('serial_name'),
+            eb
+              .selectFrom('serials')
+              .select('serials.task_type')
+              .whereRef('serials.id', '=', 's.serial_id')
+              .as('task_type'),
+            eb.selectFrom('apps').select('apps.name').whereRef('apps.id', '=', 's.app_id').as('app_name'),
+            eb
+              .selectFrom('task_receipts as r')
+              .innerJoin('agents as attractor', 'attractor.id', 'r.agent_id')
+              .select('attractor.nickname')
+              .whereRef('r.id', '=', 's.receipt_id')
+              .as('attract_agent'),
+          ])
+        : rows
+            .leftJoin('serials', 'serials.id', 's.serial_id')
+            .leftJoin('apps', 'apps.id', 's.app_id')
+            .leftJoin('task_receipts as r', 'r.id', 's.receipt_id')
+            .leftJoin('agents as attractor', 'attractor.id', 'r.agent_id')
+            .select([
+              'serials.name as serial_name',
+              'serials.task_type',
+              'apps.name as app_name',
+              'attractor.nickname as attract_agent',
+            ]);
+    return named
+      .orderBy('s.order_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(page.limit)
+      .$if(page.offset !== undefined, (qb) => qb.offset(page.offset!))
+      .execute();
   }
 
   async figuresByApp(agentId: number, filter: ShareFilter): Promise<AppFiguresRow[]> {
