@@ -56,11 +56,11 @@ export function staticSecurityHeaders(): Record<string, string> {
  */
 const NOT_DOCUMENT_ZONES: ReadonlySet<RouteZone | null> = new Set(['api', 'ops', 'open', 'shortLink']);
 
-let pageHeaders: Record<string, string> | undefined;
+let pageHeadersOnce: Record<string, string> | undefined;
 
 /** The page set (`staticSecurityHeaders`), computed once per process. */
 export function pageSecurityHeaders(): Record<string, string> {
-  return (pageHeaders ??= staticSecurityHeaders());
+  return (pageHeadersOnce ??= staticSecurityHeaders());
 }
 
 /**
