@@ -94,6 +94,8 @@ async function growData(database: DatabaseHandle, agentId: number): Promise<void
       updated_at: now,
     }),
   );
+  // Registration keeps the leader's team size; these members were written directly.
+  await db.updateTable('agents').set({ team_size: members }).where('id', '=', agentId).execute();
   const memberIds = (await db.selectFrom('agents').select('id').where('leader_id', '=', agentId).execute()).map(
     (a) => a.id,
   );

@@ -47,6 +47,8 @@ export interface AgentTable {
   leader_id: number | null;
   team_at: number | null;
   team_share_rate_bp: Generated<number>;
+  /** Members whose `leader_id` is this agent, kept as they register (migration 20261125170000). */
+  team_size: Generated<number>;
   commander_code: string;
   open_reelshort: Generated<number>;
   vendor: string;

@@ -1,12 +1,10 @@
 /** The figures migrations fill what existing share orders add up to: per receipt, and per creator and day. */
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentRow } from '../../../test/settlement-fixtures.js';
 import { createTestDatabase, testDatabaseKind } from '../../../test/test-app.js';
 import { seedDemoData } from '../../modules/content/demo-seed.js';
 import { rebuildShareRollup } from '../../modules/settlement/share-rollup.js';
-import { migrateToLatest } from '../migrate.js';
-import { migrations } from './index.js';
+import { migrateToLatest, migratorOf } from '../migrate.js';
 
 describe(`receipt figures migration (${testDatabaseKind})`, () => {
   let test: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -17,11 +15,7 @@ describe(`receipt figures migration (${testDatabaseKind})`, () => {
 
   it('sums each receipt’s own share orders (refunds subtracted, bonuses and team shares left out)', async () => {
     const db = test.database.db;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      ...(test.target.schema && { migrationTableSchema: test.target.schema }),
-    });
+    const migrator = migratorOf(db, test.target.schema);
     const down = await migrator.migrateTo('20261125120000_click_counted_indexes');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toContain('20261125130000_receipt_figures');

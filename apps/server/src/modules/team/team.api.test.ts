@@ -1,6 +1,15 @@
 import { ErrorCode, OrderType, SettStatus, ShareType } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import {
+  call,
+  createTestApp,
+  latestCode,
+  loginAs,
+  nextPhone,
+  sendCode,
+  testDatabaseKind,
+  type TestContext,
+} from '../../../test/test-app.js';
 
 const PUBLIC_BASE_URL = 'https://cc.example.com';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -231,6 +240,47 @@ describe(`team calls (${testDatabaseKind})`, () => {
     const mine = (await get('/team/page', leader.token)).json.body;
     expect(mine.data).toHaveLength(1);
     expect(mine.data[0]).toMatchObject({ nickname: '我自己', leader_share: '7.77', leader_code: leader.inviteCode });
+  });
+
+  it('keeps the team size as members register, several at once, and counts no login twice', async () => {
+    const captain = await register(undefined, '新团长');
+    // Six friends register with the code at the same moment: their logins run side by side.
+    const phones = Array.from({ length: 6 }, () => nextPhone());
+    const codes: string[] = [];
+    for (const phone of phones) {
+      expect((await sendCode(ctx.app, phone)).json.code).toBe(0);
+      codes.push(await latestCode(ctx.app, phone));
+    }
+    const logins = await Promise.all(
+      phones.map((phone, i) =>
+        call(ctx.app, {
+          url: '/agent/v1/user/login',
+          body: { phone, code: codes[i], invite_code: captain.inviteCode },
+        }),
+      ),
+    );
+    expect(logins.map((login) => login.json.code)).toEqual(phones.map(() => 0));
+    // A member logging in again, with or without a code, joins no team a second time.
+    ctx.clock.advance(61_000);
+    expect((await loginAs(ctx, phones[0]!, { invite_code: captain.inviteCode })).json.code).toBe(0);
+    expect((await loginAs(ctx, phones[1]!)).json.code).toBe(0);
+    const joined = (await get('/team/page', captain.token)).json.body.data as { invite_code: string }[];
+
+    const counted = await ctx.database.db
+      .selectFrom('agents')
+      .where('leader_id', '=', captain.id)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(6);
+    expect((await get('/team/summary', captain.token)).json.body.member_count).toBe(6);
+    expect((await get('/team/page?page_size=4', captain.token)).json.body.page).toEqual({
+      total_count: 6,
+      page_num: 1,
+      page_size: 4,
+    });
+    // A search still counts the members it finds.
+    const found = (await get(`/team/page?keyword=${joined[2]!.invite_code}`, captain.token)).json.body;
+    expect(found.page.total_count).toBe(1);
   });
 
   it('answers 401 without a valid token', async () => {

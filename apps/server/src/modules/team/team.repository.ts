@@ -1,7 +1,8 @@
 /**
  * SQL of the team page: a leader's members (agents whose `leader_id` is the leader), their income and the leader
  * shares they earned the leader. Every query starts from one leader's id through an index (`agents_leader_team_at_idx`,
- * `share_orders_agent_type_attract_idx`), so no query reads a whole table.
+ * `share_orders_agent_type_attract_idx`), so no query reads a whole table; the size of the team is kept on the
+ * leader's row (`team_size`), so only a search counts members.
  *
  * A refund row (order_type 2) counts negative whatever sign its amount was written with, as on the income page, so
  * every sum is income net of refunds.
@@ -27,6 +28,8 @@ export interface TeamOwnerRow {
   commander_code: string;
   team_share_rate_bp: number;
   team_at: number | null;
+  /** Members in the creator's own team, kept as they register (`agents.team_size`). */
+  team_size: number;
   leader_nickname: string | null;
   leader_invite_code: string | null;
 }
@@ -58,7 +61,11 @@ export class TeamRepository {
       );
   }
 
-  async countMembers(leaderId: number, keyword?: string): Promise<number> {
+  /**
+   * Members whose nickname or invite code contains `keyword`: a search reads the leader's whole team through its
+   * index. Without a keyword the count is the kept `team_size` (`owner`).
+   */
+  async countMatchingMembers(leaderId: number, keyword: string): Promise<number> {
     const row = await this.members(leaderId, keyword)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -148,6 +155,7 @@ export class TeamRepository {
         'a.commander_code',
         'a.team_share_rate_bp',
         'a.team_at',
+        'a.team_size',
         'l.nickname as leader_nickname',
         'l.invite_code as leader_invite_code',
       ])
@@ -156,6 +164,7 @@ export class TeamRepository {
     return {
       ...row,
       team_share_rate_bp: Number(row.team_share_rate_bp),
+      team_size: Number(row.team_size),
       team_at: row.team_at === null ? null : Number(row.team_at),
     };
   }

@@ -42,11 +42,12 @@ export class TeamService {
 
   async page(leaderId: number, query: TeamPageQuery): Promise<Paged<TeamMember>> {
     const keyword = query.keyword || undefined;
-    const [owner, total, rows] = await Promise.all([
+    const [owner, matching, rows] = await Promise.all([
       this.owner(leaderId),
-      this.team.countMembers(leaderId, keyword),
+      keyword === undefined ? undefined : this.team.countMatchingMembers(leaderId, keyword),
       this.team.memberPage(leaderId, keyword, offsetOf(query)),
     ]);
+    const total = matching ?? owner.team_size;
     const ids = rows.map((row) => row.id);
     const [incomes, leaderShares] = await Promise.all([
       this.team.incomeOf(ids),
@@ -67,9 +68,8 @@ export class TeamService {
 
   async summary(agentId: number): Promise<TeamSummary> {
     const monthStartMs = dayStartMs(monthStartDay(beijingDayOf(this.clock.now())));
-    const [owner, memberCount, newThisMonth, shares] = await Promise.all([
+    const [owner, newThisMonth, shares] = await Promise.all([
       this.owner(agentId),
-      this.team.countMembers(agentId),
       this.team.countMembersSince(agentId, monthStartMs),
       this.team.leaderShareTotals(agentId),
     ]);
@@ -80,7 +80,7 @@ export class TeamService {
       ]),
     ) as TeamSummary['invite_links'];
     return {
-      member_count: memberCount,
+      member_count: owner.team_size,
       new_this_month: newThisMonth,
       leader_share_total: fenToYuan(shares.total),
       leader_share_settled: fenToYuan(shares.settled),

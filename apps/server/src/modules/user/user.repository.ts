@@ -105,6 +105,15 @@ export class UserRepository {
     return Number(row.id);
   }
 
+  /** One more member in `leaderId`'s team (`agents.team_size`, which the team page shows). */
+  async addTeamMember(leaderId: number, executor: Executor = this.db): Promise<void> {
+    await executor
+      .updateTable('agents')
+      .set((eb) => ({ team_size: eb('team_size', '+', 1) }))
+      .where('id', '=', leaderId)
+      .execute();
+  }
+
   async update(id: number, changes: AgentUpdate, executor: Executor = this.db): Promise<void> {
     await executor.updateTable('agents').set(changes).where('id', '=', id).execute();
   }

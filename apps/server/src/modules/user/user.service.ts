@@ -135,12 +135,12 @@ export class UserService {
     return inviter.id;
   }
 
-  /** Creates the agent with a fresh invite code and a default nickname; its id. */
+  /** Creates the agent with a fresh invite code and a default nickname, in their leader's team when they have one; its id. */
   async register(registration: Registration, executor?: Executor): Promise<number> {
     const now = this.clock.now();
     let inviteCode = generateInviteCode();
     while (await this.users.inviteCodeTaken(inviteCode, executor)) inviteCode = generateInviteCode();
-    return this.users.insert(
+    const agentId = await this.users.insert(
       {
         phone: registration.phone,
         nickname: `创作者${registration.phone.slice(-4)}`,
@@ -165,5 +165,8 @@ export class UserService {
       },
       executor,
     );
+    // In the registration's transaction: the leader's kept team size never misses or double-counts a member.
+    if (registration.leaderId !== null) await this.users.addTeamMember(registration.leaderId, executor);
+    return agentId;
   }
 }
