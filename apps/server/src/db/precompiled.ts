@@ -21,7 +21,54 @@ export function precompile<DB, Args extends Record<string, unknown>, Row>(
   db: Kysely<DB>,
   build: (args: Args) => Compilable<Row>,
 ): Precompiled<Args, Row> {
-  const markers = new Proxy({} as Args, { get: (_target, name) => `${MARKER}${String(name)}` });
+  return compileWith(db, build, new Proxy({} as Args, { get: (_target, name) => markerOf(String(name)) }));
+}
+
+/** A precompiled query per combination of given arguments; see `precompileByShape`. */
+export interface PrecompiledByShape<Args, Row> {
+  /** The compiled SQL for the arguments `args` gives (for `EXPLAIN` in tests). */
+  sqlOf(args: Args): string;
+  rows(args: Args): Promise<Row[]>;
+  first(args: Args): Promise<Row | undefined>;
+}
+
+/**
+ * A query whose shape depends on which optional arguments are given (a list's filters): compiled once per
+ * combination of given arguments, on first use. The builder sees a marker for each given argument and `undefined` for
+ * the others, so it may test an argument for `undefined` — and only that: any other use of an argument must be as a
+ * parameter. Derived values (a day from a time, say) are computed by the caller and passed as arguments of their own.
+ */
+export function precompileByShape<DB, Args extends Record<string, unknown>, Row>(
+  db: Kysely<DB>,
+  build: (args: Args) => Compilable<Row>,
+): PrecompiledByShape<Args, Row> {
+  const byShape = new Map<string, Precompiled<Args, Row>>();
+  const of = (args: Args): Precompiled<Args, Row> => {
+    const given = Object.keys(args)
+      .filter((name) => args[name] !== undefined)
+      .sort();
+    const shape = given.join(',');
+    let query = byShape.get(shape);
+    if (!query) {
+      query = compileWith(db, build, Object.fromEntries(given.map((name) => [name, markerOf(name)])) as Args);
+      byShape.set(shape, query);
+    }
+    return query;
+  };
+  return {
+    sqlOf: (args) => of(args).sql,
+    rows: (args) => of(args).rows(args),
+    first: (args) => of(args).first(args),
+  };
+}
+
+const markerOf = (name: string) => `${MARKER}${name}`;
+
+function compileWith<DB, Args extends Record<string, unknown>, Row>(
+  db: Kysely<DB>,
+  build: (args: Args) => Compilable<Row>,
+  markers: Args,
+): Precompiled<Args, Row> {
   const compiled = build(markers).compile();
   // Where each parameter comes from: an argument's name, or the constant the builder put there.
   const sources = compiled.parameters.map((value): { arg: keyof Args } | { value: unknown } =>

@@ -10,6 +10,7 @@ import { ListingStatus, OrderType, SettStatus, ShareType, type TaskType } from '
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { BEIJING_OFFSET_MS, DAY_MS, beijingDayOf } from '../../beijing-time.js';
 import type { DialectKind } from '../../db/database.js';
+import { precompileByShape } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 
 export interface ShareFilter {
@@ -69,6 +70,59 @@ export interface ShareCursor {
 
 type Scope = ExpressionBuilder<Database & { s: Database['share_orders'] }, 's'>;
 
+/**
+ * The arguments of a query over one creator's share rows: the filter, flat, so that a precompiled query
+ * (`precompileByShape`) sees which filters are given.
+ */
+type ShareArgs = {
+  agentId: number;
+  taskType?: TaskType | undefined;
+  appId?: number | undefined;
+  serialId?: number | undefined;
+  shareType?: ShareType | undefined;
+  settStatus?: SettStatus | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+};
+
+/** The arguments of a query over the kept figures: the filter's times as Beijing day numbers. */
+type KeptArgs = {
+  agentId: number;
+  taskType?: TaskType | undefined;
+  appId?: number | undefined;
+  shareType?: ShareType | undefined;
+  settStatus?: SettStatus | undefined;
+  fromDay?: number | undefined;
+  toDay?: number | undefined;
+};
+
+const shareArgs = (agentId: number, filter: ShareFilter): ShareArgs => ({
+  agentId,
+  taskType: filter.taskType,
+  appId: filter.appId,
+  serialId: filter.serialId,
+  shareType: filter.shareType,
+  settStatus: filter.settStatus,
+  fromMs: filter.fromMs,
+  toMs: filter.toMs,
+});
+
+const keptArgs = (agentId: number, filter: ShareFilter): KeptArgs => ({
+  agentId,
+  taskType: filter.taskType,
+  appId: filter.appId,
+  shareType: filter.shareType,
+  settStatus: filter.settStatus,
+  fromDay: filter.fromMs === undefined ? undefined : beijingDayOf(filter.fromMs),
+  toDay: filter.toMs === undefined ? undefined : beijingDayOf(filter.toMs),
+});
+
+/** A page of a list, or every row when absent. */
+type PageArgs = { limit?: number | undefined; offset?: number | undefined };
+
+/** Where the export's keyset paging continues: after the row at `afterOrderAt`, `afterId`. */
+type CursorArgs = { afterOrderAt?: number | undefined; afterId?: number | undefined };
+
 const REFUND = sql.lit(OrderType.Refund);
 const signed = (amount: RawBuilder<number>) =>
   sql<number>`case when s.order_type = ${REFUND} then -abs(${amount}) else ${amount} end`;
@@ -120,80 +174,173 @@ export interface HeadlineBounds {
 }
 
 export class SettlementQueryRepository {
+  /*
+   * Every query is compiled once per combination of given filters (`precompileByShape`): building and compiling a
+   * query with Kysely cost about as much as running it on these pages.
+   */
+  private readonly headlineQuery;
+  private readonly keptCountQuery;
+  private readonly shareCountQuery;
+  private readonly shareOrdersQuery;
+  private readonly keptByAppQuery;
+  private readonly sharesByAppQuery;
+  private readonly keptByDayQuery;
+  private readonly sharesByDayQuery;
+  private readonly keptDayCountQuery;
+  private readonly shareDayCountQuery;
+  private readonly appsOfTaskTypeQuery;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly kind: DialectKind,
-  ) {}
+  ) {
+    this.headlineQuery = precompileByShape(
+      db,
+      (args: KeptArgs & { todayDay: number; yesterdayDay: number; tomorrowDay: number; monthDay: number }) => {
+        const within = (from: number, to: number) =>
+          sumWhen(sql`f.day >= ${from} and f.day < ${to}`, sql<number>`f.share_fen`);
+        return this.kept(args).select([
+          within(args.todayDay, args.tomorrowDay).as('today_fen'),
+          within(args.yesterdayDay, args.todayDay).as('yesterday_fen'),
+          within(args.monthDay, args.tomorrowDay).as('month_fen'),
+          ...keptFigures(),
+        ]);
+      },
+    );
+    this.keptCountQuery = precompileByShape(db, (args: KeptArgs) =>
+      this.kept(args).select(sql<number>`coalesce(sum(f.share_rows), 0)`.as('n')),
+    );
+    this.shareCountQuery = precompileByShape(db, (args: ShareArgs) =>
+      this.shares(args).select((eb) => eb.fn.countAll<number>().as('n')),
+    );
+    this.shareOrdersQuery = precompileByShape(db, (args: ShareArgs & PageArgs & CursorArgs) =>
+      this.shareOrderRows(args),
+    );
+    this.keptByAppQuery = precompileByShape(db, (args: KeptArgs) =>
+      this.kept(args)
+        .leftJoin('apps', 'apps.id', 'f.app_id')
+        .select([
+          sql<number | null>`case when f.app_id = 0 then null else f.app_id end`.as('app_id'),
+          'apps.name as app_name',
+          'apps.icon_url as app_icon',
+          ...keptFigures(),
+        ])
+        .groupBy(['f.app_id', 'apps.name', 'apps.icon_url'])
+        .having(sql<boolean>`sum(f.share_rows) > 0`),
+    );
+    this.sharesByAppQuery = precompileByShape(db, (args: ShareArgs) =>
+      this.shares(args)
+        .leftJoin('apps', 'apps.id', 's.app_id')
+        .select(['s.app_id', 'apps.name as app_name', 'apps.icon_url as app_icon', ...figures()])
+        .groupBy(['s.app_id', 'apps.name', 'apps.icon_url']),
+    );
+    this.keptByDayQuery = precompileByShape(db, (args: KeptArgs & PageArgs) =>
+      this.kept(args)
+        .select(['f.day', ...keptFigures()])
+        .groupBy('f.day')
+        .having(sql<boolean>`sum(f.share_rows) > 0`)
+        .orderBy('f.day', 'desc')
+        .$if(args.limit !== undefined, (qb) => qb.limit(args.limit!).offset(args.offset ?? 0)),
+    );
+    this.sharesByDayQuery = precompileByShape(db, (args: ShareArgs & PageArgs) =>
+      this.shares(args)
+        .select([BEIJING_DAY.as('day'), ...figures()])
+        .groupBy(BEIJING_DAY)
+        .orderBy(BEIJING_DAY, 'desc')
+        .$if(args.limit !== undefined, (qb) => qb.limit(args.limit!).offset(args.offset ?? 0)),
+    );
+    this.keptDayCountQuery = precompileByShape(db, (args: KeptArgs) =>
+      db
+        .selectFrom(
+          this.kept(args)
+            .select('f.day')
+            .groupBy('f.day')
+            .having(sql<boolean>`sum(f.share_rows) > 0`)
+            .as('days'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    );
+    this.shareDayCountQuery = precompileByShape(db, (args: ShareArgs) =>
+      this.shares(args).select(sql<number>`count(distinct ${BEIJING_DAY})`.as('n')),
+    );
+    this.appsOfTaskTypeQuery = precompileByShape(db, (args: { taskType: TaskType }) =>
+      db
+        .selectFrom('apps')
+        .select(['apps.id as app_id', 'apps.name as app_name', 'apps.icon_url as app_icon'])
+        .where('apps.status', '=', ListingStatus.On)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('serials')
+              .select('serials.id')
+              .whereRef('serials.app_id', '=', 'apps.id')
+              .where('serials.task_type', '=', args.taskType),
+          ),
+        )
+        .orderBy('apps.sort')
+        .orderBy('apps.id'),
+    );
+  }
 
-  /** One creator's share rows matching `filter` (the caller adds joins and columns). */
-  private shares(agentId: number, filter: ShareFilter) {
+  /** One creator's share rows matching the filter (the caller adds joins and columns). */
+  private shares(args: ShareArgs) {
     return this.db
       .selectFrom('share_orders as s')
-      .where('s.agent_id', '=', agentId)
+      .where('s.agent_id', '=', args.agentId)
       .where((eb: Scope) => {
         const conditions = [];
-        if (filter.taskType !== undefined) {
-          const serials = eb
-            .selectFrom('serials')
-            .select('serials.id')
-            .where('serials.task_type', '=', filter.taskType);
+        if (args.taskType !== undefined) {
+          const serials = eb.selectFrom('serials').select('serials.id').where('serials.task_type', '=', args.taskType);
           conditions.push(eb('s.serial_id', 'in', serials));
         }
-        if (filter.appId !== undefined) conditions.push(eb('s.app_id', '=', filter.appId));
-        if (filter.serialId !== undefined) conditions.push(eb('s.serial_id', '=', filter.serialId));
-        if (filter.shareType !== undefined) conditions.push(eb('s.share_type', '=', filter.shareType));
-        if (filter.settStatus !== undefined) conditions.push(eb('s.sett_status', '=', filter.settStatus));
-        if (filter.fromMs !== undefined) conditions.push(eb('s.order_at', '>=', filter.fromMs));
-        if (filter.toMs !== undefined) conditions.push(eb('s.order_at', '<', filter.toMs));
+        if (args.appId !== undefined) conditions.push(eb('s.app_id', '=', args.appId));
+        if (args.serialId !== undefined) conditions.push(eb('s.serial_id', '=', args.serialId));
+        if (args.shareType !== undefined) conditions.push(eb('s.share_type', '=', args.shareType));
+        if (args.settStatus !== undefined) conditions.push(eb('s.sett_status', '=', args.settStatus));
+        if (args.fromMs !== undefined) conditions.push(eb('s.order_at', '>=', args.fromMs));
+        if (args.toMs !== undefined) conditions.push(eb('s.order_at', '<', args.toMs));
         return eb.and(conditions);
       });
   }
 
   /**
-   * One creator's income figures matching `filter`, from the figures kept per Beijing day (`share_daily_figures`):
+   * One creator's income figures matching the filter, from the figures kept per Beijing day (`share_daily_figures`):
    * the same sums as over the share rows, read from a few hundred rows a year. Day bounds only (the filters' dates).
    */
-  private kept(agentId: number, filter: ShareFilter) {
+  private kept(args: KeptArgs) {
     return this.db
       .selectFrom('share_daily_figures as f')
-      .where('f.agent_id', '=', agentId)
+      .where('f.agent_id', '=', args.agentId)
       .where((eb) => {
         const conditions = [];
-        if (filter.taskType !== undefined) conditions.push(eb('f.task_type', '=', filter.taskType));
-        if (filter.appId !== undefined) conditions.push(eb('f.app_id', '=', filter.appId));
-        if (filter.shareType !== undefined) conditions.push(eb('f.share_type', '=', filter.shareType));
-        if (filter.settStatus !== undefined) conditions.push(eb('f.sett_status', '=', filter.settStatus));
-        if (filter.fromMs !== undefined) conditions.push(eb('f.day', '>=', beijingDayOf(filter.fromMs)));
-        if (filter.toMs !== undefined) conditions.push(eb('f.day', '<', beijingDayOf(filter.toMs)));
+        if (args.taskType !== undefined) conditions.push(eb('f.task_type', '=', args.taskType));
+        if (args.appId !== undefined) conditions.push(eb('f.app_id', '=', args.appId));
+        if (args.shareType !== undefined) conditions.push(eb('f.share_type', '=', args.shareType));
+        if (args.settStatus !== undefined) conditions.push(eb('f.sett_status', '=', args.settStatus));
+        if (args.fromDay !== undefined) conditions.push(eb('f.day', '>=', args.fromDay));
+        if (args.toDay !== undefined) conditions.push(eb('f.day', '<', args.toDay));
         return eb.and(conditions);
       });
   }
 
   async headline(agentId: number, taskType: TaskType | undefined, bounds: HeadlineBounds) {
-    const within = (from: number, to: number) =>
-      sumWhen(sql`f.day >= ${beijingDayOf(from)} and f.day < ${beijingDayOf(to)}`, sql<number>`f.share_fen`);
-    return this.kept(agentId, { taskType })
-      .select([
-        within(bounds.todayMs, bounds.tomorrowMs).as('today_fen'),
-        within(bounds.yesterdayMs, bounds.todayMs).as('yesterday_fen'),
-        within(bounds.monthMs, bounds.tomorrowMs).as('month_fen'),
-        ...keptFigures(),
-      ])
-      .executeTakeFirstOrThrow();
+    const row = await this.headlineQuery.first({
+      ...keptArgs(agentId, { taskType }),
+      todayDay: beijingDayOf(bounds.todayMs),
+      yesterdayDay: beijingDayOf(bounds.yesterdayMs),
+      tomorrowDay: beijingDayOf(bounds.tomorrowMs),
+      monthDay: beijingDayOf(bounds.monthMs),
+    });
+    return row!;
   }
 
   /** How many share rows match: from the kept figures (their row counts), from the rows when a serial is asked for. */
   async countShares(agentId: number, filter: ShareFilter): Promise<number> {
-    if (filter.serialId === undefined) {
-      const kept = await this.kept(agentId, filter)
-        .select(sql<number>`coalesce(sum(f.share_rows), 0)`.as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(kept.n);
-    }
-    const row = await this.shares(agentId, filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const row =
+      filter.serialId === undefined
+        ? await this.keptCountQuery.first(keptArgs(agentId, filter))
+        : await this.shareCountQuery.first(shareArgs(agentId, filter));
+    return Number(row!.n);
   }
 
   /**
@@ -205,16 +352,25 @@ export class SettlementQueryRepository {
     filter: ShareFilter,
     page: { limit: number; offset?: number; after?: ShareCursor },
   ): Promise<ShareOrderRow[]> {
-    const { after } = page;
-    const rows = this.shares(agentId, filter)
-      .$if(after !== undefined, (qb) =>
+    return this.shareOrdersQuery.rows({
+      ...shareArgs(agentId, filter),
+      limit: page.limit,
+      offset: page.offset,
+      afterOrderAt: page.after?.orderAt,
+      afterId: page.after?.id,
+    });
+  }
+
+  private shareOrderRows(args: ShareArgs & PageArgs & CursorArgs) {
+    const rows = this.shares(args)
+      .$if(args.afterOrderAt !== undefined, (qb) =>
         // The plain bound lets the index seek to where the last batch ended; the OR breaks ties on order_at.
         qb
-          .where('s.order_at', '<=', after!.orderAt)
+          .where('s.order_at', '<=', args.afterOrderAt!)
           .where((eb) =>
             eb.or([
-              eb('s.order_at', '<', after!.orderAt),
-              eb.and([eb('s.order_at', '=', after!.orderAt), eb('s.id', '<', after!.id)]),
+              eb('s.order_at', '<', args.afterOrderAt!),
+              eb.and([eb('s.order_at', '=', args.afterOrderAt!), eb('s.id', '<', args.afterId!)]),
             ]),
           ),
       )
@@ -270,93 +426,35 @@ export class SettlementQueryRepository {
     return named
       .orderBy('s.order_at', 'desc')
       .orderBy('s.id', 'desc')
-      .limit(page.limit)
-      .$if(page.offset !== undefined, (qb) => qb.offset(page.offset!))
-      .execute();
+      .limit(args.limit!)
+      .$if(args.offset !== undefined, (qb) => qb.offset(args.offset!));
   }
 
   async figuresByApp(agentId: number, filter: ShareFilter): Promise<AppFiguresRow[]> {
-    if (filter.serialId !== undefined) return this.figuresByAppFromRows(agentId, filter);
-    return this.kept(agentId, filter)
-      .leftJoin('apps', 'apps.id', 'f.app_id')
-      .select([
-        sql<number | null>`case when f.app_id = 0 then null else f.app_id end`.as('app_id'),
-        'apps.name as app_name',
-        'apps.icon_url as app_icon',
-        ...keptFigures(),
-      ])
-      .groupBy(['f.app_id', 'apps.name', 'apps.icon_url'])
-      .having(sql<boolean>`sum(f.share_rows) > 0`)
-      .execute();
-  }
-
-  private async figuresByAppFromRows(agentId: number, filter: ShareFilter): Promise<AppFiguresRow[]> {
-    return this.shares(agentId, filter)
-      .leftJoin('apps', 'apps.id', 's.app_id')
-      .select(['s.app_id', 'apps.name as app_name', 'apps.icon_url as app_icon', ...figures()])
-      .groupBy(['s.app_id', 'apps.name', 'apps.icon_url'])
-      .execute();
+    return filter.serialId === undefined
+      ? this.keptByAppQuery.rows(keptArgs(agentId, filter))
+      : this.sharesByAppQuery.rows(shareArgs(agentId, filter));
   }
 
   /** Figures per Beijing day, newest first; all days when `page` is absent. */
   async figuresByDay(agentId: number, filter: ShareFilter, page?: { limit: number; offset: number }) {
-    if (filter.serialId !== undefined) return this.figuresByDayFromRows(agentId, filter, page);
-    const rows: DayFiguresRow[] = await this.kept(agentId, filter)
-      .select(['f.day', ...keptFigures()])
-      .groupBy('f.day')
-      .having(sql<boolean>`sum(f.share_rows) > 0`)
-      .orderBy('f.day', 'desc')
-      .$if(page !== undefined, (qb) => qb.limit(page!.limit).offset(page!.offset))
-      .execute();
-    return rows.map((row) => ({ ...row, day: Number(row.day) }));
-  }
-
-  private async figuresByDayFromRows(agentId: number, filter: ShareFilter, page?: { limit: number; offset: number }) {
-    const rows: DayFiguresRow[] = await this.shares(agentId, filter)
-      .select([BEIJING_DAY.as('day'), ...figures()])
-      .groupBy(BEIJING_DAY)
-      .orderBy(BEIJING_DAY, 'desc')
-      .$if(page !== undefined, (qb) => qb.limit(page!.limit).offset(page!.offset))
-      .execute();
+    const rows: DayFiguresRow[] =
+      filter.serialId === undefined
+        ? await this.keptByDayQuery.rows({ ...keptArgs(agentId, filter), limit: page?.limit, offset: page?.offset })
+        : await this.sharesByDayQuery.rows({ ...shareArgs(agentId, filter), limit: page?.limit, offset: page?.offset });
     return rows.map((row) => ({ ...row, day: Number(row.day) }));
   }
 
   async countDays(agentId: number, filter: ShareFilter): Promise<number> {
-    if (filter.serialId === undefined) {
-      const days = this.kept(agentId, filter)
-        .select('f.day')
-        .groupBy('f.day')
-        .having(sql<boolean>`sum(f.share_rows) > 0`)
-        .as('days');
-      const kept = await this.db
-        .selectFrom(days)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(kept.n);
-    }
-    const row = await this.shares(agentId, filter)
-      .select(sql<number>`count(distinct ${BEIJING_DAY})`.as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const row =
+      filter.serialId === undefined
+        ? await this.keptDayCountQuery.first(keptArgs(agentId, filter))
+        : await this.shareDayCountQuery.first(shareArgs(agentId, filter));
+    return Number(row!.n);
   }
 
   /** Listed apps that carry serials of `taskType`, in their display order. */
   async appsOfTaskType(taskType: TaskType): Promise<AppRow[]> {
-    return this.db
-      .selectFrom('apps')
-      .select(['apps.id as app_id', 'apps.name as app_name', 'apps.icon_url as app_icon'])
-      .where('apps.status', '=', ListingStatus.On)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('serials')
-            .select('serials.id')
-            .whereRef('serials.app_id', '=', 'apps.id')
-            .where('serials.task_type', '=', taskType),
-        ),
-      )
-      .orderBy('apps.sort')
-      .orderBy('apps.id')
-      .execute();
+    return this.appsOfTaskTypeQuery.rows({ taskType });
   }
 }
