@@ -74,16 +74,7 @@ type Scope = ExpressionBuilder<Database & { s: Database['share_orders'] }, 's'>;
  * The arguments of a query over one creator's share rows: the filter, flat, so that a precompiled query
  * (`precompileByShape`) sees which filters are given.
  */
-type ShareArgs = {
-  agentId: number;
-  taskType?: TaskType | undefined;
-  appId?: number | undefined;
-  serialId?: number | undefined;
-  shareType?: ShareType | undefined;
-  settStatus?: SettStatus | undefined;
-  fromMs?: number | undefined;
-  toMs?: number | undefined;
-};
+type ShareArgs = { agentId: number } & { [Key in keyof ShareFilter]: ShareFilter[Key] };
 
 /** The arguments of a query over the kept figures: the filter's times as Beijing day numbers. */
 type KeptArgs = {
@@ -96,16 +87,7 @@ type KeptArgs = {
   toDay?: number | undefined;
 };
 
-const shareArgs = (agentId: number, filter: ShareFilter): ShareArgs => ({
-  agentId,
-  taskType: filter.taskType,
-  appId: filter.appId,
-  serialId: filter.serialId,
-  shareType: filter.shareType,
-  settStatus: filter.settStatus,
-  fromMs: filter.fromMs,
-  toMs: filter.toMs,
-});
+const shareArgs = (agentId: number, filter: ShareFilter): ShareArgs => ({ agentId, ...filter });
 
 const keptArgs = (agentId: number, filter: ShareFilter): KeptArgs => ({
   agentId,
