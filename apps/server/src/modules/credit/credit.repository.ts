@@ -2,12 +2,57 @@
 import type { CreditRecordType } from '@cc/contracts';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { precompile, precompileByShape } from '../../db/precompiled.js';
 import type { CreditGrantTable, CreditLedgerTable, Database } from '../../db/schema.js';
 
 type Trx = Transaction<Database>;
 
 export class CreditRepository {
-  constructor(private readonly db: Db) {}
+  /* The reads of the points pages, compiled once (`precompiled.ts`): user info and the detail page run them per view. */
+  private readonly accountWithDueQuery;
+  private readonly recordCountQuery;
+  private readonly recordPageQuery;
+
+  constructor(private readonly db: Db) {
+    this.accountWithDueQuery = precompile(db, (args: { agentId: number; now: number }) =>
+      db
+        .selectFrom('credit_accounts')
+        .select((eb) => [
+          'total',
+          'buy',
+          'gift',
+          eb
+            .exists(
+              eb
+                .selectFrom('credit_grants')
+                .select('credit_grants.id')
+                .where('credit_grants.agent_id', '=', args.agentId)
+                .where('credit_grants.remaining', '>', 0)
+                .where('credit_grants.expires_at', '<=', args.now),
+            )
+            .as('due'),
+        ])
+        .where('agent_id', '=', args.agentId),
+    );
+    type RecordArgs = { agentId: number; type?: CreditRecordType | undefined };
+    this.recordCountQuery = precompileByShape(db, (args: RecordArgs) =>
+      db
+        .selectFrom('credit_ledger_counts')
+        .select(sql<number>`coalesce(sum(row_count), 0)`.as('n'))
+        .where('agent_id', '=', args.agentId)
+        .$if(args.type !== undefined, (qb) => qb.where('type', '=', args.type!)),
+    );
+    this.recordPageQuery = precompileByShape(db, (args: RecordArgs & { limit: number; offset: number }) =>
+      db
+        .selectFrom('credit_ledger')
+        .where('agent_id', '=', args.agentId)
+        .$if(args.type !== undefined, (qb) => qb.where('type', '=', args.type!))
+        .select(['id', 'type', 'title', 'credit', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(args.limit)
+        .offset(args.offset),
+    );
+  }
 
   async ensureAccount(trx: Trx, agentId: number, now: number): Promise<void> {
     await trx
@@ -103,25 +148,7 @@ export class CreditRepository {
    * without a transaction); undefined when the creator has no balance row yet.
    */
   accountWithDue(agentId: number, now: number) {
-    return this.db
-      .selectFrom('credit_accounts')
-      .select((eb) => [
-        'total',
-        'buy',
-        'gift',
-        eb
-          .exists(
-            eb
-              .selectFrom('credit_grants')
-              .select('credit_grants.id')
-              .where('credit_grants.agent_id', '=', agentId)
-              .where('credit_grants.remaining', '>', 0)
-              .where('credit_grants.expires_at', '<=', now),
-          )
-          .as('due'),
-      ])
-      .where('agent_id', '=', agentId)
-      .executeTakeFirst();
+    return this.accountWithDueQuery.first({ agentId, now });
   }
 
   async changeGrantRemaining(trx: Trx, grantId: number, delta: number): Promise<void> {
@@ -150,23 +177,13 @@ export class CreditRepository {
       .execute();
   }
 
+  /** A page of the creator's ledger, newest first, and how many rows match (from the kept counts). */
   async records(agentId: number, type: CreditRecordType | undefined, limit: number, offset: number) {
-    const total = await this.db
-      .selectFrom('credit_ledger_counts')
-      .select(sql<number>`coalesce(sum(row_count), 0)`.as('n'))
-      .where('agent_id', '=', agentId)
-      .$if(type !== undefined, (qb) => qb.where('type', '=', type!))
-      .executeTakeFirstOrThrow();
-    const rows = await this.db
-      .selectFrom('credit_ledger')
-      .where('agent_id', '=', agentId)
-      .$if(type !== undefined, (qb) => qb.where('type', '=', type!))
-      .select(['id', 'type', 'title', 'credit', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return { rows, total: Number(total.n) };
+    const [total, rows] = await Promise.all([
+      this.recordCountQuery.first({ agentId, type }),
+      this.recordPageQuery.rows({ agentId, type, limit, offset }),
+    ]);
+    return { rows, total: Number(total!.n) };
   }
 
   freeClaim(agentId: number, executor: Kysely<Database> = this.db) {
