@@ -2,7 +2,7 @@
 import type { TaskType } from '@cc/contracts';
 import { CompiledQuery, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { precompile } from '../../db/precompiled.js';
+import { precompile, precompileByShape } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
 import { addTaskFigures } from './task-figures.js';
 
@@ -37,8 +37,51 @@ function insertClicksSql(rows: number, numbered: boolean): string {
 export class PromotionRepository {
   /** Where a short link leads: asked on every visit the link cache misses, compiled once. */
   private readonly linkTargetQuery;
+  /** The "my tasks" page, compiled once per filter (`precompileByShape`). */
+  private readonly myTaskCountQuery;
+  private readonly myTaskPageQuery;
 
   constructor(private readonly db: Db) {
+    type MyTaskArgs = { agentId: number; taskType?: TaskType | undefined };
+    this.myTaskCountQuery = precompileByShape(db, (args: MyTaskArgs) =>
+      db
+        .selectFrom('agent_task_figures')
+        .select(sql<number>`coalesce(sum(active_tasks), 0)`.as('n'))
+        .where('agent_id', '=', args.agentId)
+        .$if(args.taskType !== undefined, (qb) => qb.where('task_type', '=', args.taskType!)),
+    );
+    this.myTaskPageQuery = precompileByShape(db, (args: MyTaskArgs & { limit: number; offset: number }) =>
+      db
+        .selectFrom('task_receipts')
+        .innerJoin('tasks', 'tasks.id', 'task_receipts.task_id')
+        .innerJoin('serials', 'serials.id', 'tasks.serial_id')
+        .innerJoin('apps', 'apps.id', 'tasks.app_id')
+        .where('task_receipts.agent_id', '=', args.agentId)
+        .where('task_receipts.actived_at', 'is not', null)
+        .$if(args.taskType !== undefined, (qb) => qb.where('tasks.task_type', '=', args.taskType!))
+        .select([
+          'task_receipts.id as atr_id',
+          'task_receipts.task_id',
+          'task_receipts.code',
+          'task_receipts.click_count',
+          'task_receipts.actived_at',
+          'tasks.task_type',
+          'tasks.app_id',
+          'tasks.title',
+          'serials.name as serial_name',
+          'serials.cover_url as cover',
+          'apps.name as app_name',
+          'apps.icon_url as app_icon',
+          'task_receipts.order_count',
+          'task_receipts.order_fen',
+          'task_receipts.ad_fen',
+          'task_receipts.share_fen',
+        ])
+        .orderBy('task_receipts.actived_at', 'desc')
+        .orderBy('task_receipts.id', 'desc')
+        .limit(args.limit)
+        .offset(args.offset),
+    );
     this.linkTargetQuery = precompile(db, (args: { code: string }) =>
       db
         .selectFrom('task_receipts')
@@ -172,55 +215,17 @@ export class PromotionRepository {
   }
 
   /**
-   * The agent's active tasks. Their order figures are kept on the receipt as the shares are written (the agent's own
-   * share, type 1: recharges count as orders, refunds subtract from the amounts; `ShareRepository.insertShares`), so
-   * reading them costs the same however many orders a task brought.
+   * A page of the agent's active tasks, newest activation first, and how many there are (from the figures kept per
+   * task type, not a count of every active receipt). Their order figures are kept on the receipt as the shares are
+   * written (the agent's own share, type 1: recharges count as orders, refunds subtract from the amounts;
+   * `ShareRepository.insertShares`), so reading them costs the same however many orders a task brought.
    */
-  private activeTasks(agentId: number, taskType?: TaskType) {
-    return this.db
-      .selectFrom('task_receipts')
-      .innerJoin('tasks', 'tasks.id', 'task_receipts.task_id')
-      .where('task_receipts.agent_id', '=', agentId)
-      .where('task_receipts.actived_at', 'is not', null)
-      .$if(taskType !== undefined, (qb) => qb.where('tasks.task_type', '=', taskType!));
-  }
-
   async myTasks(agentId: number, taskType: TaskType | undefined, limit: number, offset: number) {
-    const base = this.activeTasks(agentId, taskType);
-    // The page count from the figures kept per task type, not a count of every active receipt.
-    const total = await this.db
-      .selectFrom('agent_task_figures')
-      .select(sql<number>`coalesce(sum(active_tasks), 0)`.as('n'))
-      .where('agent_id', '=', agentId)
-      .$if(taskType !== undefined, (qb) => qb.where('task_type', '=', taskType!))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .innerJoin('serials', 'serials.id', 'tasks.serial_id')
-      .innerJoin('apps', 'apps.id', 'tasks.app_id')
-      .select([
-        'task_receipts.id as atr_id',
-        'task_receipts.task_id',
-        'task_receipts.code',
-        'task_receipts.click_count',
-        'task_receipts.actived_at',
-        'tasks.task_type',
-        'tasks.app_id',
-        'tasks.title',
-        'serials.name as serial_name',
-        'serials.cover_url as cover',
-        'apps.name as app_name',
-        'apps.icon_url as app_icon',
-        'task_receipts.order_count',
-        'task_receipts.order_fen',
-        'task_receipts.ad_fen',
-        'task_receipts.share_fen',
-      ])
-      .orderBy('task_receipts.actived_at', 'desc')
-      .orderBy('task_receipts.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    return { rows, total: Number(total.n) };
+    const [total, rows] = await Promise.all([
+      this.myTaskCountQuery.first({ agentId, taskType }),
+      this.myTaskPageQuery.rows({ agentId, taskType, limit, offset }),
+    ]);
+    return { rows, total: Number(total!.n) };
   }
 
   /** The creator's figures over their active tasks, as kept (`task-figures.ts`). */
