@@ -23,15 +23,17 @@ try {
     url: `${product.base}${route}`,
     options: { headers },
     goal,
+    pid: product.pid,
   }));
   if (floor) {
     targets.splice(1, 0, {
       name: 'floor: user/info with nothing around it',
       url: floor.info.url,
       options: { headers },
+      pid: floor.child.pid,
     });
   }
-  await compareWithBare('authorized API', baseline.url, targets);
+  await compareWithBare('authorized API', baseline, targets);
 } finally {
   await floor?.close();
   await product.close();

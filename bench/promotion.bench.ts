@@ -8,8 +8,14 @@ import { compareWithBare, startBaseline, startProductProcess } from './support.j
 const baseline = await startBaseline();
 const product = await startProductProcess();
 try {
-  await compareWithBare('promotion link', baseline.url, [
-    { name: 'GET /s/{code}', url: `${product.base}/s/${product.code}`, options: { expectStatus: 302 }, goal: 0.6 },
+  await compareWithBare('promotion link', baseline, [
+    {
+      name: 'GET /s/{code}',
+      url: `${product.base}/s/${product.code}`,
+      options: { expectStatus: 302 },
+      goal: 0.6,
+      pid: product.pid,
+    },
   ]);
 } finally {
   await product.close();

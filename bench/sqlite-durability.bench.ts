@@ -9,9 +9,14 @@ import { measure, report, startBaseline, startProductProcess, type Figures } fro
 async function measureShortLink(mode: 'NORMAL' | 'FULL'): Promise<Figures> {
   const product = await startProductProcess(mode);
   try {
-    return await measure(`GET /s/{code}, synchronous=${mode}`, `${product.base}/s/${product.code}`, {
-      expectStatus: 302,
-    });
+    return await measure(
+      `GET /s/{code}, synchronous=${mode}`,
+      `${product.base}/s/${product.code}`,
+      {
+        expectStatus: 302,
+      },
+      product.pid,
+    );
   } finally {
     await product.close();
   }
@@ -26,7 +31,7 @@ function meanRate(rows: Figures[]): number {
 const ORDER = ['NORMAL', 'FULL', 'NORMAL', 'FULL'] as const;
 const baseline = await startBaseline();
 try {
-  const bare = await measure('bare Fastify route', baseline.url);
+  const bare = await measure('bare Fastify route', baseline.url, {}, baseline.pid);
   const runs: Array<{ mode: (typeof ORDER)[number]; figures: Figures }> = [];
   for (const mode of ORDER) runs.push({ mode, figures: await measureShortLink(mode) });
   report('SQLite durability: one write transaction per request', [bare, ...runs.map((r) => r.figures)]);

@@ -4,7 +4,7 @@
  * Server, baseline and load generator each run in their own process: on 2 cores a load generator inside the
  * server's process halves both figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -31,6 +31,31 @@ export interface Figures {
   p99: number;
   errors: number;
   unexpected: number;
+  /** CPU time the load generator used over the run, in seconds. */
+  loadCpuSeconds?: number;
+  /** CPU time the measured server used over the run, in seconds (when its process id is known, on Linux). */
+  serverCpuSeconds?: number;
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds a process has used so far (user + system, all its threads), from /proc; undefined where unknown. */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name in parentheses: field 3 (state) onwards; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A child process that prints one JSON line when it is ready; stopped with SIGTERM. */
@@ -71,21 +96,30 @@ export async function serve<T>(
 }
 
 /** Runs the load generator (`load.ts`) in its own process against `url` and answers its figures. */
+/**
+ * Runs the load generator against `url` and answers its figures; with `serverPid`, also the CPU time that server
+ * process used meanwhile (it is idle before and after), so a run shows whether the server or the generator was the
+ * bottleneck.
+ */
 export async function measure(
   name: string,
   url: string,
   options: { headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string; expectStatus?: number } = {},
+  serverPid?: number,
 ): Promise<Figures> {
   const request = { url, ...options, connections: CONNECTIONS, duration: DURATION };
+  const cpuBefore = cpuSecondsOf(serverPid);
   const load = await serve<Omit<Figures, 'name'>>('load.ts', [JSON.stringify(request)]);
   await once(load.child, 'exit');
-  return { name, ...load.info };
+  const cpuAfter = cpuSecondsOf(serverPid);
+  const serverCpuSeconds = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+  return { name, ...load.info, serverCpuSeconds };
 }
 
 /** The bare Fastify route of the same run, in its own process. */
-export async function startBaseline(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startBaseline(): Promise<{ url: string; pid?: number; close(): Promise<void> }> {
   const bare = await serve<{ url: string }>('serve-bare.ts');
-  return { url: bare.info.url, close: bare.close };
+  return { url: bare.info.url, pid: bare.child.pid, close: bare.close };
 }
 
 /** `BENCH_CPU_PROFILE=<dir>`: the product process writes a V8 CPU profile there when it stops. */
@@ -103,9 +137,11 @@ export interface ProductInfo {
   databaseFile?: string;
 }
 
-export async function startProductProcess(mode?: 'NORMAL' | 'FULL'): Promise<ProductInfo & { close(): Promise<void> }> {
+export async function startProductProcess(
+  mode?: 'NORMAL' | 'FULL',
+): Promise<ProductInfo & { pid?: number; close(): Promise<void> }> {
   const product = await serve<ProductInfo>('serve-product.ts', mode ? [mode] : [], {}, profileArgs());
-  return { ...product.info, close: product.close };
+  return { ...product.info, pid: product.child.pid, close: product.close };
 }
 
 export interface Product {
@@ -202,6 +238,8 @@ export interface Target {
   url: string;
   options?: Parameters<typeof measure>[2];
   goal?: number;
+  /** The server process behind `url`, for its CPU time. */
+  pid?: number | undefined;
 }
 
 /**
@@ -209,13 +247,17 @@ export interface Target {
  * against the bare route's figure of the same minute: on a shared 2-core machine the bare route's own rate drifts by
  * tens of per cent over a run, which a single bare figure at the start turns into noise in every ratio.
  */
-export async function compareWithBare(title: string, bareUrl: string, targets: Target[]): Promise<void> {
+export async function compareWithBare(
+  title: string,
+  baseline: { url: string; pid?: number | undefined },
+  targets: Target[],
+): Promise<void> {
   const rows: Compared[] = [];
-  let bare = await measure('bare Fastify route', bareUrl);
+  let bare = await measure('bare Fastify route', baseline.url, {}, baseline.pid);
   rows.push(bare);
   for (const target of targets) {
-    const figures = await measure(target.name, target.url, target.options);
-    const after = await measure('bare Fastify route', bareUrl);
+    const figures = await measure(target.name, target.url, target.options, target.pid);
+    const after = await measure('bare Fastify route', baseline.url, {}, baseline.pid);
     rows.push({ ...figures, bareBefore: bare.requestsPerSecond, bareAfter: after.requestsPerSecond }, after);
     bare = after;
   }
@@ -249,16 +291,25 @@ export function report(title: string, rows: Compared[], goals: Goals = {}): void
         'bare around': f.bareBefore === undefined ? '' : Math.round(bare),
         'vs bare': f.bareBefore === undefined && f !== first ? '' : ratio.toFixed(2),
         goal: goal === undefined ? '' : `≥ ${goal} ${ratio >= goal ? '✓' : '✗'}`,
+        'server CPU': cpuShare(f.serverCpuSeconds),
+        'load CPU': cpuShare(f.loadCpuSeconds),
         errors: f.errors,
         unexpected: f.unexpected,
       };
     }),
+  );
+  console.log(
+    'server CPU, load CPU: CPU time each process used over the run, as a share of one core (100 % = one core busy ' +
+      'all along); the one near 100 % is the bottleneck.',
   );
   if (rows.some((f) => f.errors > 0 || f.unexpected > 0)) {
     console.error('✖ some answers were errors or had an unexpected status');
     process.exitCode = 1;
   }
 }
+
+const cpuShare = (seconds: number | undefined) =>
+  seconds === undefined ? '' : `${Math.round((100 * seconds) / DURATION)} %`;
 
 async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
