@@ -276,7 +276,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const tasks = new TaskService(new TaskRepository(database.db), clock);
   const promotions = new PromotionService(
     database,
-    new PromotionRepository(database.db),
+    new PromotionRepository(database.db, database.kind),
     tasks,
     clock,
     {

@@ -386,6 +386,18 @@ describe(`promotion (${testDatabaseKind})`, () => {
       share_amount: '21.00',
     });
     expect(Date.parse(oldest.actived_at)).toBeLessThan(Date.parse(newest.actived_at));
+    // Filtered by task type and paged: the same rows, in the same order.
+    const myTasks = async (query: string) =>
+      (await call(ctx.app, { method: 'GET', url: `/agent/v1/task/my_task?${query}`, token: fresh })).json.body;
+    const dramas = await myTasks('task_type=1&page_size=10');
+    expect(dramas.data.map((row: { atr_id: number }) => row.atr_id)).toEqual([newest.atr_id, oldest.atr_id]);
+    expect(await myTasks('task_type=2&page_size=10')).toEqual({
+      data: [],
+      page: { total_count: 0, page_num: 1, page_size: 10 },
+    });
+    const second = await myTasks('task_type=1&page_size=1&page_num=2');
+    expect(second.page).toEqual({ total_count: 2, page_num: 2, page_size: 1 });
+    expect(second.data).toEqual([oldest]);
 
     const overview = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/overview', token: fresh })).json.body;
     expect(overview).toEqual({ task_count: 2, click_count: 1, order_count: 2, share_amount: '21.00' });
