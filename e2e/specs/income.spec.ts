@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { freshPhone, loginThroughModal } from '../support/fixtures.js';
+import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
+
+// Every money flow leaves the books balanced (issue 18): the operator's books check after each test.
+test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
 
 /** A valid 18-digit ID number (Beijing region, a 1990 birthday, a checksum that holds), new for every run. */
 function freshIdNumber(): string {

@@ -53,3 +53,14 @@ export async function loginThroughModal(
   await invite.getByRole('button', { name: '稍后再说' }).click();
   await expect(invite).toBeHidden();
 }
+
+/** The books check (`GET /ops/v1/reconciliation`): every wallet and points balance agrees with its ledger. */
+export async function expectBooksBalanced(request: APIRequestContext, operatorToken: string) {
+  const response = await request.get('/ops/v1/reconciliation', {
+    headers: { authorization: `Bearer ${operatorToken}` },
+  });
+  const json = (await response.json()) as { code: number; body: { balanced: boolean; discrepancies: unknown[] } };
+  expect(json.code).toBe(0);
+  expect(json.body.discrepancies).toEqual([]);
+  expect(json.body.balanced).toBe(true);
+}

@@ -84,6 +84,9 @@ import { WalletService } from './modules/withdrawal/wallet.service.js';
 import { CumulativeLabourTaxPolicy } from './modules/withdrawal/tax-policy.js';
 import { WithdrawalRepository } from './modules/withdrawal/withdrawal.repository.js';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.js';
+import { ReconciliationRepository } from './modules/reconciliation/reconciliation.repository.js';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
+import { ReconciliationService } from './modules/reconciliation/reconciliation.service.js';
 import { WithdrawalService } from './modules/withdrawal/withdrawal.service.js';
 import { ContractRepository } from './modules/user/contract.repository.js';
 import { ContractService } from './modules/user/contract.service.js';
@@ -429,6 +432,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(userRoutes(users));
   await app.register(payeeRoutes(payees, contracts));
   await app.register(withdrawalRoutes(withdrawals, config.operatorToken));
+  await app.register(
+    reconciliationRoutes(
+      new ReconciliationService(new ReconciliationRepository(database.db), clock),
+      config.operatorToken,
+    ),
+  );
   await app.register(contentRoutes(new ContentService(new ContentRepository(database.db))));
   await app.register(taskRoutes(tasks, config.mediaDir));
   await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));

@@ -21,3 +21,4 @@ export * from './tool/tool.schema.js';
 export * from './media/media.schema.js';
 export * from './channel/channel.schema.js';
 export * from './team/team.schema.js';
+export * from './reconciliation/reconciliation.schema.js';

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@cc/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { AppError } from '../../errors.js';
 import { CreditRepository } from './credit.repository.js';
@@ -16,6 +17,7 @@ describe(`points ledger (${testDatabaseKind})`, () => {
     ctx = await createTestApp();
     credits = new CreditService(ctx.database, new CreditRepository(ctx.database.db), ctx.clock);
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   async function newAgent() {

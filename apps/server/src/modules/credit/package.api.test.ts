@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../content/demo-seed.js';
 
@@ -8,6 +9,7 @@ describe(`points packages and countdown (${testDatabaseKind})`, () => {
     ctx = await createTestApp();
     await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   const list = async () => (await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/list' })).json.body;

@@ -1,5 +1,6 @@
 import { ErrorCode, RETENTION_OFFER_SECONDS } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../content/demo-seed.js';
 
@@ -11,6 +12,7 @@ describe(`retention offer enforced by the server (${testDatabaseKind})`, () => {
     ctx = await createTestApp();
     await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   const newToken = async (): Promise<string> => (await loginAs(ctx, nextPhone())).json.body.access_token;

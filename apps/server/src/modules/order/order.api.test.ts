@@ -1,5 +1,6 @@
 import { ErrorCode } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import {
   call,
   createTestApp,
@@ -22,6 +23,7 @@ describe(`orders and Alipay payment (${testDatabaseKind})`, () => {
     await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
     wallet = new WalletService(ctx.database, new WalletRepository(ctx.database.db), ctx.clock);
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   async function newAgent() {

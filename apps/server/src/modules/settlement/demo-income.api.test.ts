@@ -1,5 +1,6 @@
 import { OutStatus, SettStatus } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../content/demo-seed.js';
 import { DEMO_CREATOR_PHONE, seedDemoIncome } from './demo-income.js';
@@ -11,6 +12,7 @@ describe(`the demo creator's income (${testDatabaseKind})`, () => {
     ctx = await createTestApp();
     await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   it('reports three months of orders through the intake, settles what is due, and runs once', async () => {

@@ -1,5 +1,6 @@
 import { ErrorCode, OrderType, SettStatus, ShareType } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../content/demo-seed.js';
 import { WalletRepository } from '../withdrawal/wallet.repository.js';
@@ -27,6 +28,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     partners = (await ops('GET', '/ops/v1/apps')).json.body.data;
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   function ops(method: 'GET' | 'POST', url: string, body?: unknown, token = OPERATOR_TOKEN) {
@@ -377,6 +379,8 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect(await wallet().figures(c.agentId)).toEqual({ balanceFen: 500, heldFen: 200, debtFen: 0 });
     expect(await wallet().canOutFen(c.agentId)).toBe(300);
     await expectLedgersBalance();
+    // The stand-in withdrawal ends: a hold stands for a live withdrawal or order, and the books check says so.
+    await ctx.database.db.transaction().execute((trx) => wallet().release(trx, c.agentId, 200));
   });
 
   it('grants an operator bonus that the next run settles', async () => {

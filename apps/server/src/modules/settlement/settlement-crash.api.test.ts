@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SettStatus } from '@cc/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { systemClock } from '../../clock.js';
 import { seedDueShares, type DueShares } from '../../../test/settlement-fixtures.js';
 import { createTestDatabase, testDatabaseKind } from '../../../test/test-app.js';
@@ -30,6 +31,7 @@ describe(`settlement survives a crash mid-run (${testDatabaseKind})`, () => {
   });
   afterEach(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await expectBooksBalanced(db);
     await db.close();
   });
 

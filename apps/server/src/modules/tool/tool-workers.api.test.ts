@@ -7,7 +7,8 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ToolJob } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { makeClip, uploadToLibrary } from '../../../test/media-fixtures.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { CreditRepository } from '../credit/credit.repository.js';
@@ -24,6 +25,7 @@ describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
     // The test's own app only queues (its workers stay stopped): the worker processes run the jobs.
     ctx = await createTestApp({}, { jobs: { pollMs: 50, leaseMs: 1500 } });
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     await ctx.close();

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { ErrorCode, type ToolJob } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { makeClip, uploadToLibrary } from '../../../test/media-fixtures.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { CreditRepository } from '../credit/credit.repository.js';
@@ -22,6 +23,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     longClip = makeClip('tool-long.mp4', { seconds: 40, size: '640x360' });
     await ctx.app.jobs.start();
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(async () => {
     await ctx.close();
   });

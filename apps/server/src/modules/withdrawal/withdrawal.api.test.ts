@@ -1,5 +1,6 @@
 import { ErrorCode, OutStatus } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import {
   addAlipay,
   codeFor,
@@ -34,6 +35,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       { jobs: { pollMs: 20, leaseMs: 5_000 }, logStream: { write: (line) => void logLines.push(line) } },
     );
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   const get = (token: string, url: string) => call(ctx.app, { method: 'GET', url, token });
