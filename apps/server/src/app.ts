@@ -79,6 +79,9 @@ import { ShareRepository } from './modules/settlement/share.repository.js';
 import { SettlementQueryRepository } from './modules/settlement/settlement-query.repository.js';
 import { settlementQueryRoutes } from './modules/settlement/settlement-query.routes.js';
 import { SettlementQueryService } from './modules/settlement/settlement-query.service.js';
+import { BankBatchRepository } from './modules/withdrawal/bank-batch.repository.js';
+import { bankBatchRoutes } from './modules/withdrawal/bank-batch.routes.js';
+import { BankBatchService } from './modules/withdrawal/bank-batch.service.js';
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
 import { CumulativeLabourTaxPolicy } from './modules/withdrawal/tax-policy.js';
@@ -328,6 +331,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   app.decorate('orders', orders);
   app.decorate('withdrawals', withdrawals);
+  const bankBatches = new BankBatchService({
+    database,
+    batches: new BankBatchRepository(database.db),
+    withdrawals: new WithdrawalRepository(database.db),
+    wallet,
+    payees,
+    clock,
+  });
   app.decorate('refunds', refunds);
   const partnerApps = new PartnerAppService(new PartnerAppRepository(database.db), clock, config.appSecret);
   const shareRepository = new ShareRepository(database.db);
@@ -438,6 +449,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       config.operatorToken,
     ),
   );
+  await app.register(bankBatchRoutes(bankBatches, config.operatorToken));
   await app.register(contentRoutes(new ContentService(new ContentRepository(database.db))));
   await app.register(taskRoutes(tasks, config.mediaDir));
   await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));

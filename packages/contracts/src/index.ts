@@ -7,6 +7,7 @@ export * from './auth/auth.schema.js';
 export * from './user/user.schema.js';
 export * from './user/payee.schema.js';
 export * from './withdrawal/withdrawal.schema.js';
+export * from './withdrawal/bank-batch.schema.js';
 export * from './content/content.schema.js';
 export * from './task/task.schema.js';
 export * from './promotion/promotion.schema.js';

@@ -482,6 +482,42 @@ export interface CashOutTable {
   updated_at: Generated<number>;
 }
 
+/** An export of agreed bank withdrawals (issue 18 §1): 1 待确认 until every row is decided, then 2 已完成. */
+export interface BankBatchTable {
+  id: Generated<number>;
+  status: number;
+  row_count: number;
+  total_pay_fen: number;
+  /** SHA-256 of the file's bytes; the file is rebuilt from the rows and must match it. */
+  file_sha256: string;
+  /** The operator credential used ('operator-token'); an operator's id once operator accounts exist. */
+  created_by: string;
+  created_at: number;
+  completed_at: number | null;
+}
+
+/** A withdrawal as exported in a bank batch, and what the bank did with it. */
+export interface BankBatchRowTable {
+  id: Generated<number>;
+  batch_id: number;
+  cash_out_id: number;
+  /** The withdrawal while this row holds it (pending or paid), null once returned or rejected; unique. */
+  live_cash_out_id: number | null;
+  agent_id: number;
+  payee_real_name: string;
+  bank_name: string;
+  bank_card_mask: string;
+  payee_account_enc: string;
+  pay_amount_fen: number;
+  applied_at: number;
+  /** pending, paid, returned or rejected (contracts' BankRowResult). */
+  result: Generated<string>;
+  bank_ref: Generated<string>;
+  reason: Generated<string>;
+  decided_by: Generated<string>;
+  decided_at: number | null;
+}
+
 export interface OrderTable {
   id: Generated<number>;
   order_no: string;
@@ -695,6 +731,8 @@ export interface Database {
   wallet_accounts: WalletAccountTable;
   wallet_ledger: WalletLedgerTable;
   cash_outs: CashOutTable;
+  bank_batches: BankBatchTable;
+  bank_batch_rows: BankBatchRowTable;
   payee_accounts: PayeeAccountTable;
   contract_signatures: ContractSignatureTable;
   orders: OrderTable;

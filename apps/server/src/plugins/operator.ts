@@ -15,3 +15,9 @@ export function operatorGuard(operatorToken: string | null) {
     }
   };
 }
+
+/**
+ * Who an operator call is recorded as having made: the credential used. Only the operator token exists until the
+ * operator console brings accounts; its columns (`created_by`, `decided_by`) will then hold an operator's id.
+ */
+export const OPERATOR_TOKEN_ACTOR = 'operator-token';

@@ -177,7 +177,7 @@ export const opsWithdrawalSchema = withdrawalRecordSchema.extend({
   phone: z.string(),
   /** Alipay out_biz_no of the payout (idempotency key), '' before the first attempt. */
   out_biz_no: z.string(),
-  /** Alipay order id of a successful payout, ''. */
+  /** Reference of the payment: Alipay's order id, or the bank's reference (银行流水号) of a bank batch row; ''. */
   pay_order_id: z.string(),
   /** When the operator approved it (ISO 8601), or null. */
   approved_at: z.string().nullable(),

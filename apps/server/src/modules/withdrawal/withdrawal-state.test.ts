@@ -13,6 +13,10 @@ const ALLOWED: Record<WithdrawalAction, OutStatus[]> = {
   payoutSucceeded: [4],
   payoutFailed: [4],
   payOffline: [3],
+  bankExport: [3],
+  bankPaid: [4],
+  bankReturned: [4],
+  bankRejected: [4],
 };
 
 describe('withdrawal state machine (spec §4)', () => {
@@ -28,6 +32,13 @@ describe('withdrawal state machine (spec §4)', () => {
     expect(TRANSITIONS.payoutSucceeded.to).toBe(OutStatus.Complete);
     expect(TRANSITIONS.payoutFailed.to).toBe(OutStatus.Agreed);
     expect(TRANSITIONS.payOffline.to).toBe(OutStatus.Complete);
+  });
+
+  it('moves a bank withdrawal by its batch: exported 3 → 4, then paid 5, returned 3 or rejected 2', () => {
+    expect(TRANSITIONS.bankExport.to).toBe(OutStatus.Waiting);
+    expect(TRANSITIONS.bankPaid.to).toBe(OutStatus.Complete);
+    expect(TRANSITIONS.bankReturned.to).toBe(OutStatus.Agreed);
+    expect(TRANSITIONS.bankRejected.to).toBe(OutStatus.Rejected);
   });
 
   it('never leaves a final state: rejected, complete, purchase complete', () => {

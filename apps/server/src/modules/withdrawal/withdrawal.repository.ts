@@ -103,15 +103,4 @@ export class WithdrawalRepository {
     ]);
     return { rows, total: Number(total.n) };
   }
-
-  /** Agreed bank withdrawals waiting for the bank file, oldest first. */
-  agreedBank() {
-    return this.db
-      .selectFrom('cash_outs')
-      .selectAll()
-      .where('cash_out_to', '=', '1')
-      .where('out_status', '=', OutStatus.Agreed)
-      .orderBy('id', 'asc')
-      .execute();
-  }
 }

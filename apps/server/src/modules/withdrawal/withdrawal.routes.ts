@@ -1,6 +1,6 @@
 /**
  * Withdrawal calls: the creator's `/agent/v1/sett/cash_out/*` (spec §7) and the operator's `/ops/v1/withdrawals`
- * (list, approve, reject, pay, and the bank file of agreed bank withdrawals).
+ * (list, approve, reject, pay; bank withdrawals go out in bank batches, `bank-batch.routes.ts`).
  */
 import {
   OUT_STATUS_LABELS,
@@ -29,7 +29,6 @@ import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { operatorGuard } from '../../plugins/operator.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
-import { bankFileCsv } from './bank-export.js';
 import type { CashOutRow } from './withdrawal.repository.js';
 import type { WithdrawalService } from './withdrawal.service.js';
 
@@ -136,15 +135,6 @@ export function withdrawalRoutes(withdrawals: WithdrawalService, operatorToken: 
         return ok(paged(rows.map(toOpsWithdrawal), total, request.query));
       },
     );
-
-    app.get('/ops/v1/withdrawals/bank-export', { onRequest }, async (_request, reply) => {
-      const csv = await bankFileCsv(withdrawals);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="bank-withdrawals.csv"')
-        .header('cache-control', 'no-store')
-        .send(csv);
-    });
 
     app.post(
       '/ops/v1/withdrawals/:id/approve',

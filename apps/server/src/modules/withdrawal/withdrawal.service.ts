@@ -168,15 +168,6 @@ export class WithdrawalService {
     return this.deps.withdrawals.opsPage(filter, limit, offset);
   }
 
-  agreedBank(): Promise<CashOutRow[]> {
-    return this.deps.withdrawals.agreedBank();
-  }
-
-  /** The clear account number of a withdrawal's payee (bank file and payout only). */
-  revealAccount(enc: string): string {
-    return this.deps.payees.reveal(enc);
-  }
-
   async get(id: number): Promise<CashOutRow> {
     const row = await this.deps.withdrawals.byId(id);
     if (!row || row.cash_out_to === '') throw appError('withdrawalNotFound');
