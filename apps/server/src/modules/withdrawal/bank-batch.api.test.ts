@@ -1,6 +1,7 @@
 import { ErrorCode, OutStatus } from '@cc/contracts';
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { codeFor, readyCreator, type Creator } from '../../../test/payee-fixtures.js';
 import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 
@@ -55,41 +56,7 @@ describe(`bank batches (${testDatabaseKind})`, () => {
     return id;
   }
 
-  /**
-   * The books after every test: for each wallet, balance − debt = Σ its ledger, and held = Σ its live withdrawals
-   * (1 pending, 3 agreed, 4 paying) + the wallet parts of its pending orders.
-   */
-  afterEach(async () => {
-    const sumOf = async (query: Promise<{ sum: string | number | null } | undefined>): Promise<number> =>
-      Number((await query)?.sum ?? 0);
-    for (const account of await db().selectFrom('wallet_accounts').selectAll().execute()) {
-      const ledger = await sumOf(
-        db()
-          .selectFrom('wallet_ledger')
-          .select((eb) => eb.fn.sum<string | number>('amount_fen').as('sum'))
-          .where('agent_id', '=', account.agent_id)
-          .executeTakeFirst(),
-      );
-      const live = await sumOf(
-        db()
-          .selectFrom('cash_outs')
-          .select((eb) => eb.fn.sum<string | number>('amount_fen').as('sum'))
-          .where('agent_id', '=', account.agent_id)
-          .where('cash_out_to', 'in', ['1', '2'])
-          .where('out_status', 'in', [OutStatus.Pending, OutStatus.Agreed, OutStatus.Waiting])
-          .executeTakeFirst(),
-      );
-      const orderHolds = await sumOf(
-        db()
-          .selectFrom('orders')
-          .select((eb) => eb.fn.sum<string | number>('wallet_hold_fen').as('sum'))
-          .where('agent_id', '=', account.agent_id)
-          .executeTakeFirst(),
-      );
-      expect(ledger, `ledger of agent ${account.agent_id}`).toBe(account.balance_fen - account.debt_fen);
-      expect(account.held_fen, `held of agent ${account.agent_id}`).toBe(live + orderHolds);
-    }
-  });
+  afterEach(() => expectBooksBalanced(ctx));
 
   it('exports agreed bank withdrawals once, to 打款中; a second export lists none; exported ones cannot be rejected', async () => {
     const first = await readyCreator(ctx, 10_000);
