@@ -171,15 +171,19 @@ export function createAlipay(
   given?: AlipaySandbox,
 ): { client: AlipayClient; sandbox: AlipaySandbox | null } {
   if (config.payment.driver === 'alipay') {
-    const { appId, privateKey, alipayPublicKey, gateway } = config.payment;
+    const { appId, privateKey, trust, gateway } = config.payment;
     const notifyUrl = `${config.publicBaseUrl}${ALIPAY_NOTIFY_PATH}`;
-    return { client: new AlipayClient({ appId, privateKey, alipayPublicKey, gateway, notifyUrl }), sandbox: null };
+    return { client: new AlipayClient({ appId, privateKey, trust, gateway, notifyUrl }), sandbox: null };
   }
-  const sandbox = given ?? new AlipaySandbox(loadSandboxKeys(config.dataDir), config.publicBaseUrl);
+  const sandbox =
+    given ?? new AlipaySandbox(loadSandboxKeys(config.dataDir, config.payment.mode), config.publicBaseUrl);
+  const { certs } = sandbox.keys;
   const client = new AlipayClient({
     appId: sandbox.keys.appId,
     privateKey: sandbox.keys.app.privateKey,
-    alipayPublicKey: sandbox.keys.alipay.publicKey,
+    trust: certs
+      ? { mode: 'cert', appCert: certs.app, alipayPublicCert: certs.alipay, alipayRootCert: certs.root }
+      : { mode: 'key', alipayPublicKey: sandbox.keys.alipay.publicKey },
     gateway: config.payment.gateway ?? `${config.internalBaseUrl}/dev/alipay/gateway.do`,
     notifyUrl: `${config.internalBaseUrl}${ALIPAY_NOTIFY_PATH}`,
   });
@@ -324,8 +328,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     smsCodes,
     tax: new CumulativeLabourTaxPolicy(),
     alipay: alipay.client,
-    enqueuePayout: (cashOutId: number, key: string): Promise<string> =>
-      jobs.enqueue('withdrawal.payout', { cash_out_id: cashOutId }, { key }),
+    payoutJobs: {
+      // One job per attempt, keyed by its out_biz_no: a second enqueue answers the first job.
+      async ensure(cashOutId: number, outBizNo: string) {
+        const id = await jobs.enqueue(
+          'withdrawal.payout',
+          { cash_out_id: cashOutId, out_biz_no: outBizNo },
+          { key: outBizNo },
+        );
+        if ((await jobs.get(id))?.status === 'failed') await jobs.retry(id);
+      },
+    },
     clock,
     log: app.log,
   });

@@ -3,8 +3,10 @@
  * an invalid value stops start-up with a message naming the variable.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AlipayTrust } from './providers/payment/alipay-client.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -113,8 +115,20 @@ const envSchema = z.object({
   ALIPAY_APP_ID: z.string().optional(),
   /** The app's RSA2 private key, PEM (PKCS1 or PKCS8; `\n` escapes allowed). */
   ALIPAY_PRIVATE_KEY: z.string().optional(),
-  /** Alipay's RSA2 public key, PEM, for response and notification signatures. */
+  /** Alipay's RSA2 public key, PEM, for response and notification signatures (ALIPAY_MODE=key). */
   ALIPAY_PUBLIC_KEY: z.string().optional(),
+  /**
+   * `key` (default): public-key mode (ALIPAY_PUBLIC_KEY). `cert`: public-key certificate mode (公钥证书), which
+   * Alipay requires for transfers to Alipay accounts: ALIPAY_APP_CERT, ALIPAY_PUBLIC_CERT and ALIPAY_ROOT_CERT. The
+   * sandbox driver runs in either mode, issuing its own certificates in `cert` mode.
+   */
+  ALIPAY_MODE: z.enum(['key', 'cert']).default('key'),
+  /** The app's public-key certificate (appCertPublicKey_<appid>.crt): a PEM, or the path of the file holding it. */
+  ALIPAY_APP_CERT: z.string().optional(),
+  /** Alipay's public-key certificate (alipayCertPublicKey_RSA2.crt): a PEM, or the path of its file. */
+  ALIPAY_PUBLIC_CERT: z.string().optional(),
+  /** Alipay's root certificate (alipayRootCert.crt, several certificates): a PEM, or the path of its file. */
+  ALIPAY_ROOT_CERT: z.string().optional(),
   /** Alipay gateway. Defaults to the production gateway (alipay) or this server's sandbox (sandbox). */
   ALIPAY_GATEWAY: z.url().optional(),
   /** Seed demo data on start (embedded profile). */
@@ -200,8 +214,8 @@ export interface AppConfig {
   internalBaseUrl: string;
   operatorToken: string | null;
   payment:
-    | { driver: 'sandbox'; gateway: string | null }
-    | { driver: 'alipay'; appId: string; privateKey: string; alipayPublicKey: string; gateway: string };
+    | { driver: 'sandbox'; gateway: string | null; mode: 'key' | 'cert' }
+    | { driver: 'alipay'; appId: string; privateKey: string; trust: AlipayTrust; gateway: string };
   /** Whether the server process runs job workers (the worker entry always does). */
   jobWorkers: 'inline' | 'off';
   /** SETTLEMENT_HOLD_SECONDS, TEAM_SHARE_RATE_BP, INVITE_SHARE_RATE_BP. */
@@ -284,16 +298,41 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     problems.push('PAYMENT_DRIVER: the Alipay sandbox is for development; set PAYMENT_DRIVER=alipay in production');
   }
   const pem = (value: string | undefined) => (value ?? '').replace(/\\n/g, '\n');
-  let payment: AppConfig['payment'] = { driver: 'sandbox', gateway: e.ALIPAY_GATEWAY ?? null };
+  let payment: AppConfig['payment'] = { driver: 'sandbox', gateway: e.ALIPAY_GATEWAY ?? null, mode: e.ALIPAY_MODE };
   if (e.PAYMENT_DRIVER === 'alipay') {
-    for (const name of ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const) {
-      if (!e[name]) problems.push(`${name}: required when PAYMENT_DRIVER=alipay`);
+    const certs = ['ALIPAY_APP_CERT', 'ALIPAY_PUBLIC_CERT', 'ALIPAY_ROOT_CERT'] as const;
+    const needed = [
+      'ALIPAY_APP_ID',
+      'ALIPAY_PRIVATE_KEY',
+      ...(e.ALIPAY_MODE === 'cert' ? certs : ['ALIPAY_PUBLIC_KEY']),
+    ];
+    for (const name of needed as (keyof Env)[]) {
+      if (!e[name]) problems.push(`${name}: required when PAYMENT_DRIVER=alipay and ALIPAY_MODE=${e.ALIPAY_MODE}`);
     }
+    /** A certificate given as its PEM or as the path of its file. */
+    const cert = (name: (typeof certs)[number]) => {
+      const value = e[name] ?? '';
+      if (value === '' || value.includes('-----BEGIN')) return pem(value);
+      try {
+        return fs.readFileSync(value, 'utf8');
+      } catch {
+        problems.push(`${name}: neither a PEM certificate nor a readable file (${value})`);
+        return '';
+      }
+    };
     payment = {
       driver: 'alipay',
       appId: e.ALIPAY_APP_ID ?? '',
       privateKey: pem(e.ALIPAY_PRIVATE_KEY),
-      alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY),
+      trust:
+        e.ALIPAY_MODE === 'cert'
+          ? {
+              mode: 'cert',
+              appCert: cert('ALIPAY_APP_CERT'),
+              alipayPublicCert: cert('ALIPAY_PUBLIC_CERT'),
+              alipayRootCert: cert('ALIPAY_ROOT_CERT'),
+            }
+          : { mode: 'key', alipayPublicKey: pem(e.ALIPAY_PUBLIC_KEY) },
       gateway: e.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
     };
   }

@@ -39,6 +39,7 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   jobNotRetryable: 409,
   withdrawalNotFound: 404,
   withdrawalBadTransition: 409,
+  withdrawalPayoutUnresolved: 409,
   withdrawalPayoutFailed: 502,
   bankBatchNotFound: 404,
   bankBatchEmpty: 409,

@@ -15,23 +15,33 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { registerFormBody } from '../src/plugins/form-body.js';
 import { generateRsaKeyPair } from '../src/providers/payment/alipay-signing.js';
-import { AlipaySandbox, registerAlipaySandbox, type SandboxKeys } from '../src/providers/payment/alipay-sandbox.js';
+import {
+  AlipaySandbox,
+  registerAlipaySandbox,
+  withSandboxCerts,
+  type SandboxKeys,
+} from '../src/providers/payment/alipay-sandbox.js';
 
 export const VENDOR = 'default';
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 let sharedKeys: SandboxKeys | undefined;
-/** RSA key generation is slow; one set per test worker is plenty. */
-function sandboxKeys(): SandboxKeys {
+let sharedCertKeys: SandboxKeys | undefined;
+/** RSA key generation is slow; one set per test worker is plenty (and one with certificates, for certificate mode). */
+function sandboxKeys(mode: 'key' | 'cert'): SandboxKeys {
   sharedKeys ??= { appId: '2026000000000001', app: generateRsaKeyPair(), alipay: generateRsaKeyPair() };
-  return sharedKeys;
+  if (mode === 'key') return sharedKeys;
+  sharedCertKeys ??= withSandboxCerts(sharedKeys);
+  return sharedCertKeys;
 }
 
 /** The Alipay sandbox on its own loopback port, as the app's gateway (the app talks to it over HTTP via alipay-sdk). */
-async function startSandboxHost(): Promise<{ sandbox: AlipaySandbox; gateway: string; close(): Promise<void> }> {
+async function startSandboxHost(
+  mode: 'key' | 'cert',
+): Promise<{ sandbox: AlipaySandbox; gateway: string; close(): Promise<void> }> {
   const host = Fastify({ logger: false });
   registerFormBody(host);
-  const sandbox = new AlipaySandbox(sandboxKeys(), 'http://127.0.0.1');
+  const sandbox = new AlipaySandbox(sandboxKeys(mode), 'http://127.0.0.1');
   registerAlipaySandbox(host, sandbox);
   const address = await host.listen({ port: 0, host: '127.0.0.1' });
   return { sandbox, gateway: `${address}/dev/alipay/gateway.do`, close: () => host.close() };
@@ -109,7 +119,7 @@ export async function createTestApp(
   env: Partial<Record<keyof Env, string>> = {},
   deps: Pick<AppDeps, 'smsDriver' | 'logStream' | 'jobs'> = {},
 ): Promise<TestContext> {
-  const sandboxHost = await startSandboxHost();
+  const sandboxHost = await startSandboxHost(env.ALIPAY_MODE === 'cert' ? 'cert' : 'key');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -588,6 +588,13 @@ export interface JobTable {
   finished_at: number | null;
 }
 
+/** Values made once per deployment's database (the out_biz_no prefix of Alipay payouts). */
+export interface DeploymentSettingTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 /** One row per scheduled kind: whoever moves `next_run_at` on by a conditional update owns that tick. */
 export interface JobScheduleTable {
   kind: string;
@@ -733,6 +740,7 @@ export interface Database {
   cash_outs: CashOutTable;
   bank_batches: BankBatchTable;
   bank_batch_rows: BankBatchRowTable;
+  deployment_settings: DeploymentSettingTable;
   payee_accounts: PayeeAccountTable;
   contract_signatures: ContractSignatureTable;
   orders: OrderTable;

@@ -38,13 +38,21 @@ export const appJobSpecs = {
     schedule: { everyMs: 60_000 },
   },
   /**
-   * Pays one agreed Alipay withdrawal (`alipay.fund.trans.uni.transfer`). Idempotent: it asks Alipay about the
-   * out_biz_no first and replays rather than pays again; an unknown outcome retries with backoff (ADR 0013).
+   * Pays one attempt (out_biz_no, also the job's key) of an Alipay withdrawal (`alipay.fund.trans.uni.transfer`).
+   * Idempotent: it asks Alipay about the out_biz_no first and replays rather than pays again; an unknown outcome
+   * retries with backoff, and the sweep below re-queues it if it runs out of attempts (ADR 0013).
    */
   'withdrawal.payout': {
-    input: z.object({ cash_out_id: z.number().int().positive() }),
+    input: z.object({ cash_out_id: z.number().int().positive(), out_biz_no: z.string().min(1).max(64) }),
     retry: { attempts: 6, backoffMs: 30_000, backoff: 'exponential' },
     concurrency: 2,
+  },
+  /** Alipay withdrawals in 打款中 without a live payout job (a crash before queueing, attempts run out) get it back. */
+  'withdrawal.payout-sweep': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 5 * 60_000 },
   },
   /** Shares past their hold are settled into wallets in one transaction per run (ADR 0012); a crashed run rolls back. */
   'settlement.run': {
@@ -90,7 +98,7 @@ export type AppJobs = JobQueue<AppJobSpecs>;
 export interface JobServices {
   orders: Pick<OrderService, 'expireDue' | 'cancelDueTrades'>;
   refunds: Pick<RefundService, 'processDue'>;
-  withdrawals: Pick<WithdrawalService, 'payout'>;
+  withdrawals: Pick<WithdrawalService, 'payout' | 'requeueWaitingPayouts'>;
   settlement: Pick<SettlementService, 'settleDueShares'>;
   media: Pick<MediaService, 'process'>;
   tools: {
@@ -128,9 +136,13 @@ export function defineJobTable({
       const tried = await refunds.processDue();
       if (tried > 0) log.info({ tried }, 'pending refunds tried');
     },
-    'withdrawal.payout': async ({ cash_out_id }, { log }) => {
-      const outcome = await withdrawals.payout(cash_out_id);
-      log.info({ cashOutId: cash_out_id, outcome }, 'withdrawal payout');
+    'withdrawal.payout': async ({ cash_out_id, out_biz_no }, { log }) => {
+      const outcome = await withdrawals.payout(cash_out_id, out_biz_no);
+      log.info({ cashOutId: cash_out_id, outBizNo: out_biz_no, outcome }, 'withdrawal payout');
+    },
+    'withdrawal.payout-sweep': async (_input, { log }) => {
+      const waiting = await withdrawals.requeueWaitingPayouts();
+      if (waiting > 0) log.info({ waiting }, 'payouts in progress checked for a live job');
     },
     'settlement.run': async (_input, { log }) => {
       const { runId, settledCount, amountFen } = await settlement.settleDueShares();

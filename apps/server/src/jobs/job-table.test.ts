@@ -30,7 +30,7 @@ describe('job table', () => {
     const table = defineJobTable({
       orders: { expireDue: async () => 0, cancelDueTrades: async () => 0 },
       refunds: { processDue: async () => 0 },
-      withdrawals: { payout: async () => 'skipped' as const },
+      withdrawals: { payout: async () => 'skipped' as const, requeueWaitingPayouts: async () => 0 },
       settlement: { settleDueShares: async () => ({ runId: null, settledCount: 0, amountFen: 0 }) },
       media: { process: async () => undefined },
       tools: {

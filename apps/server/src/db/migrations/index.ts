@@ -21,6 +21,7 @@ import * as shareDailyFigures from './20261125140000_share_daily_figures.js';
 import * as creditLedgerCounts from './20261125150000_credit_ledger_counts.js';
 import * as agentTaskFigures from './20261125160000_agent_task_figures.js';
 import * as teamSizes from './20261125170000_team_sizes.js';
+import * as deploymentSettings from './20261126100000_deployment_settings.js';
 import * as bankBatches from './20261126110000_bank_batches.js';
 
 export const migrations: Record<string, Migration> = {
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '20261125150000_credit_ledger_counts': creditLedgerCounts,
   '20261125160000_agent_task_figures': agentTaskFigures,
   '20261125170000_team_sizes': teamSizes,
+  '20261126100000_deployment_settings': deploymentSettings,
   '20261126110000_bank_batches': bankBatches,
 };

@@ -49,9 +49,13 @@ describe('withdrawal state machine (spec §4)', () => {
     }
   });
 
-  it('numbers payout attempts in the out_biz_no', () => {
-    expect(nextOutBizNo(42, null)).toBe('W42N1');
-    expect(nextOutBizNo(42, 'W42N1')).toBe('W42N2');
-    expect(nextOutBizNo(42, 'W42N9')).toBe('W42N10');
+  it('numbers payout attempts in the out_biz_no, after the deployment prefix', () => {
+    expect(nextOutBizNo('K7QH2X', 42, null)).toBe('K7QH2XW42N1');
+    expect(nextOutBizNo('K7QH2X', 42, 'K7QH2XW42N1')).toBe('K7QH2XW42N2');
+    expect(nextOutBizNo('K7QH2X', 42, 'K7QH2XW42N9')).toBe('K7QH2XW42N10');
+    // A prefix ending in N or W, and numbers from before prefixes, are read from their end.
+    expect(nextOutBizNo('ABCDEN', 42, 'ABCDENW42N3')).toBe('ABCDENW42N4');
+    expect(nextOutBizNo('K7QH2X', 42, 'W42N2')).toBe('K7QH2XW42N3');
+    expect(nextOutBizNo('K7QH2X', 42, 'garbled')).toBe('K7QH2XW42N1');
   });
 });

@@ -1,8 +1,11 @@
 /**
  * The withdrawal state machine of spec §4: 1 pending → 2 rejected or 3 agreed → 4 waiting (payout under way) →
- * 5 complete. A payout Alipay refused goes back from 4 to 3, where an operator pays again or rejects (the hold is
- * then released). 6 (a purchase paid from the wallet) is no withdrawal and has no transitions. A bank withdrawal
- * goes from 3 to 4 when a bank batch exports it; the bank's result then completes it, returns it to 3 or rejects it.
+ * 5 complete. An Alipay payout leaves 4 only when Alipay has settled its current out_biz_no: paid (5) or refused for
+ * good (back to 3, where an operator pays again under a new out_biz_no or rejects, releasing the hold); the service
+ * makes every payout move conditional on that out_biz_no too. 6 (a purchase paid from the wallet) is no withdrawal
+ * and has no transitions. A new way to pay is a new action here, with the states it starts from.
+ * A bank withdrawal goes from 3 to 4 when a bank batch exports it; the bank's result then completes it, returns it
+ * to 3 or rejects it.
  */
 import { OutStatus } from '@cc/contracts';
 

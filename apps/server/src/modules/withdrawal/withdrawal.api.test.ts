@@ -184,7 +184,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         smsCodes: acceptAll,
         tax: new CumulativeLabourTaxPolicy(),
         alipay: undefined as never,
-        enqueuePayout: async () => undefined,
+        payoutJobs: { ensure: async () => undefined },
         clock: ctx.clock,
         log: ctx.app.log,
       });
@@ -292,7 +292,10 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         .where('id', '=', id)
         .execute();
     };
-    const transfersOf = (id: number) => ctx.sandbox.transfersMade().filter((t) => t.outBizNo.startsWith(`W${id}N`));
+    const transfersOf = (id: number) =>
+      ctx.sandbox.transfersMade().filter((t) => new RegExp(`W${id}N\\d+$`).test(t.outBizNo));
+    /** One run of the payout job of the withdrawal's current attempt. */
+    const payout = async (id: number) => ctx.app.withdrawals.payout(id, (await row(id)).out_biz_no ?? '');
 
     it('pays once, debits the hold, and a replay pays nothing more', async () => {
       const { creator, id } = await agreed('70');
@@ -302,8 +305,8 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         out_status_text: '已提交',
         out_status_style: 'waiting',
       });
-      expect(await ctx.app.withdrawals.payout(id)).toBe('paid');
-      expect(await ctx.app.withdrawals.payout(id)).toBe('skipped');
+      expect(await payout(id)).toBe('paid');
+      expect(await payout(id)).toBe('skipped');
       expect(transfersOf(id)).toMatchObject([{ amountFen: 7_000, identity: '13800138000', name: '张三' }]);
       expect(await row(id)).toMatchObject({ out_status: OutStatus.Complete, is_offline: 0 });
       expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 3_000, held_fen: 0 });
@@ -315,18 +318,18 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       const { creator, id } = await agreed('20');
       await ops(`/ops/v1/withdrawals/${id}/pay`);
       ctx.sandbox.failNext(TRANSFER);
-      await expect(ctx.app.withdrawals.payout(id)).rejects.toThrow();
+      await expect(payout(id)).rejects.toThrow();
       expect((await row(id)).out_status).toBe(OutStatus.Waiting);
       expect(transfersOf(id)).toHaveLength(0);
-      expect(await ctx.app.withdrawals.payout(id)).toBe('paid');
+      expect(await payout(id)).toBe('paid');
       expect(transfersOf(id)).toHaveLength(1);
 
       const second = await agreed('30');
       await ops(`/ops/v1/withdrawals/${second.id}/pay`);
       ctx.sandbox.loseNextAnswer(TRANSFER);
-      await expect(ctx.app.withdrawals.payout(second.id)).rejects.toThrow();
+      await expect(payout(second.id)).rejects.toThrow();
       expect(transfersOf(second.id)).toHaveLength(1);
-      expect(await ctx.app.withdrawals.payout(second.id)).toBe('paid');
+      expect(await payout(second.id)).toBe('paid');
       expect(transfersOf(second.id)).toHaveLength(1);
       expect(await wallet(second.creator.agentId)).toMatchObject({ balance_fen: 7_000, held_fen: 0 });
       expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 8_000, held_fen: 0 });
@@ -337,22 +340,23 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       // The payee account Alipay does not know (as if closed since): the transfer is refused.
       await setPayeeAccount(id, 'closed-account');
       await ops(`/ops/v1/withdrawals/${id}/pay`);
-      expect(await ctx.app.withdrawals.payout(id)).toBe('refused');
+      expect(await payout(id)).toBe('refused');
       const back = await row(id);
-      expect(back).toMatchObject({ out_status: OutStatus.Agreed, out_biz_no: `W${id}N1` });
+      expect(back).toMatchObject({ out_status: OutStatus.Agreed });
+      expect(back.out_biz_no).toMatch(new RegExp(`^[A-Z2-9]{6}W${id}N1$`));
       expect(back.reason).toContain('收款账号不存在');
       expect(await wallet(creator.agentId)).toMatchObject({ held_fen: 4_000 });
 
       await setPayeeAccount(id, '13800138000');
       await ops(`/ops/v1/withdrawals/${id}/pay`);
-      expect((await row(id)).out_biz_no).toBe(`W${id}N2`);
-      expect(await ctx.app.withdrawals.payout(id)).toBe('paid');
+      expect((await row(id)).out_biz_no).toBe(back.out_biz_no!.replace(/N1$/, 'N2'));
+      expect(await payout(id)).toBe('paid');
       expect(transfersOf(id)).toHaveLength(1);
 
       const other = await agreed('25');
       await setPayeeAccount(other.id, 'closed-account');
       await ops(`/ops/v1/withdrawals/${other.id}/pay`);
-      expect(await ctx.app.withdrawals.payout(other.id)).toBe('refused');
+      expect(await payout(other.id)).toBe('refused');
       const rejected = await ops(`/ops/v1/withdrawals/${other.id}/reject`, {
         reason: '收款账户已注销，请更换账户后重新申请',
       });
@@ -360,18 +364,157 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       expect(await wallet(other.creator.agentId)).toMatchObject({ balance_fen: 10_000, held_fen: 0 });
     });
 
-    it('runs the payout as a withdrawal.payout job of the job engine', async () => {
-      const { id } = await agreed('15');
+    const payoutJobsOf = async (id: number) =>
+      (await ctx.database.db.selectFrom('jobs').selectAll().where('kind', '=', 'withdrawal.payout').execute()).filter(
+        (job) => (JSON.parse(job.input) as { cash_out_id: number }).cash_out_id === id,
+      );
+    const debitsOf = (agentId: number) =>
+      ctx.database.db
+        .selectFrom('wallet_ledger')
+        .selectAll()
+        .where('agent_id', '=', agentId)
+        .where('title', '=', '提现')
+        .execute();
+    /** Runs the job workers until the withdrawal leaves 打款中 (or 10 s pass). */
+    async function runJobsUntilSettled(id: number) {
       await ctx.app.jobs.start();
       try {
-        await ops(`/ops/v1/withdrawals/${id}/pay`);
         const deadline = Date.now() + 10_000;
-        while ((await row(id)).out_status !== OutStatus.Complete && Date.now() < deadline) {
+        while ((await row(id)).out_status === OutStatus.Waiting && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       } finally {
         await ctx.app.jobs.stop();
       }
+    }
+
+    it('queues one job and makes one transfer for 30 pay clicks, ten of them at once (issue 18 §1)', async () => {
+      const { creator, id } = await agreed('12');
+      const answers = await Promise.all(Array.from({ length: 10 }, () => ops(`/ops/v1/withdrawals/${id}/pay`)));
+      for (let i = 0; i < 20; i++) answers.push(await ops(`/ops/v1/withdrawals/${id}/pay`));
+      expect(answers.filter((a) => a.json.code === 0)).toHaveLength(1);
+      const refused = answers.filter((a) => a.json.code !== 0);
+      expect(new Set(refused.map((a) => a.json.code))).toEqual(new Set([ErrorCode.withdrawalPayoutUnresolved]));
+      expect(refused[0]!.json.msg).toContain('支付宝尚未确认上一笔转账的结果');
+
+      const jobs = await payoutJobsOf(id);
+      const { out_biz_no: outBizNo } = await row(id);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]!.idempotency_key).toBe(outBizNo);
+      // The out_biz_no carries this database's prefix, made once and kept.
+      const prefix = await ctx.database.db
+        .selectFrom('deployment_settings')
+        .select('value')
+        .where('name', '=', 'payout_prefix')
+        .executeTakeFirstOrThrow();
+      expect(outBizNo).toBe(`${prefix.value}W${id}N1`);
+
+      await runJobsUntilSettled(id);
+      expect((await row(id)).out_status).toBe(OutStatus.Complete);
+      expect(transfersOf(id)).toHaveLength(1);
+      expect(await debitsOf(creator.agentId)).toHaveLength(1);
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 8_800, held_fen: 0 });
+    });
+
+    it('lets a late refusal of an old attempt change nothing while the current one is paid', async () => {
+      const { creator, id } = await agreed('33');
+      await setPayeeAccount(id, 'closed-account');
+      await ops(`/ops/v1/withdrawals/${id}/pay`);
+      const n1 = (await row(id)).out_biz_no!;
+      // Run A of attempt N1 reaches Alipay, which refuses it; the answer is slow to come back.
+      const slow = ctx.sandbox.holdNextAnswer(TRANSFER);
+      const runA = ctx.app.withdrawals.payout(id, n1);
+      await slow.arrived;
+      // Meanwhile run B of the same attempt (at-least-once delivery) hears the refusal: back to agreed.
+      expect(await ctx.app.withdrawals.payout(id, n1)).toBe('refused');
+      await setPayeeAccount(id, '13800138000');
+      await ops(`/ops/v1/withdrawals/${id}/pay`);
+      const n2 = (await row(id)).out_biz_no!;
+      expect(n2).not.toBe(n1);
+      // Run A's refusal of N1 arrives late: N2 is being paid, nothing moves.
+      slow.release();
+      expect(await runA).toBe('skipped');
+      expect(await row(id)).toMatchObject({ out_status: OutStatus.Waiting, out_biz_no: n2 });
+      expect((await ops(`/ops/v1/withdrawals/${id}/pay`)).json.code).toBe(ErrorCode.withdrawalPayoutUnresolved);
+      expect((await ops(`/ops/v1/withdrawals/${id}/reject`, { reason: '测试' })).json.code).toBe(
+        ErrorCode.withdrawalBadTransition,
+      );
+      expect(await ctx.app.withdrawals.payout(id, n2)).toBe('paid');
+      expect(await ctx.app.withdrawals.payout(id, n1)).toBe('skipped');
+      expect(transfersOf(id).map((t) => t.outBizNo)).toEqual([n2]);
+      expect(await debitsOf(creator.agentId)).toHaveLength(1);
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 6_700, held_fen: 0 });
+    });
+
+    it('keeps 打款中 on an unknown outcome and asks again until Alipay settles it', async () => {
+      const { creator, id } = await agreed('21');
+      await ops(`/ops/v1/withdrawals/${id}/pay`);
+      const n1 = (await row(id)).out_biz_no!;
+      // Answers that say nothing final: a system error, "same out_biz_no, other figures", a transfer under way.
+      ctx.sandbox.refuseNext(TRANSFER, 'SYSTEM_ERROR', '系统繁忙');
+      ctx.sandbox.refuseNext(TRANSFER, 'PAYMENT_INFO_INCONSISTENCY', '两次请求商户单号一样，但是参数不一致');
+      await expect(payout(id)).rejects.toThrow();
+      await expect(payout(id)).rejects.toThrow();
+      ctx.sandbox.dealNextTransfers();
+      await expect(payout(id)).rejects.toThrow(/DEALING/);
+      await expect(payout(id)).rejects.toThrow(/DEALING/);
+      expect(await row(id)).toMatchObject({ out_status: OutStatus.Waiting, out_biz_no: n1 });
+      expect((await ops(`/ops/v1/withdrawals/${id}/pay`)).json.code).toBe(ErrorCode.withdrawalPayoutUnresolved);
+      expect(transfersOf(id)).toHaveLength(0);
+      ctx.sandbox.settleTransfer(n1, 'SUCCESS');
+      expect(await payout(id)).toBe('paid');
+      expect(transfersOf(id)).toHaveLength(1);
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 7_900, held_fen: 0 });
+
+      // A transfer under way that fails for good returns to agreed, and only then can it be paid again.
+      const other = await agreed('22');
+      await ops(`/ops/v1/withdrawals/${other.id}/pay`);
+      ctx.sandbox.dealNextTransfers();
+      await expect(payout(other.id)).rejects.toThrow(/DEALING/);
+      ctx.sandbox.settleTransfer((await row(other.id)).out_biz_no!, 'FAIL', '收款方账户异常');
+      expect(await payout(other.id)).toBe('refused');
+      expect(await row(other.id)).toMatchObject({ out_status: OutStatus.Agreed, reason: '打款失败：收款方账户异常' });
+      expect((await ops(`/ops/v1/withdrawals/${other.id}/pay`)).json.body.out_status).toBe(OutStatus.Waiting);
+      expect(await payout(other.id)).toBe('paid');
+      expect(transfersOf(other.id)).toHaveLength(1);
+    });
+
+    it('re-queues a payout left in 打款中 without a job (a crash before queueing) and one whose job gave up', async () => {
+      const { creator, id } = await agreed('17');
+      const outBizNo = `CRASHXW${id}N1`;
+      await ctx.database.db
+        .updateTable('cash_outs')
+        .set({ out_status: OutStatus.Waiting, out_biz_no: outBizNo })
+        .where('id', '=', id)
+        .execute();
+      expect(await payoutJobsOf(id)).toHaveLength(0);
+      expect(await ctx.app.withdrawals.requeueWaitingPayouts()).toBeGreaterThanOrEqual(1);
+      const [job] = await payoutJobsOf(id);
+      expect(job).toMatchObject({ status: 'queued', idempotency_key: outBizNo });
+      await ctx.database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', job!.id).execute();
+      await ctx.app.withdrawals.requeueWaitingPayouts();
+      expect(await payoutJobsOf(id)).toMatchObject([{ id: job!.id, status: 'queued', attempts: 0 }]);
+      await runJobsUntilSettled(id);
+      expect((await row(id)).out_status).toBe(OutStatus.Complete);
+      expect(transfersOf(id).map((t) => t.outBizNo)).toEqual([outBizNo]);
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 8_300, held_fen: 0 });
+    });
+
+    it('refuses offline pay for an Alipay withdrawal', async () => {
+      const { creator, id } = await agreed('18');
+      const answer = await ops(`/ops/v1/withdrawals/${id}/pay`, { offline: true });
+      expect(answer.json).toMatchObject({
+        code: ErrorCode.withdrawalOfflineBankOnly,
+        msg: '支付宝提现只能通过支付宝打款，线下打款确认仅用于银行卡提现',
+      });
+      expect(await row(id)).toMatchObject({ out_status: OutStatus.Agreed, is_offline: 0 });
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 10_000, held_fen: 1_800 });
+    });
+
+    it('runs the payout as a withdrawal.payout job of the job engine', async () => {
+      const { id } = await agreed('15');
+      await ops(`/ops/v1/withdrawals/${id}/pay`);
+      await runJobsUntilSettled(id);
       expect((await row(id)).out_status).toBe(OutStatus.Complete);
       expect(transfersOf(id)).toHaveLength(1);
       const logs = logLines.join('\n');

@@ -1,5 +1,5 @@
 /** SQL of withdrawals (rows of `cash_outs` paid to a bank card or Alipay), their tax history and state changes. */
-import { OutStatus } from '@cc/contracts';
+import { CashOutTo, OutStatus } from '@cc/contracts';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CashOutTable, Database } from '../../db/schema.js';
@@ -54,13 +54,16 @@ export class WithdrawalRepository {
 
   /**
    * Moves a withdrawal from one of `from` to its next state, with `changes`; false (nothing changed) when it was no
-   * longer in one of them — the conditional update is what makes two operators' clicks safe.
+   * longer in one of them — the conditional update is what makes two operators' clicks safe. `outBizNo`, when
+   * given, is a second condition: the payout attempt the caller acts for must still be the withdrawal's current
+   * one (null: none yet), so a late answer about an earlier attempt changes nothing.
    */
   async transition(
     trx: Kysely<Database>,
     id: number,
     from: readonly OutStatus[],
     changes: Updateable<CashOutTable> & { out_status: OutStatus },
+    outBizNo?: string | null,
   ): Promise<boolean> {
     const result = await trx
       .updateTable('cash_outs')
@@ -68,8 +71,24 @@ export class WithdrawalRepository {
       .where('id', '=', id)
       .where('cash_out_to', 'in', WITHDRAWAL_KINDS)
       .where('out_status', 'in', [...from])
+      .$if(outBizNo !== undefined, (q) =>
+        outBizNo === null ? q.where('out_biz_no', 'is', null) : q.where('out_biz_no', '=', outBizNo as string),
+      )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Alipay withdrawals being paid (打款中) and the out_biz_no of their current attempt, oldest first. */
+  waitingAlipayPayouts() {
+    return this.db
+      .selectFrom('cash_outs')
+      .select(['id', 'out_biz_no'])
+      .where('out_status', '=', OutStatus.Waiting)
+      .where('cash_out_to', '=', String(CashOutTo.Alipay))
+      .where('out_biz_no', 'is not', null)
+      .orderBy('id', 'asc')
+      .$narrowType<{ out_biz_no: string }>()
+      .execute();
   }
 
   /** One creator's cash-out rows (withdrawals and purchases), newest first. */

@@ -1,8 +1,8 @@
 /**
  * Withdrawals (issue 8 §5): apply with an SMS code, the amount held at once and the tax withheld by the `TaxPolicy`;
- * the operator's approve / reject / pay; Alipay payouts through `alipay.fund.trans.uni.transfer` run as jobs and
- * idempotent on out_biz_no; bank payouts confirmed offline. The hold becomes a debit when paid and is released
- * when rejected: money is never lost or paid twice.
+ * the operator's approve / reject / pay; Alipay payouts through `alipay.fund.trans.uni.transfer`, one job per
+ * out_biz_no, settled only by what Alipay says of the current out_biz_no (issue 18 §1); bank payouts confirmed
+ * offline. The hold becomes a debit when paid and is released when rejected: money is never lost or paid twice.
  */
 import {
   CashOutTo,
@@ -21,9 +21,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import { deploymentSetting } from '../../db/deployment-settings.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { AlipayRefusal, type AlipayClient } from '../../providers/payment/alipay-client.js';
+import { readableCode } from '../../readable-code.js';
 import { throwUnlessOk, type SmsCodeService } from '../auth/sms-code.service.js';
 import type { ContractService } from '../user/contract.service.js';
 import type { PayeeService } from '../user/payee.service.js';
@@ -41,11 +43,24 @@ export interface WithdrawalDeps {
   smsCodes: SmsCodeService;
   tax: TaxPolicy;
   alipay: AlipayClient;
-  /** Queues the payout job of a withdrawal (the `withdrawal.payout` kind). */
-  enqueuePayout(cashOutId: number, key: string): Promise<unknown>;
+  payoutJobs: PayoutJobs;
   clock: Clock;
   log: FastifyBaseLogger;
 }
+
+/** The `withdrawal.payout` jobs, one per out_biz_no (the job's key). */
+export interface PayoutJobs {
+  /** Makes sure the attempt's job is queued or running: queues it, or puts it back when it failed for good. */
+  ensure(cashOutId: number, outBizNo: string): Promise<void>;
+}
+
+/** The Alipay outcome of an attempt is not known yet (no answer, an error, or under way): ask again later. */
+export class PayoutUnresolved extends Error {
+  override name = 'PayoutUnresolved';
+}
+
+/** Transfer states of `alipay.fund.trans.common.query` that mean the money did not go and will not (ADR 0013). */
+const TRANSFER_FAILED = new Set(['FAIL', 'REFUND']);
 
 /** Answers of the payout job, for its log. */
 export type PayoutOutcome = 'paid' | 'refused' | 'skipped';
@@ -53,6 +68,8 @@ export type PayoutOutcome = 'paid' | 'refused' | 'skipped';
 const minimumFen = (isFirst: boolean) => (isFirst ? WITHDRAW_MIN_FIRST_YUAN : WITHDRAW_MIN_YUAN) * 100;
 
 export class WithdrawalService {
+  private prefix: Promise<string> | undefined;
+
   constructor(private readonly deps: WithdrawalDeps) {}
 
   private get db() {
@@ -208,13 +225,15 @@ export class WithdrawalService {
   }
 
   /**
-   * Pays an agreed withdrawal. `offline`: the operator confirms a transfer made outside (bank file) and the
-   * withdrawal completes at once. Otherwise an Alipay withdrawal moves to waiting with a fresh out_biz_no and its
-   * payout job is queued; calling it again while waiting queues the job again (it replays by out_biz_no).
+   * Pays an agreed withdrawal. `offline` (bank withdrawals only): the operator confirms a transfer made outside
+   * (bank file) and the withdrawal completes at once. An Alipay withdrawal starts a payout attempt under a new
+   * out_biz_no and its job is queued; while an attempt is unresolved (打款中) paying again is refused.
    */
   async pay(id: number, offline: boolean): Promise<CashOutRow> {
     const row = await this.get(id);
+    const alipay = row.cash_out_to === String(CashOutTo.Alipay);
     if (offline) {
+      if (alipay) throw appError('withdrawalOfflineBankOnly');
       await this.db.transaction().execute(async (trx) => {
         await this.deps.wallet.lock(trx, row.agent_id);
         await this.move(trx, id, 'payOffline', { is_offline: 1, finish_at: this.deps.clock.now(), reason: '' });
@@ -222,25 +241,70 @@ export class WithdrawalService {
       });
       return this.get(id);
     }
-    if (row.cash_out_to !== String(CashOutTo.Alipay)) throw appError('withdrawalOfflineRequired');
-    let outBizNo = row.out_biz_no;
-    if (row.out_status !== OutStatus.Waiting) {
-      outBizNo = nextOutBizNo(id, row.out_biz_no);
-      await this.move(this.db, id, 'startPayout', { out_biz_no: outBizNo });
-    }
-    await this.deps.enqueuePayout(id, `${outBizNo}:${this.deps.clock.now()}`);
+    if (!alipay) throw appError('withdrawalOfflineRequired');
+    const outBizNo = await this.startPayout(row);
+    await this.deps.payoutJobs.ensure(id, outBizNo);
     return this.get(id);
   }
 
   /**
-   * The payout job. Idempotent: Alipay is first asked about the out_biz_no, and only a transfer it has never seen
-   * is made; a repeat of the same out_biz_no cannot pay twice anyway. A refusal returns the withdrawal to agreed
-   * for an operator; an unknown outcome (network, system error) throws so the job runs again and asks again.
+   * One transaction: the withdrawal moves to 打款中 under its next out_biz_no, on condition that it is still agreed
+   * and its last attempt is the one read (so two clicks start one attempt). An earlier attempt that is still
+   * unresolved keeps it in 打款中, and this answers `withdrawalPayoutUnresolved`.
    */
-  async payout(id: number): Promise<PayoutOutcome> {
+  private async startPayout(row: CashOutRow): Promise<string> {
+    if (row.out_status === OutStatus.Waiting) throw appError('withdrawalPayoutUnresolved');
+    const outBizNo = nextOutBizNo(await this.payoutPrefix(), row.id, row.out_biz_no);
+    const { from, to } = TRANSITIONS.startPayout;
+    await this.db.transaction().execute(async (trx) => {
+      const changes = { out_status: to, out_biz_no: outBizNo, reason: '', updated_at: this.deps.clock.now() };
+      if (!(await this.deps.withdrawals.transition(trx, row.id, from, changes, row.out_biz_no))) {
+        const now = await this.deps.withdrawals.byId(row.id, trx);
+        throw appError(
+          now?.out_status === OutStatus.Waiting ? 'withdrawalPayoutUnresolved' : 'withdrawalBadTransition',
+        );
+      }
+      // issue 18 §2: tax withheld here
+    });
+    return outBizNo;
+  }
+
+  /** The deployment's out_biz_no prefix, made at the first payout of a database and read once per process. */
+  private payoutPrefix(): Promise<string> {
+    this.prefix ??= deploymentSetting(this.db, 'payout_prefix', () => readableCode(6), this.deps.clock.now()).catch(
+      (error: unknown) => {
+        this.prefix = undefined;
+        throw error;
+      },
+    );
+    return this.prefix;
+  }
+
+  /**
+   * Alipay withdrawals in 打款中 whose job is gone or failed for good (a crash between the move and the queueing, a
+   * query that kept failing) get it back; the job asks Alipay first. Answers how many payouts it looked at.
+   */
+  async requeueWaitingPayouts(): Promise<number> {
+    const waiting = await this.deps.withdrawals.waitingAlipayPayouts();
+    for (const { id, out_biz_no } of waiting) {
+      try {
+        await this.deps.payoutJobs.ensure(id, out_biz_no);
+      } catch (error) {
+        this.deps.log.error({ err: error, cashOutId: id, outBizNo: out_biz_no }, 'payout job could not be queued');
+      }
+    }
+    return waiting.length;
+  }
+
+  /**
+   * The payout job of attempt `outBizNo`. Idempotent: Alipay is first asked about the out_biz_no, and only a
+   * transfer it has never seen is sent (a repeat of the same out_biz_no cannot pay twice anyway). Only SUCCESS, a
+   * failed transfer or a refusal Alipay gives for good settles the attempt; anything else throws `PayoutUnresolved`
+   * (or the network's error) so the job runs again and asks again. An attempt that is no longer current is skipped.
+   */
+  async payout(id: number, outBizNo: string): Promise<PayoutOutcome> {
     const row = await this.deps.withdrawals.byId(id);
-    if (!row || row.out_status !== OutStatus.Waiting || !row.out_biz_no) return 'skipped';
-    const outBizNo = row.out_biz_no;
+    if (!row || row.out_status !== OutStatus.Waiting || row.out_biz_no !== outBizNo) return 'skipped';
     let result = await this.deps.alipay.transferQuery(outBizNo);
     if (!result) {
       try {
@@ -253,41 +317,43 @@ export class WithdrawalService {
         });
       } catch (error) {
         if (!(error instanceof AlipayRefusal)) throw error;
-        await this.payoutFailed(row, `打款失败：${error.subMsg || error.subCode}`);
-        return 'refused';
+        return this.payoutFailed(row, outBizNo, `打款失败：${error.subMsg || error.subCode}`);
       }
     }
-    if (result.status === 'SUCCESS') {
-      return (await this.payoutSucceeded(row, result.orderId)) ? 'paid' : 'skipped';
+    if (result.status === 'SUCCESS') return this.payoutSucceeded(row, outBizNo, result.orderId);
+    if (TRANSFER_FAILED.has(result.status)) {
+      return this.payoutFailed(row, outBizNo, `打款失败：${result.failReason || '支付宝转账失败'}`);
     }
-    if (result.status === 'FAIL') {
-      await this.payoutFailed(row, `打款失败：${result.failReason || '支付宝转账失败'}`);
-      return 'refused';
-    }
-    throw new Error(`transfer ${outBizNo} is ${result.status}; asking again later`);
+    throw new PayoutUnresolved(`transfer ${outBizNo} is ${result.status || 'unknown'}; asking again later`);
   }
 
-  /** False when another run of the job completed it first (the same transfer, answered twice by Alipay). */
-  private async payoutSucceeded(row: CashOutRow, orderId: string): Promise<boolean> {
+  /** 'skipped' when the attempt is no longer current or another run of the job completed it first. */
+  private async payoutSucceeded(row: CashOutRow, outBizNo: string, orderId: string): Promise<PayoutOutcome> {
     return this.db.transaction().execute(async (trx) => {
       await this.deps.wallet.lock(trx, row.agent_id);
       const { from, to } = TRANSITIONS.payoutSucceeded;
       const now = this.deps.clock.now();
       const changes = { out_status: to, pay_order_id: orderId, finish_at: now, reason: '', updated_at: now };
-      if (!(await this.deps.withdrawals.transition(trx, row.id, from, changes))) return false;
+      if (!(await this.deps.withdrawals.transition(trx, row.id, from, changes, outBizNo))) return 'skipped';
       await this.deps.wallet.payWithdrawal(trx, row.agent_id, row.id, row.amount_fen);
-      return true;
+      return 'paid';
     });
   }
 
-  private async payoutFailed(row: CashOutRow, reason: string): Promise<void> {
-    this.deps.log.warn({ cashOutId: row.id, outBizNo: row.out_biz_no }, 'withdrawal payout refused by Alipay');
-    await this.move(this.db, row.id, 'payoutFailed', { reason });
+  private async payoutFailed(row: CashOutRow, outBizNo: string, reason: string): Promise<PayoutOutcome> {
+    const { from, to } = TRANSITIONS.payoutFailed;
+    const changes = { out_status: to, reason, updated_at: this.deps.clock.now() };
+    if (!(await this.deps.withdrawals.transition(this.db, row.id, from, changes, outBizNo))) return 'skipped';
+    this.deps.log.warn({ cashOutId: row.id, outBizNo }, 'withdrawal payout refused by Alipay');
+    return 'refused';
   }
 }
 
-/** `W<id>N<attempt>`: a new out_biz_no for each payout attempt after a refusal (a refused one stays refused). */
-export function nextOutBizNo(id: number, previous: string | null): string {
-  const attempt = previous ? Number(previous.split('N').pop()) + 1 : 1;
-  return `W${id}N${attempt}`;
+/**
+ * `<prefix>W<id>N<attempt>`: a new out_biz_no for each payout attempt after a refusal (a refused one stays refused).
+ * The attempt is read from the end of the previous number, whatever prefix it had (none before issue 18).
+ */
+export function nextOutBizNo(prefix: string, id: number, previous: string | null): string {
+  const attempt = Number(/N(\d+)$/.exec(previous ?? '')?.[1] ?? 0) + 1;
+  return `${prefix}W${id}N${attempt}`;
 }

@@ -1,15 +1,59 @@
 /**
- * Payments through `alipay-sdk` (RSA2): precreate a QR, query a trade, cancel it, refund it, verify notifications. The same
- * client talks to Alipay in production and to the built-in sandbox gateway in development.
+ * Payments through `alipay-sdk` (RSA2): precreate a QR, query a trade, cancel it, refund it, transfer to an Alipay
+ * account and query the transfer, verify notifications. Public-key mode or public-key certificate mode (公钥证书,
+ * which Alipay requires for transfers). The same client talks to Alipay in production and to the built-in sandbox
+ * gateway in development.
  */
-import { AlipaySdk } from 'alipay-sdk';
+import { AlipaySdk, type AlipaySdkConfig } from 'alipay-sdk';
+import { beijingDateTime } from '../../beijing-time.js';
+
+/** Alipay's own keys: its public key (public-key mode) or its certificates (certificate mode), PEM contents. */
+export type AlipayTrust =
+  | { mode: 'key'; alipayPublicKey: string }
+  | { mode: 'cert'; appCert: string; alipayPublicCert: string; alipayRootCert: string };
 
 export interface AlipayClientOptions {
   appId: string;
   privateKey: string;
-  alipayPublicKey: string;
+  trust: AlipayTrust;
   gateway: string;
   notifyUrl: string;
+}
+
+/**
+ * Sub codes of `alipay.fund.trans.uni.transfer` that mean "not paid, and this out_biz_no never will be": the payee
+ * or the amount or our own account was refused before any money moved (ADR 0013). Every other answer — SYSTEM_ERROR,
+ * PAYMENT_INFO_INCONSISTENCY (that out_biz_no exists with other figures), unknown codes — leaves the outcome open.
+ */
+export const DEFINITIVE_TRANSFER_REFUSALS: ReadonlySet<string> = new Set([
+  'PAYEE_NOT_EXIST',
+  'PAYEE_USER_INFO_ERROR',
+  'PAYEE_ACCOUNT_STATUS_ERROR',
+  'PAYEE_ACC_OCUPIED',
+  'PERMIT_CHECK_PERM_IDENTITY_THEFT',
+  'PERMIT_NON_BANK_LIMIT_PAYEE',
+  'NO_ACCOUNT_RECEIVE_PERMISSION',
+  'PAYER_PAYEE_CANNOT_SAME',
+  'EXCEED_LIMIT_SM_MIN_AMOUNT',
+  'EXCEED_LIMIT_SM_AMOUNT',
+  'EXCEED_LIMIT_PERSONAL_SM_AMOUNT',
+  'EXCEED_LIMIT_DM_AMOUNT',
+  'EXCEED_LIMIT_MM_AMOUNT',
+  'PAYER_BALANCE_NOT_ENOUGH',
+  'PAYER_STATUS_ERROR',
+  'PAYER_CERT_EXPIRED',
+  'PERMIT_PAYER_FORBIDDEN',
+  'PERMIT_CHECK_PERM_LIMITED',
+]);
+
+function trustConfig(trust: AlipayTrust): Partial<AlipaySdkConfig> {
+  return trust.mode === 'key'
+    ? { alipayPublicKey: trust.alipayPublicKey }
+    : {
+        appCertContent: trust.appCert,
+        alipayPublicCertContent: trust.alipayPublicCert,
+        alipayRootCertContent: trust.alipayRootCert,
+      };
 }
 
 export interface TradeQuery {
@@ -75,7 +119,7 @@ export class AlipayClient {
     this.sdk = new AlipaySdk({
       appId: options.appId,
       privateKey: options.privateKey,
-      alipayPublicKey: options.alipayPublicKey,
+      ...trustConfig(options.trust),
       gateway: options.gateway,
       signType: 'RSA2',
       keyType: options.privateKey.includes('BEGIN PRIVATE KEY') ? 'PKCS8' : 'PKCS1',
@@ -92,7 +136,13 @@ export class AlipayClient {
     try {
       result = (await this.sdk.exec(
         method,
-        { bizContent, ...(withNotify && { notify_url: this.options.notifyUrl }) },
+        {
+          bizContent,
+          // alipay-sdk 4 formats the server's local time; Alipay wants Beijing time whatever the server's zone.
+          // Real time, not the app's clock: it is what Alipay compares with its own.
+          timestamp: beijingDateTime(Date.now()),
+          ...(withNotify && { notify_url: this.options.notifyUrl }),
+        },
         { validateSign: true },
       )) as GatewayResult;
     } catch (error) {
@@ -161,8 +211,9 @@ export class AlipayClient {
   /**
    * Pays `amountYuan` to an Alipay account with `alipay.fund.trans.uni.transfer` (单笔转账到支付宝账户).
    * `outBizNo` makes it idempotent: Alipay pays one out_biz_no at most once and answers a repeat with the
-   * first transfer. A refusal (bad payee, amount out of limits, …) is an `AlipayRefusal` with Alipay's sub code;
-   * a network failure or system error is a plain `AlipayError`, whose outcome is unknown until `transferQuery`.
+   * first transfer. A refusal that is final (`DEFINITIVE_TRANSFER_REFUSALS`: bad payee, amount out of limits, …)
+   * is an `AlipayRefusal` with Alipay's sub code; any other refusal, a network failure or a system error is a plain
+   * `AlipayError`, whose outcome is unknown until `transferQuery`.
    */
   async transfer(input: TransferInput): Promise<TransferResult> {
     const result = await this.call('alipay.fund.trans.uni.transfer', {
@@ -175,7 +226,7 @@ export class AlipayClient {
       remark: input.title,
     });
     if (result.code === '10000') return toTransferResult(result);
-    if (result.code === '40004') {
+    if (result.code === '40004' && DEFINITIVE_TRANSFER_REFUSALS.has(String(result.subCode))) {
       throw new AlipayRefusal(
         'transfer',
         String(result.code),

@@ -1,16 +1,18 @@
 /**
  * The Alipay sandbox: a development gateway that speaks Alipay's OpenAPI (precreate, query, close, cancel, refund,
- * fund transfer and its query; RSA2-signed
- * requests checked, responses and notifications signed with its own key pair) and a cashier page, '支付宝沙箱
- * 收银台', where a tester pays or declines what the QR code points to. The server reaches it through alipay-sdk
- * exactly as it reaches Alipay.
+ * fund transfer and its query; RSA2-signed requests checked, and their Beijing `timestamp`; responses and
+ * notifications signed with its own key pair), in public-key mode or certificate mode (it issues the certificates and
+ * checks their SNs as Alipay does), and a cashier page, '支付宝沙箱收银台', where a tester pays or declines what the
+ * QR code points to. The server reaches it through alipay-sdk exactly as it reaches Alipay.
  */
+import { beijingDateTime } from '../../beijing-time.js';
 import { escapeMarkup } from '../../escape-markup.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { certSn, issueSandboxCerts, rootCertSn, type SandboxCerts } from './alipay-certs.js';
 import { generateRsaKeyPair, rsa2Sign, rsa2Verify, signContent, type KeyPair } from './alipay-signing.js';
 
 export interface SandboxKeys {
@@ -19,16 +21,30 @@ export interface SandboxKeys {
   app: KeyPair;
   /** The gateway's key pair: it signs responses and notifications, we verify with the public key. */
   alipay: KeyPair;
+  /** Certificate mode: the certificates it issued over both public keys; absent in public-key mode. */
+  certs?: SandboxCerts;
 }
 
-/** Keys are made once and kept under DATA_DIR, so open cashier pages and stored trades survive a restart. */
-export function loadSandboxKeys(dataDir: string): SandboxKeys {
+/** The keys with certificates issued over them: the sandbox then runs in certificate mode. */
+export function withSandboxCerts(keys: SandboxKeys): SandboxKeys {
+  return { ...keys, certs: keys.certs ?? issueSandboxCerts(keys.appId, keys.app, keys.alipay) };
+}
+
+/**
+ * Keys (and certificates, once issued) are made once and kept under DATA_DIR, so open cashier pages and stored trades
+ * survive a restart. `cert` mode issues the certificates on first use.
+ */
+export function loadSandboxKeys(dataDir: string, mode: 'key' | 'cert'): SandboxKeys {
   const file = path.join(dataDir, 'alipay-sandbox-keys.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as SandboxKeys;
-  const keys: SandboxKeys = { appId: '2026000000000001', app: generateRsaKeyPair(), alipay: generateRsaKeyPair() };
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-  return keys;
+  const stored = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SandboxKeys) : undefined;
+  const keys = stored ?? { appId: '2026000000000001', app: generateRsaKeyPair(), alipay: generateRsaKeyPair() };
+  const kept = mode === 'cert' ? withSandboxCerts(keys) : keys;
+  if (kept !== stored) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(kept), { mode: 0o600 });
+  }
+  if (mode === 'key') return { appId: kept.appId, app: kept.app, alipay: kept.alipay };
+  return kept;
 }
 
 type SandboxStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
@@ -52,13 +68,6 @@ interface SandboxTrade extends SandboxQr {
   refundRequests: Map<string, number>;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Alipay's time format, in Beijing time. */
-function alipayTime(date: Date): string {
-  const d = new Date(date.getTime() + 8 * 3600_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
-
 const toFen = (yuan: string) => Math.round(Number(yuan) * 100);
 const failed = (subCode: string, subMsg: string) => ({
   code: '40004',
@@ -66,16 +75,40 @@ const failed = (subCode: string, subMsg: string) => ({
   sub_code: subCode,
   sub_msg: subMsg,
 });
+/** A public error of the gateway (the request itself is refused, nothing is done). */
+const invalid = (subCode: string, subMsg: string) => ({
+  code: '40002',
+  msg: 'Invalid Arguments',
+  sub_code: subCode,
+  sub_msg: subMsg,
+});
+const UNKNOWN_ERROR = {
+  code: '20000',
+  msg: 'Service Currently Unavailable',
+  sub_code: 'isp.unknow-error',
+  sub_msg: '系统繁忙',
+};
 const transferAnswer = (t: SandboxTransfer) => ({
   code: '10000',
   msg: 'Success',
   out_biz_no: t.outBizNo,
   order_id: t.orderId,
   pay_fund_order_id: t.orderId,
-  status: 'SUCCESS',
+  status: t.status,
   trans_date: t.transDate,
   trans_amount: (t.amountFen / 100).toFixed(2),
+  ...(t.status === 'FAIL' && { fail_reason: t.failReason }),
 });
+/** How far a request's `timestamp` may be from Beijing time before the gateway refuses it. */
+const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
+
+/** Epoch ms of an Alipay `yyyy-MM-dd HH:mm:ss` read as Beijing time; NaN when it is not one. */
+function beijingEpochOf(timestamp: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(timestamp);
+  if (!m) return NaN;
+  const [, y, mo, d, h, mi, se] = m.map(Number) as [number, number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi, se) - 8 * 3600_000;
+}
 const NOT_EXIST = failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
 const STATUS_ERROR = failed('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
 
@@ -87,6 +120,16 @@ export interface SandboxTransfer {
   name: string;
   orderId: string;
   transDate: string;
+  /** SUCCESS (paid), DEALING (accepted, under way) or FAIL (not paid, for good). */
+  status: 'SUCCESS' | 'DEALING' | 'FAIL';
+  failReason: string;
+}
+
+/** An answer the gateway has computed and holds back until the test releases it (a slow network). */
+export interface HeldAnswer {
+  /** Resolves when a call has reached the gateway and been carried out. */
+  arrived: Promise<void>;
+  release(): void;
 }
 
 const ALIPAY_LOGON = /^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
@@ -100,6 +143,11 @@ export class AlipaySandbox {
   /** Calls carried out whose answer is lost on the way back (a timeout after Alipay acted). */
   private readonly lostAnswers = new Map<string, number>();
   private readonly transfers = new Map<string, SandboxTransfer>();
+  /** Calls answered with a business error without being carried out (SYSTEM_ERROR, a refusal, …). */
+  private readonly refusals = new Map<string, { subCode: string; subMsg: string }[]>();
+  private readonly held = new Map<string, { arrived: () => void; released: Promise<void> }>();
+  /** The next new transfers stay DEALING until `settleTransfer`. */
+  private dealingTransfers = 0;
 
   constructor(
     readonly keys: SandboxKeys,
@@ -107,10 +155,51 @@ export class AlipaySandbox {
     private readonly publicBaseUrl: string,
   ) {}
 
+  /** Certificate mode adds the SN of the certificate whose key signed the answer, as Alipay does. */
   private signedResponse(method: string, body: Record<string, unknown>): string {
     const key = `${method.replaceAll('.', '_')}_response`;
     const content = JSON.stringify(body);
-    return `{"${key}":${content},"sign":"${rsa2Sign(content, this.keys.alipay.privateKey)}"}`;
+    const sn = this.keys.certs ? `"alipay_cert_sn":"${certSn(this.keys.certs.alipay)}",` : '';
+    return `{"${key}":${content},${sn}"sign":"${rsa2Sign(content, this.keys.alipay.privateKey)}"}`;
+  }
+
+  /** The gateway's public checks, in Alipay's order: signature, certificate SNs, then the timestamp. */
+  private refusedRequest(params: Record<string, string>) {
+    if (
+      params.app_id !== this.keys.appId ||
+      !params.sign ||
+      !rsa2Verify(signContent(params), params.sign, this.keys.app.publicKey)
+    ) {
+      return failed('isv.invalid-signature', '验签出错');
+    }
+    if (this.keys.certs) {
+      if (params.app_cert_sn !== certSn(this.keys.certs.app)) {
+        return invalid('isv.app-cert-sn-invalid', '应用公钥证书序列号（app_cert_sn）缺失或不匹配');
+      }
+      if (params.alipay_root_cert_sn !== rootCertSn(this.keys.certs.root)) {
+        return invalid('isv.alipay-root-cert-sn-invalid', '支付宝根证书序列号（alipay_root_cert_sn）缺失或不匹配');
+      }
+    }
+    const sent = beijingEpochOf(params.timestamp ?? '');
+    if (!(Math.abs(Date.now() - sent) <= TIMESTAMP_TOLERANCE_MS)) {
+      return invalid(
+        'isv.invalid-timestamp',
+        '非法的时间戳参数：须为北京时间 yyyy-MM-dd HH:mm:ss，与当前时间相差不超过 5 分钟',
+      );
+    }
+    return null;
+  }
+
+  /** `handleGateway`, answering when the test releases a held answer of the method. */
+  async answer(params: Record<string, string>): Promise<string> {
+    const answer = this.handleGateway(params);
+    const held = this.held.get(params.method ?? '');
+    if (held) {
+      this.held.delete(params.method ?? '');
+      held.arrived();
+      await held.released;
+    }
+    return answer;
   }
 
   /**
@@ -120,13 +209,8 @@ export class AlipaySandbox {
    */
   handleGateway(params: Record<string, string>): string {
     const method = params.method ?? '';
-    if (
-      params.app_id !== this.keys.appId ||
-      !params.sign ||
-      !rsa2Verify(signContent(params), params.sign, this.keys.app.publicKey)
-    ) {
-      return this.signedResponse(method, failed('isv.invalid-signature', '验签出错'));
-    }
+    const refused = this.refusedRequest(params);
+    if (refused) return this.signedResponse(method, refused);
     let biz: Record<string, string> & { payee_info?: Record<string, string> };
     try {
       biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
@@ -138,13 +222,10 @@ export class AlipaySandbox {
     const outage = this.outages.get(method) ?? 0;
     if (outage > 0) {
       this.outages.set(method, outage - 1);
-      return this.signedResponse(method, {
-        code: '20000',
-        msg: 'Service Currently Unavailable',
-        sub_code: 'isp.unknow-error',
-        sub_msg: '系统繁忙',
-      });
+      return this.signedResponse(method, UNKNOWN_ERROR);
     }
+    const refusal = this.refusals.get(method)?.shift();
+    if (refusal) return this.signedResponse(method, failed(refusal.subCode, refusal.subMsg));
     const body = (() => {
       switch (method) {
         case 'alipay.trade.precreate':
@@ -181,12 +262,7 @@ export class AlipaySandbox {
     const lost = this.lostAnswers.get(method) ?? 0;
     if (lost > 0) {
       this.lostAnswers.set(method, lost - 1);
-      return this.signedResponse(method, {
-        code: '20000',
-        msg: 'Service Currently Unavailable',
-        sub_code: 'isp.unknow-error',
-        sub_msg: '系统繁忙',
-      });
+      return this.signedResponse(method, UNKNOWN_ERROR);
     }
     return this.signedResponse(method, body);
   }
@@ -223,15 +299,54 @@ export class AlipaySandbox {
       identity,
       name,
       orderId: `2026${Date.now()}${randomBytes(4).toString('hex')}`,
-      transDate: alipayTime(new Date()),
+      transDate: beijingDateTime(Date.now()),
+      status: this.dealingTransfers > 0 ? 'DEALING' : 'SUCCESS',
+      failReason: '',
     };
+    if (this.dealingTransfers > 0) this.dealingTransfers -= 1;
     this.transfers.set(outBizNo, done);
     return transferAnswer(done);
   }
 
-  /** Every transfer made, oldest first (tests check nothing was paid twice). */
+  /** Every transfer that paid, oldest first (tests check nothing was paid twice). */
   transfersMade(): SandboxTransfer[] {
-    return [...this.transfers.values()];
+    return [...this.transfers.values()].filter((t) => t.status === 'SUCCESS');
+  }
+
+  /** The transfer of an out_biz_no as the gateway knows it, whatever its state. */
+  transferOf(outBizNo: string): SandboxTransfer | undefined {
+    return this.transfers.get(outBizNo);
+  }
+
+  /** The next `times` new transfers are accepted but stay DEALING (answers and queries) until `settleTransfer`. */
+  dealNextTransfers(times = 1): void {
+    this.dealingTransfers = times;
+  }
+
+  /** Ends a DEALING transfer: paid, or failed with `failReason` (the money never left). */
+  settleTransfer(outBizNo: string, status: 'SUCCESS' | 'FAIL', failReason = ''): void {
+    const transfer = this.transfers.get(outBizNo);
+    if (transfer?.status !== 'DEALING') throw new Error(`transfer ${outBizNo} is not under way`);
+    transfer.status = status;
+    transfer.failReason = failReason;
+  }
+
+  /**
+   * The next call of `method` is answered with business error `subCode` (40004) and not carried out: SYSTEM_ERROR,
+   * PAYMENT_INFO_INCONSISTENCY, or a refusal such as PAYEE_ACCOUNT_STATUS_ERROR. Several calls queue in order.
+   */
+  refuseNext(method: string, subCode: string, subMsg = subCode): void {
+    this.refusals.set(method, [...(this.refusals.get(method) ?? []), { subCode, subMsg }]);
+  }
+
+  /** The next call of `method` is carried out at once, but its answer leaves only when the test releases it. */
+  holdNextAnswer(method: string): HeldAnswer {
+    let arrived!: () => void;
+    let release!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.held.set(method, { arrived, released });
+    return { arrived: reached, release };
   }
 
   /** The next `times` calls of `method` are carried out but answered with a system error, as after a timeout. */
@@ -354,7 +469,7 @@ export class AlipaySandbox {
   /** A notification for the trade as it stands, signed like Alipay's asynchronous notifications. */
   notificationOf(trade: SandboxTrade, overrides: Record<string, string> = {}): Record<string, string> {
     const params: Record<string, string> = {
-      notify_time: alipayTime(new Date()),
+      notify_time: beijingDateTime(Date.now()),
       notify_type: 'trade_status_sync',
       notify_id: randomBytes(16).toString('hex'),
       app_id: this.keys.appId,
@@ -367,8 +482,8 @@ export class AlipaySandbox {
       receipt_amount: trade.totalAmount,
       buyer_pay_amount: trade.totalAmount,
       subject: trade.subject,
-      gmt_create: alipayTime(trade.createdAt),
-      ...(trade.paidAt && { gmt_payment: alipayTime(trade.paidAt) }),
+      gmt_create: beijingDateTime(trade.createdAt.getTime()),
+      ...(trade.paidAt && { gmt_payment: beijingDateTime(trade.paidAt.getTime()) }),
       ...overrides,
     };
     const { sign_type: _ignored, ...signed } = params;
@@ -417,7 +532,7 @@ export function registerAlipaySandbox(app: FastifyInstance, sandbox: AlipaySandb
   app.post('/dev/alipay/gateway.do', async (request, reply) => {
     const query = request.query as Record<string, string>;
     const body = (request.body ?? {}) as Record<string, string>;
-    return reply.type('application/json;charset=utf-8').send(sandbox.handleGateway({ ...query, ...body }));
+    return reply.type('application/json;charset=utf-8').send(await sandbox.answer({ ...query, ...body }));
   });
 
   app.get('/dev/alipay/cashier', async (request, reply) => {
