@@ -2,7 +2,8 @@
 process.env.TZ = 'America/New_York';
 
 import { OutStatus } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import { readyCreator, codeFor } from '../../../test/payee-fixtures.js';
 import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { beijingDateTime } from '../../beijing-time.js';
@@ -19,6 +20,7 @@ describe(`Alipay payouts in certificate mode, server in another time zone (${tes
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN, ALIPAY_MODE: 'cert' });
   });
+  afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   const ops = (url: string, body: unknown = {}) => call(ctx.app, { url, token: OPERATOR_TOKEN, body });
