@@ -54,8 +54,9 @@ async function insertShares(product: Product, agentId: number): Promise<void> {
   }
 }
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
+/** A cell as CSV text; a date cell holds Beijing wall-clock time in its UTC fields (`beijingWallClock`). */
+const csvCell = (value: string | number | Date) => {
+  const text = value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : String(value);
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 

@@ -284,10 +284,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     app.log,
   );
   const tasks = new TaskService(new TaskRepository(database.db), clock);
+  const channels = new ChannelService(database, new ChannelRepository(database.db), images, clock);
   const promotions = new PromotionService(
     database,
     new PromotionRepository(database.db, database.kind),
     tasks,
+    channels,
     clock,
     {
       publicBaseUrl: config.publicBaseUrl,
@@ -492,12 +494,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes }));
   await app.register(toolRoutes(tools));
   await app.register(imageRoutes(images));
-  await app.register(
-    channelRoutes(
-      new ChannelService(database, new ChannelRepository(database.db), images, clock),
-      config.operatorToken,
-    ),
-  );
+  await app.register(channelRoutes(channels, config.operatorToken));
   await app.register(openOrderRoutes(partnerApps, income));
   await app.register(
     settlementRoutes({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beijingDateTime, beijingDayOf, dateOfDay, dayOfDate, dayStartMs, monthStartDay } from './beijing-time.js';
+import { beijingDateTime, beijingWallClock, beijingDayOf, dateOfDay, dayOfDate, dayStartMs, monthStartDay } from './beijing-time.js';
 
 describe('Beijing calendar days', () => {
   it('puts 23:30 and 00:10 Beijing time on their Beijing days, not the UTC ones', () => {
@@ -25,6 +25,7 @@ describe('Beijing calendar days', () => {
   });
 
   it('writes Beijing wall-clock time for spreadsheets', () => {
-    expect(beijingDateTime(Date.parse('2026-11-20T16:10:05Z'))).toBe('2026-11-21 00:10:05');
+    expect(beijingWallClock(Date.parse('2026-11-20T16:10:05Z')).toISOString()).toBe('2026-11-21T00:10:05.000Z');
+    expect(beijingDateTime(Date.parse('2026-12-31T16:00:00Z'))).toBe('2027-01-01 00:00:00');
   });
 });

@@ -24,6 +24,12 @@ export function monthStartDay(day: number): number {
   return Math.round(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / DAY_MS);
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in Beijing time, for people reading a spreadsheet. */
+/** 'YYYY-MM-DD HH:mm:ss' in Beijing time: Alipay's time format, whatever the server's zone. */
 export const beijingDateTime = (ms: number): string =>
   new Date(ms + BEIJING_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * The Beijing wall-clock time of an instant, as a Date whose UTC fields read it. A spreadsheet's date cell has no time
+ * zone (exceljs writes a Date's UTC time), so this is what a creator in Beijing must see there.
+ */
+export const beijingWallClock = (ms: number): Date => new Date(ms + BEIJING_OFFSET_MS);

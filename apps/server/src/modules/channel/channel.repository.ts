@@ -23,6 +23,20 @@ export interface NewFiling {
 export class ChannelRepository {
   constructor(private readonly db: Db) {}
 
+  /** The platforms of the creator's approved, live filings (at most two: one is all a caller needs to know). */
+  async approvedPlatforms(agentId: number): Promise<Platform[]> {
+    const rows = await this.db
+      .selectFrom('channel_filings')
+      .select('platform')
+      .distinct()
+      .where('agent_id', '=', agentId)
+      .where('deleted_at', 'is', null)
+      .where('report_status', '=', ReportStatus.Approved)
+      .limit(2)
+      .execute();
+    return rows.map((row) => row.platform);
+  }
+
   /** The filing that holds this channel now (pending or approved, not deleted), whoever filed it. */
   holderOf(liveKey: string, executor: Kysely<Database> = this.db) {
     return executor

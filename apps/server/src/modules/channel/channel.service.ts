@@ -6,11 +6,11 @@
 import {
   CHANNEL_LIMIT,
   PLATFORM_LABELS,
+  Platform,
   REPORT_STATUS_LABELS,
   ReportStatus,
   maskPhone,
   type Channel,
-  type Platform,
   type ChannelCreateParsed,
   type OpsChannel,
   type ReportCheck,
@@ -98,6 +98,15 @@ export class ChannelService {
       throw appError(holder?.agent_id === agentId ? 'channelDuplicate' : 'channelTaken');
     }
     return toChannel((await this.channels.ownById(agentId, id))!);
+  }
+
+  /**
+   * The platform a creator promotes on, as far as it is known: the platform of their approved filings when these are
+   * all on one platform, else 其他 (5). Share orders carry it from their attribution on (issue 18 §4).
+   */
+  async promotionPlatform(agentId: number): Promise<Platform> {
+    const platforms = await this.channels.approvedPlatforms(agentId);
+    return platforms.length === 1 ? platforms[0]! : Platform.Other;
   }
 
   async page(agentId: number, status: ReportStatus | undefined, limit: number, offset: number) {

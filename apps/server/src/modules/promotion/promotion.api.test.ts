@@ -4,6 +4,7 @@ import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestCon
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { apiSecurityHeaders } from '../../plugins/security.js';
+import { keptAndCountedTaskFigures } from '../../../test/task-figures.js';
 import { seedDemoData } from '../content/demo-seed.js';
 import { ShareRepository } from '../settlement/share.repository.js';
 
@@ -416,31 +417,8 @@ describe(`promotion (${testDatabaseKind})`, () => {
   // task type must be exactly the sums over their active receipts.
   it('keeps each creator’s task figures equal to the sums over their active receipts', async () => {
     await ctx.app.flushVisits();
-    const summed = await ctx.database.db
-      .selectFrom('task_receipts as r')
-      .innerJoin('tasks as t', 't.id', 'r.task_id')
-      .select((eb) => [
-        'r.agent_id',
-        't.task_type',
-        eb.fn.countAll<number>().as('active_tasks'),
-        eb.fn.sum<number>('r.click_count').as('click_count'),
-        eb.fn.sum<number>('r.order_count').as('order_count'),
-        eb.fn.sum<number>('r.share_fen').as('share_fen'),
-      ])
-      .where('r.actived_at', 'is not', null)
-      .groupBy(['r.agent_id', 't.task_type'])
-      .orderBy('r.agent_id')
-      .orderBy('t.task_type')
-      .execute();
-    const kept = await ctx.database.db
-      .selectFrom('agent_task_figures')
-      .select(['agent_id', 'task_type', 'active_tasks', 'click_count', 'order_count', 'share_fen'])
-      .orderBy('agent_id')
-      .orderBy('task_type')
-      .execute();
-    const numbers = (rows: object[]) =>
-      rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])));
-    expect(summed.length).toBeGreaterThan(1);
-    expect(numbers(kept)).toEqual(numbers(summed));
+    const { kept, counted } = await keptAndCountedTaskFigures(ctx.database.db);
+    expect(counted.length).toBeGreaterThan(1);
+    expect(kept).toEqual(counted);
   });
 });

@@ -4,7 +4,7 @@ import { CompiledQuery, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db, DialectKind } from '../../db/database.js';
 import { precompile, precompileByShape } from '../../db/precompiled.js';
 import type { Database } from '../../db/schema.js';
-import { addTaskFigures } from './task-figures.js';
+import { activateReceipt, addTaskFigures } from './task-figures.js';
 
 type Trx = Transaction<Database>;
 
@@ -146,22 +146,7 @@ export class PromotionRepository {
   /** Activates the receipt once; the first activation adds it, with what it gathered so far, to the creator's figures. */
   async activate(agentId: number, receiptId: number, now: number): Promise<number | null> {
     return this.db.transaction().execute(async (trx) => {
-      const activated = await trx
-        .updateTable('task_receipts')
-        .set({ actived_at: now })
-        .where('id', '=', receiptId)
-        .where('agent_id', '=', agentId)
-        .where('actived_at', 'is', null)
-        .returning(['agent_id', 'task_id', 'click_count', 'order_count', 'share_fen'])
-        .executeTakeFirst();
-      if (activated) {
-        await addTaskFigures(trx, activated, {
-          active_tasks: 1,
-          click_count: Number(activated.click_count),
-          order_count: Number(activated.order_count),
-          share_fen: Number(activated.share_fen),
-        });
-      }
+      await activateReceipt(trx, receiptId, now, agentId);
       const row = await trx
         .selectFrom('task_receipts')
         .select('actived_at')

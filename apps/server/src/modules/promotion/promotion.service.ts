@@ -11,6 +11,7 @@ import { appError } from '../../errors.js';
 import { keyedHasher } from '../../keyed-hash.js';
 import { readableCode } from '../../readable-code.js';
 import { isoTime } from '../paging.js';
+import type { ChannelService } from '../channel/channel.service.js';
 import type { TaskRow, TaskService } from '../task/task.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NewClick, PromotionRepository } from './promotion.repository.js';
@@ -68,6 +69,7 @@ export class PromotionService {
     private readonly database: DatabaseHandle,
     private readonly promotions: PromotionRepository,
     private readonly tasks: TaskService,
+    private readonly channels: Pick<ChannelService, 'promotionPlatform'>,
     private readonly clock: Clock,
     private readonly options: PromotionOptions,
     log: FastifyBaseLogger,
@@ -95,9 +97,13 @@ export class PromotionService {
     return this.resultFor(task, receipt.id, receipt.code);
   }
 
-  /** The receipt behind an app's reported promotion code (null when the code is not one of that app's). */
-  receiptOfApp(appId: number, code: string) {
-    return this.promotions.receiptOfApp(appId, code);
+  /**
+   * The receipt behind an app's reported promotion code (null when the code is not one of that app's), with the
+   * platform its creator promotes on as far as their filed channels tell (`ChannelService.promotionPlatform`).
+   */
+  async receiptOfApp(appId: number, code: string) {
+    const receipt = await this.promotions.receiptOfApp(appId, code);
+    return receipt && { ...receipt, platform: await this.channels.promotionPlatform(receipt.agent_id) };
   }
 
   async activate(agentId: number, receiptId: number): Promise<{ atr_id: number; actived_at: string }> {

@@ -1,7 +1,7 @@
-import { OutStatus, SettStatus } from '@cc/contracts';
+import { OrderType, OutStatus, SettStatus, ShareType, fenToYuan } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
-import { createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { call, createTestApp, loginAs, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../content/demo-seed.js';
 import { DEMO_CREATOR_PHONE, seedDemoIncome } from './demo-income.js';
 
@@ -54,6 +54,19 @@ describe(`the demo creator's income (${testDatabaseKind})`, () => {
     expect(wallet.held_fen).toBe(50_000);
     // The seed's codes leave the creator's SMS allowance untouched.
     expect(await db.selectFrom('sms_codes').select('id').where('phone', '=', DEMO_CREATOR_PHONE).execute()).toEqual([]);
+
+    // The home page counts every attributed order of the creator's promotions, though the seed never copied a link.
+    const recharges = await db
+      .selectFrom('share_orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('agent_id', '=', agent.id)
+      .where('share_type', '=', ShareType.Mine)
+      .where('order_type', '=', OrderType.Recharge)
+      .executeTakeFirstOrThrow();
+    const token = (await loginAs(ctx, DEMO_CREATOR_PHONE)).json.body.access_token;
+    const home = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/overview', token })).json.body;
+    expect(home).toMatchObject({ order_count: Number(recharges.n), share_amount: fenToYuan(settled + pending) });
+    expect(home.task_count).toBeGreaterThan(1);
 
     expect(await seedDemoIncome(ctx.app, ctx.database.db, ctx.clock.now())).toBe(0);
   });

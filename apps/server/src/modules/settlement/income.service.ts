@@ -136,6 +136,7 @@ export class IncomeService {
       app_id: receipt.app_id,
       share_type: shareType,
       order_type: OrderType.Recharge,
+      platform: receipt.platform,
       order_amount_fen: amountFen,
       ad_amount_fen: 0,
       share_amount_fen: shareOf(amountFen, rateBp),

@@ -7,7 +7,7 @@ import type { EventEmitter } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { SettDayFigures, SettExportKind, SettExportQuery, ShareOrder } from '@cc/contracts';
 import ExcelJS from 'exceljs';
-import { beijingDateTime, beijingDayOf, dateOfDay } from '../../beijing-time.js';
+import { beijingDayOf, beijingWallClock, dateOfDay } from '../../beijing-time.js';
 import type { ShareOrderRow } from './settlement-query.repository.js';
 import { shareFilterOf, toShareOrder, type SettlementQueryService } from './settlement-query.service.js';
 
@@ -16,38 +16,51 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 interface Column<T> {
   header: string;
   width: number;
-  value(row: T): string | number;
-  /** Yuan: written as a number with two decimals, so the sheet can sum it. */
-  money?: boolean;
+  value(row: T): string | number | Date;
+  /** How the cell shows: money and times are numbers in the sheet (it can sum and sort them), formatted. */
+  numFmt?: string;
 }
 
+/** Yuan: a number with two decimals. */
+const MONEY = '0.00';
+/** A time of day in Beijing: an Excel date (`beijingWallClock`), never a string. */
+const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
+const DATE = 'yyyy-mm-dd';
+
 const yuan = (value: string) => Number(value);
+/** A YYYY-MM-DD date as an Excel date (midnight of that day). */
+const excelDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** The share order sheet's columns (spec §3 Share order, in the order a creator reads them). */
 export const ORDER_COLUMNS: Column<ShareOrder>[] = [
   { header: '订单编号', width: 28, value: (r) => r.order_id },
-  { header: '下单时间', width: 20, value: (r) => beijingDateTime(Date.parse(r.order_at)) },
+  { header: '下单时间', width: 20, value: (r) => beijingWallClock(Date.parse(r.order_at)), numFmt: DATE_TIME },
   { header: '应用', width: 14, value: (r) => r.app_name },
   { header: '剧集', width: 24, value: (r) => r.serial_name },
   { header: '分成类型', width: 10, value: (r) => r.share_type_text },
   { header: '订单类型', width: 10, value: (r) => r.order_type_text },
   { header: '推广人', width: 14, value: (r) => r.attract_agent },
   { header: '推广平台', width: 12, value: (r) => r.platform_text },
-  { header: '订单金额(元)', width: 14, value: (r) => yuan(r.order_amount), money: true },
-  { header: '分成金额(元)', width: 14, value: (r) => yuan(r.share_amount), money: true },
+  { header: '订单金额(元)', width: 14, value: (r) => yuan(r.order_amount), numFmt: MONEY },
+  { header: '分成金额(元)', width: 14, value: (r) => yuan(r.share_amount), numFmt: MONEY },
   { header: '结算状态', width: 10, value: (r) => r.sett_status_text },
-  { header: '预计结算日期', width: 14, value: (r) => r.expected_sett_date ?? '' },
+  {
+    header: '预计结算日期',
+    width: 14,
+    value: (r) => (r.expected_sett_date ? excelDate(r.expected_sett_date) : ''),
+    numFmt: DATE,
+  },
 ];
 
 /** The daily sheet's columns (the rows of `/sett/daily/page`). */
 export const DAILY_COLUMNS: Column<SettDayFigures>[] = [
-  { header: '日期', width: 12, value: (r) => r.date },
+  { header: '日期', width: 12, value: (r) => excelDate(r.date), numFmt: DATE },
   { header: '订单数', width: 10, value: (r) => r.order_count },
   { header: '退款数', width: 10, value: (r) => r.refund_count },
-  { header: '订单金额(元)', width: 14, value: (r) => yuan(r.order_amount), money: true },
-  { header: '分成金额(元)', width: 14, value: (r) => yuan(r.share_amount), money: true },
-  { header: '已结算(元)', width: 14, value: (r) => yuan(r.settled_amount), money: true },
-  { header: '待结算(元)', width: 14, value: (r) => yuan(r.to_be_settled_amount), money: true },
+  { header: '订单金额(元)', width: 14, value: (r) => yuan(r.order_amount), numFmt: MONEY },
+  { header: '分成金额(元)', width: 14, value: (r) => yuan(r.share_amount), numFmt: MONEY },
+  { header: '已结算(元)', width: 14, value: (r) => yuan(r.settled_amount), numFmt: MONEY },
+  { header: '待结算(元)', width: 14, value: (r) => yuan(r.to_be_settled_amount), numFmt: MONEY },
 ];
 
 const SHEET_NAMES: Record<SettExportKind, string> = { orders: '分成订单', daily: '每日收益' };
@@ -75,7 +88,7 @@ export async function writeWorkbook<T>(
     header: column.header,
     key: String(index),
     width: column.width,
-    ...(column.money && { style: { numFmt: '0.00' } }),
+    ...(column.numFmt && { style: { numFmt: column.numFmt } }),
   }));
   let count = 0;
   for await (const batch of batches) {

@@ -481,7 +481,7 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
     expect(rows).toHaveLength(8);
     expect(rows[0]).toEqual([
       'today-09',
-      '2026-11-21 09:00:00',
+      new Date('2026-11-21T09:00:00Z'), // an Excel date showing Beijing wall-clock time
       '甜橙短剧',
       '重生之我在北京',
       '我的分成',
@@ -491,7 +491,7 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
       71,
       70,
       '待结算',
-      '2026-11-24',
+      new Date('2026-11-24T00:00:00Z'),
     ]);
     const settled = await exportSheet('kind=orders&sett_status=2&start_date=2026-11-01&end_date=2026-11-30');
     expect(settled.rows.map((r) => r[9])).toEqual([6, -8, 30]);
@@ -507,7 +507,7 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
     expect(sheet.name).toBe('每日收益');
     expect(header).toEqual(['日期', '订单数', '退款数', '订单金额(元)', '分成金额(元)', '已结算(元)', '待结算(元)']);
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toEqual(['2026-11-21', 2, 0, 82, 80, 0, 80]);
+    expect(rows[0]).toEqual([new Date('2026-11-21T00:00:00Z'), 2, 0, 82, 80, 0, 80]);
   });
 
   it('exports every row across keyset batches, ties on order_at included', async () => {

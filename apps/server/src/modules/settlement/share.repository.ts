@@ -1,9 +1,9 @@
 /** SQL for income: reported orders (`open_orders`), their share rows (`share_orders`) and settlement runs. */
-import { OrderType, SettStatus, ShareType } from '@cc/contracts';
+import { SettStatus, ShareType } from '@cc/contracts';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, OpenOrderTable, ShareOrderTable } from '../../db/schema.js';
-import { addTaskFigures } from '../promotion/task-figures.js';
+import { addSharesToReceipts } from '../promotion/task-figures.js';
 import { addSharesToRollup, settleRunInRollup } from './share-rollup.js';
 
 type Trx = Transaction<Database>;
@@ -60,40 +60,14 @@ export class ShareRepository {
 
   /**
    * Writes an order's shares and, in the same transaction, adds the creator's own shares (type 1) to the figures
-   * kept on their receipt (my tasks and the overview read those instead of summing every order).
+   * kept on their receipt (my tasks and the overview read those instead of summing every order); a receipt's first
+   * earning order puts it into my tasks (`addSharesToReceipts`).
    */
   async insertShares(trx: Trx, rows: NewShare[]): Promise<void> {
     if (rows.length === 0) return;
     await trx.insertInto('share_orders').values(rows).execute();
     await addSharesToRollup(trx, rows);
-    const figures = new Map<number, { orders: number; orderFen: number; adFen: number; shareFen: number }>();
-    for (const row of rows) {
-      if (row.share_type !== ShareType.Mine || row.receipt_id === null || row.receipt_id === undefined) continue;
-      const sign = row.order_type === OrderType.Refund ? -1 : 1;
-      const sum = figures.get(row.receipt_id) ?? { orders: 0, orderFen: 0, adFen: 0, shareFen: 0 };
-      if (row.order_type !== OrderType.Refund) sum.orders += 1;
-      sum.orderFen += sign * row.order_amount_fen;
-      sum.adFen += sign * row.ad_amount_fen;
-      sum.shareFen += sign * row.share_amount_fen;
-      figures.set(row.receipt_id, sum);
-    }
-    for (const [receiptId, sum] of figures) {
-      const receipt = await trx
-        .updateTable('task_receipts')
-        .set((eb) => ({
-          order_count: eb('order_count', '+', sum.orders),
-          order_fen: eb('order_fen', '+', sum.orderFen),
-          ad_fen: eb('ad_fen', '+', sum.adFen),
-          share_fen: eb('share_fen', '+', sum.shareFen),
-        }))
-        .where('id', '=', receiptId)
-        .returning(['agent_id', 'task_id', 'actived_at'])
-        .executeTakeFirst();
-      // An active task's orders count in the creator's overview at once; an inactive one's when it is activated.
-      if (receipt && receipt.actived_at !== null) {
-        await addTaskFigures(trx, receipt, { order_count: sum.orders, share_fen: sum.shareFen });
-      }
-    }
+    await addSharesToReceipts(trx, rows);
   }
 
   /** Inserts a bonus (share type 4: on no receipt's figures) unless its order_no was granted before. */
