@@ -74,25 +74,21 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     });
   }
 
+  /** An order's body, placed now. */
+  const orderBody = (code: string, orderType: OrderType, amount: string, orderId = newOrderId()) => ({
+    order_id: orderId,
+    code,
+    order_type: orderType,
+    amount,
+    order_at: new Date(ctx.clock.now()).toISOString(),
+  });
+
   function recharge(partner: Partner, code: string, amount: string, orderId = newOrderId()) {
-    return post(partner, {
-      order_id: orderId,
-      code,
-      order_type: OrderType.Recharge,
-      amount,
-      order_at: new Date(ctx.clock.now()).toISOString(),
-    });
+    return post(partner, orderBody(code, OrderType.Recharge, amount, orderId));
   }
 
-  function refund(partner: Partner, code: string, amount: string, refundOf: string) {
-    return post(partner, {
-      order_id: newOrderId(),
-      code,
-      order_type: OrderType.Refund,
-      amount,
-      order_at: new Date(ctx.clock.now()).toISOString(),
-      refund_of: refundOf,
-    });
+  function refund(partner: Partner, code: string, amount: string, refundOf: string, orderId = newOrderId()) {
+    return post(partner, { ...orderBody(code, OrderType.Refund, amount, orderId), refund_of: refundOf });
   }
 
   const statusOf = (response: Awaited<ReturnType<typeof post>>) => response.json().body?.status;
@@ -514,13 +510,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     }
     expect(await openOrderCount()).toBe(before);
 
-    const order = {
-      order_id: newOrderId(),
-      code: c.code,
-      order_type: OrderType.Recharge,
-      amount: '1.00',
-      order_at: new Date(ctx.clock.now()).toISOString(),
-    };
+    const order = orderBody(c.code, OrderType.Recharge, '1.00');
     expect(statusOf(await post(c.partner, `\uFEFF${JSON.stringify(order)}`))).toBe('attributed');
   });
 
@@ -554,14 +544,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     const orderId = `P-${newOrderId()}`;
     await recharge(c.partner, c.code, '10.00', orderId);
     const refundId = `PR-${newOrderId()}`;
-    await post(c.partner, {
-      order_id: refundId,
-      code: c.code,
-      order_type: OrderType.Refund,
-      amount: '4.00',
-      order_at: new Date(ctx.clock.now()).toISOString(),
-      refund_of: orderId,
-    });
+    await refund(c.partner, c.code, '4.00', orderId, refundId);
     const rows = await shareOrderPage(c.token);
     expect(rows.map((r) => r.order_id)).toEqual([refundId, orderId]);
     expect(rows.every((r) => /^O\d+-1$/.test(r.order_no))).toBe(true);
@@ -581,9 +564,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     const c = await creator(5000);
     const orderId = newOrderId();
     const early = newOrderId();
-    const at = new Date(ctx.clock.now()).toISOString();
-    const early5 = { order_id: early, code: c.code, order_type: OrderType.Refund, amount: '5.00', order_at: at };
-    expect(statusOf(await post(c.partner, { ...early5, refund_of: orderId }))).toBe('unattributed');
+    expect(statusOf(await refund(c.partner, c.code, '5.00', orderId, early))).toBe('unattributed');
     expect(statusOf(await recharge(c.partner, c.code, '20.00', orderId))).toBe('attributed');
     // 20.00 at 50 % is 10.00; the early refund of 5.00 took back 2.50 at once.
     expect(await netShareFen(c.agentId, [orderId, early])).toBe(750);
@@ -595,7 +576,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     // A recharge refunded in full before it arrived nets zero, and so does its settlement.
     const whole = newOrderId();
     const wholeRefund = newOrderId();
-    await post(c.partner, { ...early5, order_id: wholeRefund, amount: '8.00', refund_of: whole });
+    await refund(c.partner, c.code, '8.00', whole, wholeRefund);
     expect(statusOf(await recharge(c.partner, c.code, '8.00', whole))).toBe('attributed');
     expect(await netShareFen(c.agentId, [whole, wholeRefund])).toBe(0);
 
@@ -615,13 +596,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
   it('answers a replay that changes the order with the conflict code, and an exact replay as duplicate', async () => {
     const c = await creator(5000);
     const orderId = newOrderId();
-    const order = {
-      order_id: orderId,
-      code: c.code,
-      order_type: OrderType.Recharge,
-      amount: '20.00',
-      order_at: new Date(ctx.clock.now()).toISOString(),
-    };
+    const order = orderBody(c.code, OrderType.Recharge, '20.00', orderId);
     expect(statusOf(await post(c.partner, order))).toBe('attributed');
     for (const changed of [
       { ...order, amount: '21.00' },
@@ -714,8 +689,16 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     });
     expect(unknownCode.json.code).toBe(ErrorCode.heldOrderCodeUnknown);
     const decide = { operator: '运营小王', reason: '用户提供了推广截图', code: c.code };
-    const attributed = await ops('POST', `${base}/${strayRow.id}/attribute`, decide);
+    // Three operators at once: one decision, one set of shares.
+    const racing = await Promise.all([1, 2, 3].map(() => ops('POST', `${base}/${strayRow.id}/attribute`, decide)));
+    const attributed = racing.find((answer) => answer.json.code === 0)!;
     expect(attributed.json.body).toEqual({ id: strayRow.id, decision: 'attributed', agent_id: c.agentId });
+    expect(racing.map((answer) => answer.json.code).sort()).toEqual([
+      0,
+      ErrorCode.heldOrderDecided,
+      ErrorCode.heldOrderDecided,
+    ]);
+    expect((await sharesOf(stray)).map((share) => share.share_amount_fen)).toEqual([1500]);
     expect((await ops('POST', `${base}/${strayRow.id}/attribute`, decide)).json.code).toBe(ErrorCode.heldOrderDecided);
     expect((await ops('POST', `${base}/${rejectedRow.id}/reject`, { operator: '运营小李' })).json.code).toBe(
       ErrorCode.validation,
@@ -761,13 +744,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
   it('takes ad revenue (order_type 3) by API and CSV, shares it at the same rates, shows it as ad_amount', async () => {
     const c = await creator(4000);
     const adId = newOrderId();
-    const ad = {
-      order_id: adId,
-      code: c.code,
-      order_type: OrderType.Ad,
-      amount: '30.00',
-      order_at: new Date(ctx.clock.now()).toISOString(),
-    };
+    const ad = orderBody(c.code, OrderType.Ad, '30.00', adId);
     expect(statusOf(await post(c.partner, ad))).toBe('attributed');
     const csvId = newOrderId();
     const imported = await ctx.app.inject({

@@ -150,9 +150,14 @@ export class IncomeService {
     const receipt = await this.promotions.receiptOfApp(order.app_id, code);
     if (!receipt) throw appError('heldOrderCodeUnknown');
     await this.decide(order, async (trx) => {
-      await this.shares.insertDecision(trx, this.decisionRow(order, 'attributed', decision, code, receipt.agent_id));
+      const row = this.decisionRow(order, 'attributed', decision, code, receipt.agent_id);
       const link = { receipt_id: receipt.receipt_id, agent_id: receipt.agent_id };
-      if (!(await this.shares.attribute(trx, order.id, order.attribution, link))) throw appError('heldOrderDecided');
+      if (
+        !(await this.shares.insertDecision(trx, row)) ||
+        !(await this.shares.attribute(trx, order.id, order.attribution, link))
+      ) {
+        throw appError('heldOrderDecided');
+      }
       await this.credit(trx, order, receipt);
     });
     return { id, decision: 'attributed', agent_id: receipt.agent_id };
@@ -165,8 +170,13 @@ export class IncomeService {
   ): Promise<{ id: number; decision: 'rejected'; agent_id: null }> {
     const order = await this.waitingOrder(id);
     await this.decide(order, async (trx) => {
-      await this.shares.insertDecision(trx, this.decisionRow(order, 'rejected', decision, null, null));
-      if (!(await this.shares.reject(trx, order.id, order.attribution))) throw appError('heldOrderDecided');
+      const row = this.decisionRow(order, 'rejected', decision, null, null);
+      if (
+        !(await this.shares.insertDecision(trx, row)) ||
+        !(await this.shares.reject(trx, order.id, order.attribution))
+      ) {
+        throw appError('heldOrderDecided');
+      }
     });
     return { id, decision: 'rejected', agent_id: null };
   }
