@@ -357,7 +357,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('refunds', refunds);
   const partnerApps = new PartnerAppService(new PartnerAppRepository(database.db), clock, config.appSecret);
   const shareRepository = new ShareRepository(database.db);
-  const income = new IncomeService(database, shareRepository, promotions, clock, config.settlement);
+  const income = new IncomeService(database, shareRepository, promotions, partnerApps, clock, config.settlement);
   const settlement = new SettlementService(database, shareRepository, wallet, clock);
   app.decorate('income', income);
   app.decorate('settlement', settlement);

@@ -1,8 +1,9 @@
 /**
  * Due shares written straight into a database, for the settlement crash test and the settlement bench: `agents`
- * creators, `shares` rows spread over them, each worth `fen(i)`, all due before `now`.
+ * creators, `shares` rows spread over them, each worth `fen(i)`, all due before `now`; and the settlement
+ * reconciliation the income tests check after their flows.
  */
-import { OrderType, ShareType } from '@cc/contracts';
+import { OrderType, SettStatus, ShareType } from '@cc/contracts';
 import type { Db } from '../src/db/database.js';
 import type { NewAgent } from '../src/db/schema.js';
 import { rebuildShareRollup } from '../src/modules/settlement/share-rollup.js';
@@ -85,4 +86,22 @@ export async function seedDueShares(
   // Written directly, not through ShareRepository: the income figures kept per day are built from the rows.
   await rebuildShareRollup(db);
   return { agentIds, owed, totalFen };
+}
+
+/**
+ * The settlement reconciliation (issue 18): what runs settled (Σ share rows in sett_status 2, refunds negative) and
+ * what they credited to wallets (Σ ledger rows `settle:{run}:{agent}`); the two must be equal after any flow.
+ */
+export async function settledAndCredited(db: Db): Promise<{ settledFen: number; creditedFen: number }> {
+  const settled = await db
+    .selectFrom('share_orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('share_amount_fen'), eb.lit(0)).as('fen'))
+    .where('sett_status', '=', SettStatus.Settled)
+    .executeTakeFirstOrThrow();
+  const credited = await db
+    .selectFrom('wallet_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('fen'))
+    .where('idempotency_key', 'like', 'settle:%')
+    .executeTakeFirstOrThrow();
+  return { settledFen: Number(settled.fen), creditedFen: Number(credited.fen) };
 }

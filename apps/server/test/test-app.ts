@@ -163,7 +163,7 @@ export function nextPhone(): string {
 }
 
 export interface ApiCall {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   url: string;
   body?: unknown;
   token?: string;

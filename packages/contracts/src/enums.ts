@@ -53,7 +53,8 @@ export const CreditRecordType = { Cost: 1, Purchase: 2, Gift: 3 } as const;
 export type CreditRecordType = (typeof CreditRecordType)[keyof typeof CreditRecordType];
 export const ShareType = { Mine: 1, Invite: 2, Leader: 3, Bonus: 4 } as const;
 export type ShareType = (typeof ShareType)[keyof typeof ShareType];
-export const OrderType = { Recharge: 1, Refund: 2 } as const;
+/** Spec §9 order types of reported orders; 3 is the ad revenue an app reports for a promoted user (issue 18). */
+export const OrderType = { Recharge: 1, Refund: 2, Ad: 3 } as const;
 export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const PayType = { Alipay: 1, Wallet: 2, Combo: 3 } as const;
 export type PayType = (typeof PayType)[keyof typeof PayType];

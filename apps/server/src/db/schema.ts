@@ -302,9 +302,18 @@ export interface PartnerAppTable {
   secret_enc: string;
   created_at: number;
   rotated_at: number | null;
+  /** Sanity limits on reported orders (`/ops/v1/apps/{id}/limits`). */
+  max_amount_fen: Generated<number>;
+  max_age_days: Generated<number>;
+  future_skew_seconds: Generated<number>;
 }
 
-export type Attribution = 'attributed' | 'unattributed';
+/**
+ * 'attributed': its shares exist; 'unattributed': its code matched nothing (a refund: its recharge has no shares
+ * yet); 'held': kept for an operator (too old, over the app's cap); 'rejected': an operator refused it.
+ */
+export type Attribution = 'attributed' | 'unattributed' | 'held' | 'rejected';
+export type HeldReason = 'no_code' | 'too_old' | 'over_cap';
 
 /** Orders the apps report (`POST /open/v1/orders`, CSV import), one per (app, order_id). */
 export interface OpenOrderTable {
@@ -320,6 +329,21 @@ export interface OpenOrderTable {
   receipt_id: number | null;
   agent_id: number | null;
   source: 'api' | 'csv';
+  created_at: number;
+  /** Why the order waits (or waited) for an operator; null for one that never did. */
+  held_reason: HeldReason | null;
+}
+
+/** An operator's decision on a held or unattributed order, kept forever (issue 18 §3). */
+export interface OpenOrderDecisionTable {
+  id: Generated<number>;
+  open_order_id: number;
+  decision: 'attributed' | 'rejected';
+  /** The promotion code it was attributed to. */
+  code: string | null;
+  agent_id: number | null;
+  operator: string;
+  reason: string;
   created_at: number;
 }
 
@@ -750,6 +774,7 @@ export interface Database {
   job_schedules: JobScheduleTable;
   partner_apps: PartnerAppTable;
   open_orders: OpenOrderTable;
+  open_order_decisions: OpenOrderDecisionTable;
   settlement_runs: SettlementRunTable;
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { OrderType } from '../enums.js';
+import { pageQuerySchema, pagedSchema } from '../envelope.js';
 
 const YUAN_TWO_DECIMALS = /^\d{1,9}\.\d{2}$/;
 
@@ -19,8 +20,8 @@ export const openOrderSchema = z
       .trim()
       .min(1, 'code 不能为空')
       .max(64, 'code 最长 64 个字符'),
-    order_type: z.union([z.literal(OrderType.Recharge), z.literal(OrderType.Refund)], {
-      error: 'order_type 只能是 1（充值）或 2（退款）',
+    order_type: z.union([z.literal(OrderType.Recharge), z.literal(OrderType.Refund), z.literal(OrderType.Ad)], {
+      error: 'order_type 只能是 1（充值）、2（退款）或 3（广告收入）',
     }),
     amount: z
       .string({ error: 'amount 应为两位小数的元金额字符串，如 "12.34"' })
@@ -38,13 +39,17 @@ export const openOrderSchema = z
     message: '退款订单（order_type 2）必须填写 refund_of',
     path: ['refund_of'],
   })
-  .refine((o) => o.order_type !== OrderType.Recharge || o.refund_of === undefined, {
-    message: '充值订单（order_type 1）不能填写 refund_of',
+  .refine((o) => o.order_type === OrderType.Refund || o.refund_of === undefined, {
+    message: '充值和广告收入订单（order_type 1、3）不能填写 refund_of',
     path: ['refund_of'],
   });
 export type OpenOrder = z.infer<typeof openOrderSchema>;
 
-export const OPEN_ORDER_STATUSES = ['attributed', 'unattributed', 'duplicate'] as const;
+/**
+ * What became of a reported order: `held` is kept for an operator's decision (too old, or over the app's amount
+ * cap) and credits nothing until an operator attributes it.
+ */
+export const OPEN_ORDER_STATUSES = ['attributed', 'unattributed', 'held', 'duplicate'] as const;
 export type OpenOrderStatus = (typeof OPEN_ORDER_STATUSES)[number];
 export const openOrderResultSchema = z.object({ status: z.enum(OPEN_ORDER_STATUSES) });
 
@@ -79,14 +84,90 @@ export const bonusRequestSchema = z.object({
     .regex(/^\d{1,9}(\.\d{1,2})?$/, '奖励金额应为两位小数以内的元金额，如 "50.00"')
     .refine((v) => Number(v) > 0, '奖励金额必须大于 0'),
   reason: z.string({ error: '请填写奖励原因' }).trim().min(1, '请填写奖励原因').max(200, '奖励原因最长 200 个字'),
-  /** The operator's own id for this grant: a repeat with the same id grants nothing more. */
+  /** The operator's own id for this grant, required: a retry with the same id grants nothing more. */
   request_id: z
-    .string({ error: '请求编号不正确' })
+    .string({ error: '请填写请求编号 request_id（同一笔奖励重试时使用同一个编号）' })
     .trim()
     .min(1, '请求编号不能为空')
-    .max(60, '请求编号最长 60 个字符')
-    .optional(),
+    .max(60, '请求编号最长 60 个字符'),
 });
 export const bonusResultSchema = z.object({ id: z.number(), expected_sett_date: z.string() });
+
+/** A partner app's sanity limits on reported orders (`/ops/v1/apps/{id}/limits`). */
+export const partnerAppLimitsSchema = z.object({
+  /** Largest amount of one recharge or ad-revenue order, yuan; a larger one is held for review. */
+  max_amount: z
+    .string({ error: '单笔上限应为两位小数的元金额，如 "10000.00"' })
+    .regex(YUAN_TWO_DECIMALS, '单笔上限应为两位小数的元金额，如 "10000.00"')
+    .refine((v) => Number(v) > 0, '单笔上限必须大于 0'),
+  /** Oldest `order_at` settled as reported, in days; an older order is held for review. */
+  max_age_days: z
+    .number({ error: '订单有效天数应为 1 到 3650 的整数' })
+    .int('订单有效天数应为 1 到 3650 的整数')
+    .min(1, '订单有效天数应为 1 到 3650 的整数')
+    .max(3650, '订单有效天数应为 1 到 3650 的整数'),
+  /** How far `order_at` may be ahead of our clock, in seconds; further ahead is refused (40120). */
+  future_skew_seconds: z
+    .number({ error: '允许的时钟偏差应为 0 到 3600 秒的整数' })
+    .int('允许的时钟偏差应为 0 到 3600 秒的整数')
+    .min(0, '允许的时钟偏差应为 0 到 3600 秒的整数')
+    .max(3600, '允许的时钟偏差应为 0 到 3600 秒的整数'),
+});
+export type PartnerAppLimits = z.infer<typeof partnerAppLimitsSchema>;
+export const partnerAppLimitsResultSchema = partnerAppLimitsSchema.extend({ app_id: z.number() });
+
+/** Why an order waits in the operator's queue. */
+export const HELD_REASONS = ['no_code', 'too_old', 'over_cap'] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+export const HELD_REASON_LABELS: Record<HeldReason, string> = {
+  no_code: '推广口令不属于该应用的任何推广',
+  too_old: '下单时间早于该应用的订单有效期',
+  over_cap: '金额超过该应用的单笔上限',
+};
+
+/** `GET /ops/v1/orders/unattributed`: the orders waiting for an operator, oldest first. */
+export const heldOrderQuerySchema = pageQuerySchema.extend({
+  app_id: z.coerce.number({ error: '应用编号不正确' }).int().positive('应用编号不正确').optional(),
+});
+export const heldOrderSchema = z.object({
+  id: z.number(),
+  app_id: z.number(),
+  /** The app's own order number. */
+  order_id: z.string(),
+  code: z.string(),
+  order_type: z.number(),
+  amount: z.string(),
+  order_at: z.string(),
+  reason: z.enum(HELD_REASONS),
+  reason_text: z.string(),
+  /** The creator the order's code belongs to, when it matched one (too old, over the cap). */
+  agent_id: z.number().nullable(),
+  /** Refunds of this order stored so far, yuan: they are reversed when it is attributed. */
+  refunded: z.string(),
+  created_at: z.string(),
+});
+export type HeldOrder = z.infer<typeof heldOrderSchema>;
+export const heldOrderPageSchema = pagedSchema(heldOrderSchema);
+
+const operatorName = z
+  .string({ error: '请填写处理人 operator' })
+  .trim()
+  .min(1, '请填写处理人 operator')
+  .max(64, '处理人最长 64 个字符');
+const decisionReason = z.string({ error: '请填写原因' }).trim().min(1, '请填写原因').max(200, '原因最长 200 个字');
+
+/** `POST /ops/v1/orders/unattributed/{id}/attribute`: to a promotion code of the order's app (its own by default). */
+export const attributeHeldOrderSchema = z.object({
+  operator: operatorName,
+  code: z.string().trim().min(1, 'code 不能为空').max(64, 'code 最长 64 个字符').optional(),
+  reason: decisionReason,
+});
+/** `POST /ops/v1/orders/unattributed/{id}/reject`. */
+export const rejectHeldOrderSchema = z.object({ operator: operatorName, reason: decisionReason });
+export const heldOrderDecisionSchema = z.object({
+  id: z.number(),
+  decision: z.enum(['attributed', 'rejected']),
+  agent_id: z.number().nullable(),
+});
 
 export const settlementRunResultSchema = z.object({ settled_count: z.number(), amount: z.string() });

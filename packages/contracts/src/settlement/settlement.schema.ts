@@ -19,7 +19,7 @@ export const SETT_STATUS_LABELS: Record<SettStatus, string> = { 1: '待结算', 
 /** Spec §9: share type display texts. */
 export const SHARE_TYPE_LABELS: Record<ShareType, string> = { 1: '我的分成', 2: '邀请分成', 3: '团长分成', 4: '奖励' };
 /** Spec §9: order type display texts. */
-export const ORDER_TYPE_LABELS: Record<OrderType, string> = { 1: '充值', 2: '退款' };
+export const ORDER_TYPE_LABELS: Record<OrderType, string> = { 1: '充值', 2: '退款', 3: '广告' };
 
 /** The longest date range `/sett/order/aggregation` answers day by day. */
 export const SETT_AGGREGATION_MAX_DAYS = 366;
@@ -147,8 +147,10 @@ export type SettExportQuery = z.infer<typeof settExportQuerySchema>;
 export const shareOrderSchema = z.object({
   /** Share row id: stable key for lists. */
   id: z.number().int(),
-  /** The app's order number. */
+  /** The app's own order number, as the app reported it (spec §3); a bonus's grant number. */
   order_id: z.string(),
+  /** Our internal number of this share row (`O{order}-{share type}`, `B:{request_id}` for a bonus). */
+  order_no: z.string(),
   /** When the app's order was placed (ISO 8601, UTC). */
   order_at: z.string(),
   /** 1 to be settled, 2 settled. */
@@ -167,9 +169,9 @@ export const shareOrderSchema = z.object({
   platform: z.number().int(),
   /** The platform's display text. */
   platform_text: z.string(),
-  /** 1 recharge, 2 refund. */
+  /** 1 recharge, 2 refund, 3 ad revenue. */
   order_type: z.number().int(),
-  /** '充值' or '退款'. */
+  /** '充值', '退款' or '广告'. */
   order_type_text: z.string(),
   /** This creator's share, yuan with two decimals; negative on a refund row. */
   share_amount: z.string(),
@@ -185,6 +187,8 @@ export const shareOrderSchema = z.object({
   app_name: z.string(),
   /** Spec §3: the order's ad amount, yuan with two decimals; negative on a refund row. */
   order_amount: z.string(),
+  /** The ad revenue the app reported (order_type 3), yuan with two decimals; "0.00" on recharges and refunds. */
+  ad_amount: z.string(),
 });
 export type ShareOrder = z.infer<typeof shareOrderSchema>;
 

@@ -24,6 +24,7 @@ import * as teamSizes from './20261125170000_team_sizes.js';
 import * as deploymentSettings from './20261126100000_deployment_settings.js';
 import * as bankBatches from './20261126110000_bank_batches.js';
 import * as earnedReceipts from './20261126140000_earned_receipts.js';
+import * as partnerOrders from './20261126130000_partner_orders.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261126100000_deployment_settings': deploymentSettings,
   '20261126110000_bank_batches': bankBatches,
   '20261126140000_earned_receipts': earnedReceipts,
+  '20261126130000_partner_orders': partnerOrders,
 };

@@ -1,6 +1,8 @@
 import { ErrorCode, OrderType, SettStatus, ShareType } from '@cc/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
+import { settledAndCredited } from '../../../test/settlement-fixtures.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../content/demo-seed.js';
 import { WalletRepository } from '../withdrawal/wallet.repository.js';
@@ -31,7 +33,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
-  function ops(method: 'GET' | 'POST', url: string, body?: unknown, token = OPERATOR_TOKEN) {
+  function ops(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = OPERATOR_TOKEN) {
     return call(ctx.app, { method, url, body, token, vendor: null });
   }
 
@@ -74,25 +76,21 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     });
   }
 
+  /** An order's body, placed now. */
+  const orderBody = (code: string, orderType: OrderType, amount: string, orderId = newOrderId()) => ({
+    order_id: orderId,
+    code,
+    order_type: orderType,
+    amount,
+    order_at: new Date(ctx.clock.now()).toISOString(),
+  });
+
   function recharge(partner: Partner, code: string, amount: string, orderId = newOrderId()) {
-    return post(partner, {
-      order_id: orderId,
-      code,
-      order_type: OrderType.Recharge,
-      amount,
-      order_at: new Date(ctx.clock.now()).toISOString(),
-    });
+    return post(partner, orderBody(code, OrderType.Recharge, amount, orderId));
   }
 
-  function refund(partner: Partner, code: string, amount: string, refundOf: string) {
-    return post(partner, {
-      order_id: newOrderId(),
-      code,
-      order_type: OrderType.Refund,
-      amount,
-      order_at: new Date(ctx.clock.now()).toISOString(),
-      refund_of: refundOf,
-    });
+  function refund(partner: Partner, code: string, amount: string, refundOf: string, orderId = newOrderId()) {
+    return post(partner, { ...orderBody(code, OrderType.Refund, amount, orderId), refund_of: refundOf });
   }
 
   const statusOf = (response: Awaited<ReturnType<typeof post>>) => response.json().body?.status;
@@ -383,14 +381,15 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     await ctx.database.db.transaction().execute((trx) => wallet().release(trx, c.agentId, 200));
   });
 
-  it('grants an operator bonus that the next run settles', async () => {
+  it('grants an operator bonus that the next run settles, once per required request_id', async () => {
     const c = await creator(5000);
-    const granted = await ops('POST', '/ops/v1/bonus', {
-      agent_id: c.agentId,
-      amount: '50.5',
-      reason: '月度优秀创作者',
-    });
+    const first = { agent_id: c.agentId, amount: '50.5', reason: '月度优秀创作者', request_id: `month-${c.agentId}` };
+    // Without a request_id a retry could grant twice: refused.
+    const { request_id: _omitted, ...withoutId } = first;
+    expect((await ops('POST', '/ops/v1/bonus', withoutId)).json.code).toBe(ErrorCode.validation);
+    const granted = await ops('POST', '/ops/v1/bonus', first);
     expect(granted.json.code).toBe(0);
+    expect((await ops('POST', '/ops/v1/bonus', first)).json.body.id).toBe(granted.json.body.id);
     const bonus = await ctx.database.db
       .selectFrom('share_orders')
       .select(['share_type', 'share_amount_fen', 'reason'])
@@ -405,12 +404,10 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     );
     await run();
     expect(await wallet().canOutFen(c.agentId)).toBe(5850);
-    expect((await ops('POST', '/ops/v1/bonus', { agent_id: 99999999, amount: '1', reason: 'x' })).json.code).toBe(
-      ErrorCode.bonusAgentNotFound,
-    );
-    expect((await ops('POST', '/ops/v1/bonus', { agent_id: c.agentId, amount: '1.234', reason: 'x' })).json.code).toBe(
-      ErrorCode.validation,
-    );
+    const missing = { agent_id: 99999999, amount: '1', reason: 'x', request_id: 'r-missing' };
+    expect((await ops('POST', '/ops/v1/bonus', missing)).json.code).toBe(ErrorCode.bonusAgentNotFound);
+    const badAmount = { agent_id: c.agentId, amount: '1.234', reason: 'x', request_id: 'r-bad' };
+    expect((await ops('POST', '/ops/v1/bonus', badAmount)).json.code).toBe(ErrorCode.validation);
   });
 
   it('imports orders from CSV with the same idempotency and a result per row', async () => {
@@ -497,18 +494,286 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect(remote.json().code).toBe(ErrorCode.devRoutesLocalOnly);
   });
 
-  it('refuses a body that is not JSON by its content type, storing nothing', async () => {
+  it('answers 415 with its own code to a body that is not JSON, storing nothing; a BOM is allowed', async () => {
     const c = await creator(5000);
     const before = await openOrderCount();
-    const answer = await ctx.app.inject({
-      method: 'POST',
-      url: '/open/v1/orders',
-      headers: { 'content-type': 'text/plain', 'x-app-key': c.partner.key },
-      payload: 'order_id=1',
-    });
-    expect(answer.statusCode).toBeGreaterThanOrEqual(400);
-    expect(answer.json().code).not.toBe(0);
+    const body = `order_id=1&code=${c.code}`;
+    const timestamp = String(Math.floor(ctx.clock.now() / 1000));
+    const signed = { 'x-app-key': c.partner.key, 'x-timestamp': timestamp };
+    const signature = signOpenRequest(c.partner.webhook_secret, timestamp, body);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: '/open/v1/orders',
+        headers: { ...signed, 'x-signature': signature, ...(type && { 'content-type': type }) },
+        payload: body,
+      });
+      expect(answer.statusCode).toBe(415);
+      expect(answer.json().code).toBe(ErrorCode.openBodyNotJson);
+      expect(answer.json().msg).toContain('JSON');
+    }
     expect(await openOrderCount()).toBe(before);
+
+    const order = orderBody(c.code, OrderType.Recharge, '1.00');
+    expect(statusOf(await post(c.partner, `\uFEFF${JSON.stringify(order)}`))).toBe('attributed');
+  });
+
+  /** The creator's share orders as `/sett/order/page` answers them, newest first. */
+  async function shareOrderPage(token: string) {
+    const page = await call(ctx.app, { method: 'GET', url: '/agent/v1/sett/order/page?page_size=100', token });
+    expect(page.json.code).toBe(0);
+    return page.json.body.data as {
+      order_id: string;
+      order_no: string;
+      order_type: number;
+      order_type_text: string;
+      share_amount: string;
+      ad_amount: string;
+    }[];
+  }
+
+  /** What the creator's own shares (type 1) of these orders add up to, in fen. */
+  async function netShareFen(agentId: number, orderIds: string[]) {
+    const rows = await ctx.database.db
+      .selectFrom('share_orders')
+      .select(['share_amount_fen', 'sett_status'])
+      .where('agent_id', '=', agentId)
+      .where('order_id', 'in', orderIds)
+      .execute();
+    return rows.reduce((sum, row) => sum + row.share_amount_fen, 0);
+  }
+
+  it("shows the partner's own order number on share orders and in the export, the internal one beside it", async () => {
+    const c = await creator(5000);
+    const orderId = `P-${newOrderId()}`;
+    await recharge(c.partner, c.code, '10.00', orderId);
+    const refundId = `PR-${newOrderId()}`;
+    await refund(c.partner, c.code, '4.00', orderId, refundId);
+    const rows = await shareOrderPage(c.token);
+    expect(rows.map((r) => r.order_id)).toEqual([refundId, orderId]);
+    expect(rows.every((r) => /^O\d+-1$/.test(r.order_no))).toBe(true);
+
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/agent/v1/sett/data/export?kind=orders',
+      headers: { vendor: 'default', authorization: `Bearer ${c.token}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0]!;
+    expect([sheet.getCell('A2').value, sheet.getCell('A3').value]).toEqual([refundId, orderId]);
+  });
+
+  it('reverses refunds that arrived before their recharge when it arrives, also after settlement', async () => {
+    const c = await creator(5000);
+    const orderId = newOrderId();
+    const early = newOrderId();
+    expect(statusOf(await refund(c.partner, c.code, '5.00', orderId, early))).toBe('unattributed');
+    expect(statusOf(await recharge(c.partner, c.code, '20.00', orderId))).toBe('attributed');
+    // 20.00 at 50 % is 10.00; the early refund of 5.00 took back 2.50 at once.
+    expect(await netShareFen(c.agentId, [orderId, early])).toBe(750);
+    // What is left can still be refunded: 15.00, not refused as if the early refund had not been taken back.
+    const late = await refund(c.partner, c.code, '15.00', orderId);
+    expect(statusOf(late)).toBe('attributed');
+    expect((await refund(c.partner, c.code, '0.01', orderId)).json().code).toBe(ErrorCode.openRefundExceeds);
+
+    // A recharge refunded in full before it arrived nets zero, and so does its settlement.
+    const whole = newOrderId();
+    const wholeRefund = newOrderId();
+    await refund(c.partner, c.code, '8.00', whole, wholeRefund);
+    expect(statusOf(await recharge(c.partner, c.code, '8.00', whole))).toBe('attributed');
+    expect(await netShareFen(c.agentId, [whole, wholeRefund])).toBe(0);
+
+    ctx.clock.advance(HOLD_MS + 1000);
+    await run();
+    const settled = await ctx.database.db
+      .selectFrom('share_orders')
+      .select(['share_amount_fen', 'sett_status'])
+      .where('agent_id', '=', c.agentId)
+      .execute();
+    expect(settled.every((row) => row.sett_status === SettStatus.Settled)).toBe(true);
+    expect(settled.reduce((sum, row) => sum + row.share_amount_fen, 0)).toBe(0);
+    expect(await wallet().canOutFen(c.agentId)).toBe(0);
+    await expectLedgersBalance();
+  });
+
+  it('answers a replay that changes the order with the conflict code, and an exact replay as duplicate', async () => {
+    const c = await creator(5000);
+    const orderId = newOrderId();
+    const order = orderBody(c.code, OrderType.Recharge, '20.00', orderId);
+    expect(statusOf(await post(c.partner, order))).toBe('attributed');
+    for (const changed of [
+      { ...order, amount: '21.00' },
+      { ...order, code: 'OTHERCODE' },
+      { ...order, order_type: OrderType.Ad },
+      { ...order, order_type: OrderType.Refund, refund_of: 'elsewhere' },
+    ]) {
+      const answer = await post(c.partner, changed);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().code).toBe(ErrorCode.openOrderConflict);
+    }
+    const refundOrder = { ...order, order_id: newOrderId(), order_type: OrderType.Refund, amount: '1.00' };
+    expect(statusOf(await post(c.partner, { ...refundOrder, refund_of: orderId }))).toBe('attributed');
+    expect((await post(c.partner, { ...refundOrder, refund_of: 'another' })).json().code).toBe(
+      ErrorCode.openOrderConflict,
+    );
+    expect(statusOf(await post(c.partner, { ...refundOrder, refund_of: orderId }))).toBe('duplicate');
+    expect(statusOf(await post(c.partner, order))).toBe('duplicate');
+    expect(await netShareFen(c.agentId, [orderId, refundOrder.order_id])).toBe(950);
+  });
+
+  it("holds an order over the app's cap or older than its window, and refuses one from the future", async () => {
+    const c = await creator(5000);
+    const limitsUrl = `/ops/v1/apps/${c.partner.app_id}/limits`;
+    const defaults = { app_id: c.partner.app_id, max_amount: '10000.00', max_age_days: 90, future_skew_seconds: 300 };
+    expect((await ops('GET', limitsUrl)).json.body).toEqual(defaults);
+    const order = (amount: string, orderAt: number, orderId = newOrderId()) =>
+      post(c.partner, {
+        order_id: orderId,
+        code: c.code,
+        order_type: 1,
+        amount,
+        order_at: new Date(orderAt).toISOString(),
+      });
+    const now = ctx.clock.now();
+    const future = await order('1.00', now + 6 * 60_000);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().code).toBe(ErrorCode.openOrderAtFuture);
+    expect(statusOf(await order('1.00', now + 4 * 60_000))).toBe('attributed');
+
+    const overCap = newOrderId();
+    expect(statusOf(await order('10000.01', now, overCap))).toBe('held');
+    const tooOld = newOrderId();
+    expect(statusOf(await order('1.00', now - 91 * 86_400_000, tooOld))).toBe('held');
+    expect(statusOf(await order('10000.00', now - 89 * 86_400_000))).toBe('attributed');
+    expect(await sharesOf(overCap)).toEqual([]);
+    expect(await sharesOf(tooOld)).toEqual([]);
+
+    const stricter = { max_amount: '100.00', max_age_days: 7, future_skew_seconds: 0 };
+    expect((await ops('PUT', limitsUrl, stricter)).json.body).toEqual({
+      app_id: c.partner.app_id,
+      ...stricter,
+    });
+    expect(statusOf(await order('100.01', now))).toBe('held');
+    expect(statusOf(await order('1.00', now - 8 * 86_400_000))).toBe('held');
+    expect((await order('1.00', now + 1000)).json().code).toBe(ErrorCode.openOrderAtFuture);
+    const bad = await ops('PUT', limitsUrl, { ...stricter, max_age_days: 0 });
+    expect(bad.json.code).toBe(ErrorCode.validation);
+    await ops('PUT', limitsUrl, defaults);
+
+    const queue = (await ops('GET', `/ops/v1/orders/unattributed?app_id=${c.partner.app_id}&page_size=100`)).json.body;
+    const reasons = new Map(queue.data.map((row: { order_id: string; reason: string }) => [row.order_id, row.reason]));
+    expect(reasons.get(overCap)).toBe('over_cap');
+    expect(reasons.get(tooOld)).toBe('too_old');
+  });
+
+  it('lets an operator attribute or reject a waiting order, keeping every decision; attributed ones settle', async () => {
+    const c = await creator(5000);
+    const stray = newOrderId();
+    expect(statusOf(await recharge(c.partner, 'NOT-A-CODE', '30.00', stray))).toBe('unattributed');
+    // A refund of it while it waits is kept, and reversed when it is attributed.
+    expect(statusOf(await refund(c.partner, 'NOT-A-CODE', '10.00', stray))).toBe('unattributed');
+    const rejected = newOrderId();
+    await recharge(c.partner, 'NOT-A-CODE', '40.00', rejected);
+
+    const page = (await ops('GET', `/ops/v1/orders/unattributed?app_id=${c.partner.app_id}&page_size=100`)).json.body;
+    type Waiting = { id: number; order_id: string; reason: string; reason_text: string; refunded: string };
+    const waiting = page.data as Waiting[];
+    const strayRow = waiting.find((row) => row.order_id === stray)!;
+    expect(strayRow).toMatchObject({ reason: 'no_code', refunded: '10.00', amount: '30.00' });
+    expect(strayRow.reason_text).not.toBe('');
+    const rejectedRow = waiting.find((row) => row.order_id === rejected)!;
+
+    const base = `/ops/v1/orders/unattributed`;
+    const decidedAt = ctx.clock.now();
+    const unknownCode = await ops('POST', `${base}/${strayRow.id}/attribute`, {
+      operator: '运营小王',
+      reason: '用户提供了截图',
+      code: 'NOPE-NOPE',
+    });
+    expect(unknownCode.json.code).toBe(ErrorCode.heldOrderCodeUnknown);
+    const decide = { operator: '运营小王', reason: '用户提供了推广截图', code: c.code };
+    // Three operators at once: one decision, one set of shares.
+    const racing = await Promise.all([1, 2, 3].map(() => ops('POST', `${base}/${strayRow.id}/attribute`, decide)));
+    const attributed = racing.find((answer) => answer.json.code === 0)!;
+    expect(attributed.json.body).toEqual({ id: strayRow.id, decision: 'attributed', agent_id: c.agentId });
+    expect(racing.map((answer) => answer.json.code).sort()).toEqual([
+      0,
+      ErrorCode.heldOrderDecided,
+      ErrorCode.heldOrderDecided,
+    ]);
+    expect((await sharesOf(stray)).map((share) => share.share_amount_fen)).toEqual([1500]);
+    expect((await ops('POST', `${base}/${strayRow.id}/attribute`, decide)).json.code).toBe(ErrorCode.heldOrderDecided);
+    expect((await ops('POST', `${base}/${rejectedRow.id}/reject`, { operator: '运营小李' })).json.code).toBe(
+      ErrorCode.validation,
+    );
+    const refused = await ops('POST', `${base}/${rejectedRow.id}/reject`, { operator: '运营小李', reason: '测试订单' });
+    expect(refused.json.body).toEqual({ id: rejectedRow.id, decision: 'rejected', agent_id: null });
+    expect((await ops('POST', `${base}/${rejectedRow.id}/attribute`, decide)).json.code).toBe(
+      ErrorCode.heldOrderDecided,
+    );
+    expect((await ops('POST', `${base}/99999999/reject`, { operator: 'x', reason: 'y' })).json.code).toBe(
+      ErrorCode.heldOrderNotFound,
+    );
+
+    const decisions = await ctx.database.db
+      .selectFrom('open_order_decisions')
+      .select(['open_order_id', 'decision', 'code', 'agent_id', 'operator', 'reason', 'created_at'])
+      .where('open_order_id', 'in', [strayRow.id, rejectedRow.id])
+      .orderBy('open_order_id')
+      .execute();
+    expect(decisions).toEqual([
+      { ...decide, open_order_id: strayRow.id, decision: 'attributed', agent_id: c.agentId, created_at: decidedAt },
+      {
+        open_order_id: rejectedRow.id,
+        decision: 'rejected',
+        code: null,
+        agent_id: null,
+        operator: '运营小李',
+        reason: '测试订单',
+        created_at: decidedAt,
+      },
+    ]);
+    const after = (await ops('GET', `${base}?app_id=${c.partner.app_id}&page_size=100`)).json.body.data as Waiting[];
+    expect(after.map((row) => row.order_id)).not.toContain(stray);
+    expect(after.map((row) => row.order_id)).not.toContain(rejected);
+
+    // 30.00 at 50 % less the stored 10.00 refund: 10.00, settled at the next run after the hold.
+    ctx.clock.advance(HOLD_MS + 1000);
+    await run();
+    expect(await wallet().canOutFen(c.agentId)).toBe(1000);
+    expect(await sharesOf(rejected)).toEqual([]);
+  });
+
+  it('takes ad revenue (order_type 3) by API and CSV, shares it at the same rates, shows it as ad_amount', async () => {
+    const c = await creator(4000);
+    const adId = newOrderId();
+    const ad = orderBody(c.code, OrderType.Ad, '30.00', adId);
+    expect(statusOf(await post(c.partner, ad))).toBe('attributed');
+    const csvId = newOrderId();
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: `/ops/v1/orders/import?app_id=${c.partner.app_id}`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'text/csv' },
+      payload: `order_id,code,order_type,amount,order_at,refund_of\n${csvId},${c.code},3,5.00,${ad.order_at},`,
+    });
+    expect(imported.json().body.rows[0].status).toBe('attributed');
+    // Ad revenue is final: a refund naming it reverses nothing.
+    expect(statusOf(await refund(c.partner, c.code, '1.00', adId))).toBe('unattributed');
+    expect(await sharesOf(adId)).toMatchObject([{ order_type: OrderType.Ad, share_amount_fen: 1200, rate_bp: 4000 }]);
+
+    const rows = await shareOrderPage(c.token);
+    const byId = new Map(rows.map((row) => [row.order_id, row]));
+    expect(byId.get(adId)).toMatchObject({
+      ad_amount: '30.00',
+      order_type: 3,
+      order_type_text: '广告',
+      share_amount: '12.00',
+    });
+    expect(byId.get(csvId)).toMatchObject({ ad_amount: '5.00', share_amount: '2.00' });
+    const plain = newOrderId();
+    await recharge(c.partner, c.code, '10.00', plain);
+    expect((await shareOrderPage(c.token)).find((row) => row.order_id === plain)!.ad_amount).toBe('0.00');
   });
 
   // Last: after every flow above (orders, replays, leader and invite shares, refunds before and after settlement,
@@ -536,5 +801,13 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect(zeros.every((row) => Number(row.share_fen) === 0 && Number(row.order_count) === 0)).toBe(true);
     await rebuildShareRollup(ctx.database.db);
     expect(await snapshot()).toEqual(kept);
+  });
+
+  // After every flow above: what runs settled is exactly what they credited to wallets.
+  it('keeps Σ settled shares equal to Σ settlement credits in the wallet ledger', async () => {
+    const { settledFen, creditedFen } = await settledAndCredited(ctx.database.db);
+    expect(settledFen).toBeGreaterThan(0);
+    expect(creditedFen).toBe(settledFen);
+    await expectLedgersBalance();
   });
 });

@@ -43,6 +43,22 @@ export class PartnerAppRepository {
       .execute();
   }
 
+  /** The app's limits on reported orders; undefined for an app without credentials (the defaults apply). */
+  limits(appId: number) {
+    return this.db
+      .selectFrom('partner_apps')
+      .select(['max_amount_fen', 'max_age_days', 'future_skew_seconds'])
+      .where('app_id', '=', appId)
+      .executeTakeFirst();
+  }
+
+  async setLimits(
+    appId: number,
+    limits: { max_amount_fen: number; max_age_days: number; future_skew_seconds: number },
+  ): Promise<void> {
+    await this.db.updateTable('partner_apps').set(limits).where('app_id', '=', appId).execute();
+  }
+
   async replaceSecret(appId: number, secretEnc: string, now: number): Promise<void> {
     await this.db
       .updateTable('partner_apps')

@@ -2,6 +2,7 @@
  * Partner apps' credentials and the open API's signature check. A secret is needed in clear to verify an HMAC, so
  * it is kept encrypted (AES-256-GCM under a key derived from APP_SECRET), never hashed (ADR 0012).
  */
+import { fenToYuan, yuanToFen, type PartnerAppLimits } from '@cc/contracts';
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { appError } from '../../errors.js';
@@ -9,6 +10,18 @@ import type { PartnerAppRepository } from './partner-app.repository.js';
 
 /** How far `x-timestamp` may be from our clock, either way. */
 export const OPEN_API_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** What an app's reported orders must respect (issue 18 §3); an app's own values replace these. */
+export interface OrderLimits {
+  /** A larger recharge or ad-revenue order is held for an operator. */
+  maxAmountFen: number;
+  /** An order placed longer ago than this is held for an operator. */
+  maxAgeDays: number;
+  /** An order placed further than this ahead of our clock is refused. */
+  futureSkewSeconds: number;
+}
+
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { maxAmountFen: 1_000_000, maxAgeDays: 90, futureSkewSeconds: 300 };
 
 export interface SignedRequest {
   appKey: string | undefined;
@@ -65,6 +78,40 @@ export class PartnerAppService {
   /** Refuses an app id that is not in the catalogue. */
   async assertExists(appId: number): Promise<void> {
     if (!(await this.apps.appExists(appId))) throw appError('openAppNotFound');
+  }
+
+  /** The limits on the app's reported orders (the defaults for an app that never had credentials). */
+  async limitsOf(appId: number): Promise<OrderLimits> {
+    const row = await this.apps.limits(appId);
+    if (!row) return DEFAULT_ORDER_LIMITS;
+    return {
+      maxAmountFen: Number(row.max_amount_fen),
+      maxAgeDays: row.max_age_days,
+      futureSkewSeconds: row.future_skew_seconds,
+    };
+  }
+
+  async limits(appId: number): Promise<PartnerAppLimits & { app_id: number }> {
+    await this.assertExists(appId);
+    const limits = await this.limitsOf(appId);
+    return {
+      app_id: appId,
+      max_amount: fenToYuan(limits.maxAmountFen),
+      max_age_days: limits.maxAgeDays,
+      future_skew_seconds: limits.futureSkewSeconds,
+    };
+  }
+
+  /** Replaces the app's limits (giving it credentials first if it has none: the limits live beside them). */
+  async setLimits(appId: number, limits: PartnerAppLimits): Promise<PartnerAppLimits & { app_id: number }> {
+    await this.assertExists(appId);
+    await this.issue(appId);
+    await this.apps.setLimits(appId, {
+      max_amount_fen: yuanToFen(limits.max_amount),
+      max_age_days: limits.max_age_days,
+      future_skew_seconds: limits.future_skew_seconds,
+    });
+    return this.limits(appId);
   }
 
   /** A new secret for the app (the key stays); the old one stops working at once. */

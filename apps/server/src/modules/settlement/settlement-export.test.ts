@@ -28,6 +28,7 @@ async function roundTrip<T>(sheetName: string, columns: Parameters<typeof writeW
 const order: ShareOrder = {
   id: 1,
   order_id: 'P-20261121-1',
+  order_no: 'O1-1',
   order_at: '2026-11-20T16:10:05.000Z',
   sett_status: 1,
   sett_status_text: '待结算',
@@ -46,6 +47,7 @@ const order: ShareOrder = {
   app_id: 1,
   app_name: '甜橙短剧',
   order_amount: '29.90',
+  ad_amount: '0.00',
 };
 
 describe('writeWorkbook', () => {

@@ -227,6 +227,7 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
     expect(json.body.data[0]).toEqual({
       id: expect.any(Number),
       order_id: 'today-09',
+      order_no: 'today-09',
       order_at: '2026-11-21T01:00:00.000Z',
       sett_status: 1,
       sett_status_text: '待结算',
@@ -245,6 +246,7 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
       app_id: app.playletA,
       app_name: '甜橙短剧',
       order_amount: '71.00',
+      ad_amount: '71.00',
     });
     expect(json.body.data[1]).toMatchObject({
       share_type: 3,

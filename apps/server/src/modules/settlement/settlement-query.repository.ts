@@ -38,6 +38,8 @@ export interface FiguresRow {
 export interface ShareOrderRow {
   id: number;
   order_no: string;
+  /** The app's own order id ('' on a bonus). */
+  order_id: string;
   order_at: number;
   sett_status: number;
   expected_sett_date: string | null;
@@ -46,6 +48,8 @@ export interface ShareOrderRow {
   order_type: number;
   share_fen: number;
   ad_fen: number;
+  /** The ad revenue an app reported (order_type 3); 0 on other rows. */
+  ad_amount_fen: number;
   serial_id: number | null;
   serial_name: string | null;
   task_type: number | null;
@@ -123,9 +127,8 @@ const sumWhen = (condition: RawBuilder<unknown>, value: RawBuilder<number> | num
 /** The figure columns of an aggregate query over `s`. */
 function figures() {
   return [
-    sumWhen(sql`s.order_type = ${sql.lit(OrderType.Recharge)} and s.share_type <> ${sql.lit(ShareType.Bonus)}`, 1).as(
-      'order_count',
-    ),
+    // Recharges and ad revenue are orders; refunds and bonuses are not (as the kept figures count them).
+    sumWhen(sql`s.order_type <> ${REFUND} and s.share_type <> ${sql.lit(ShareType.Bonus)}`, 1).as('order_count'),
     sumWhen(sql`s.order_type = ${REFUND}`, 1).as('refund_count'),
     sql<number>`coalesce(sum(${SIGNED_AD}), 0)`.as('order_fen'),
     sql<number>`coalesce(sum(${SIGNED_SHARE}), 0)`.as('share_fen'),
@@ -359,6 +362,7 @@ export class SettlementQueryRepository {
       .select([
         's.id',
         's.order_no',
+        's.order_id',
         's.order_at',
         's.sett_status',
         's.expected_sett_date',
@@ -367,6 +371,7 @@ export class SettlementQueryRepository {
         's.order_type',
         SIGNED_SHARE.as('share_fen'),
         SIGNED_AD.as('ad_fen'),
+        's.ad_amount_fen',
         's.serial_id',
         's.app_id',
       ]);

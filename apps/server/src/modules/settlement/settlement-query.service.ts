@@ -86,7 +86,9 @@ const ZERO_FIGURES: FiguresRow = {
 export function toShareOrder(row: ShareOrderRow): ShareOrder {
   return {
     id: row.id,
-    order_id: row.order_no,
+    // The app's own order number, so that what a partner reported and what a creator sees match (issue 18 §3).
+    order_id: row.order_id || row.order_no,
+    order_no: row.order_no,
     order_at: isoTime(Number(row.order_at)),
     sett_status: row.sett_status,
     sett_status_text: SETT_STATUS_LABELS[row.sett_status as SettStatus] ?? '',
@@ -105,6 +107,7 @@ export function toShareOrder(row: ShareOrderRow): ShareOrder {
     app_id: row.app_id,
     app_name: row.app_name ?? '',
     order_amount: fenToYuan(Number(row.ad_fen)),
+    ad_amount: fenToYuan(Number(row.ad_amount_fen)),
   };
 }
 

@@ -1,11 +1,18 @@
 /**
- * Operator calls of income (ADR 0012): partner apps' credentials, CSV import of orders, bonuses and settlement runs
- * on demand, all behind `operatorGuard`.
+ * Operator calls of income (ADR 0012): partner apps' credentials and order limits, CSV import of orders, the queue
+ * of orders waiting for a decision, bonuses and settlement runs on demand, all behind `operatorGuard`.
  */
 import {
+  attributeHeldOrderSchema,
   bonusRequestSchema,
   bonusResultSchema,
   fenToYuan,
+  heldOrderDecisionSchema,
+  heldOrderPageSchema,
+  heldOrderQuerySchema,
+  partnerAppLimitsResultSchema,
+  partnerAppLimitsSchema,
+  rejectHeldOrderSchema,
   orderImportQuerySchema,
   orderImportResultSchema,
   partnerAppListSchema,
@@ -25,6 +32,9 @@ import type { PartnerAppService } from './partner-app.service.js';
 import type { SettlementService } from './settlement.service.js';
 
 const idParams = z.object({ id: z.coerce.number({ error: '应用编号不正确' }).int().positive('应用编号不正确') });
+const orderIdParams = z.object({
+  id: z.coerce.number({ error: '订单编号不正确' }).int().positive('订单编号不正确'),
+});
 
 export interface SettlementRouteDeps {
   partnerApps: PartnerAppService;
@@ -51,6 +61,46 @@ export function settlementRoutes(deps: SettlementRouteDeps): FastifyPluginAsyncZ
       '/ops/v1/apps/:id/rotate',
       { onRequest, schema: { params: idParams, response: okSchema(partnerAppSchema.omit({ name: true })) } },
       async (request) => ok(await partnerApps.rotate(request.params.id), '已更换应用密钥，旧密钥立即失效'),
+    );
+
+    app.get(
+      '/ops/v1/apps/:id/limits',
+      { onRequest, schema: { params: idParams, response: okSchema(partnerAppLimitsResultSchema) } },
+      async (request) => ok(await partnerApps.limits(request.params.id)),
+    );
+
+    app.put(
+      '/ops/v1/apps/:id/limits',
+      {
+        onRequest,
+        schema: { params: idParams, body: partnerAppLimitsSchema, response: okSchema(partnerAppLimitsResultSchema) },
+      },
+      async (request) => ok(await partnerApps.setLimits(request.params.id, request.body), '已保存订单限制'),
+    );
+
+    app.get(
+      '/ops/v1/orders/unattributed',
+      { onRequest, schema: { querystring: heldOrderQuerySchema, response: okSchema(heldOrderPageSchema) } },
+      async (request) => ok(await income.waitingOrders(request.query)),
+    );
+
+    app.post(
+      '/ops/v1/orders/unattributed/:id/attribute',
+      {
+        onRequest,
+        schema: { params: orderIdParams, body: attributeHeldOrderSchema, response: okSchema(heldOrderDecisionSchema) },
+      },
+      async (request) =>
+        ok(await income.attributeWaiting(request.params.id, request.body), '已归属，将在下次结算时按规则结算'),
+    );
+
+    app.post(
+      '/ops/v1/orders/unattributed/:id/reject',
+      {
+        onRequest,
+        schema: { params: orderIdParams, body: rejectHeldOrderSchema, response: okSchema(heldOrderDecisionSchema) },
+      },
+      async (request) => ok(await income.rejectWaiting(request.params.id, request.body), '已驳回该订单'),
     );
 
     app.post(

@@ -2,7 +2,13 @@
 import { SettStatus, ShareType } from '@cc/contracts';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database, OpenOrderTable, ShareOrderTable } from '../../db/schema.js';
+import type {
+  Attribution,
+  Database,
+  OpenOrderDecisionTable,
+  OpenOrderTable,
+  ShareOrderTable,
+} from '../../db/schema.js';
 import { addSharesToReceipts } from '../promotion/task-figures.js';
 import { addSharesToRollup, settleRunInRollup } from './share-rollup.js';
 
@@ -10,6 +16,9 @@ type Trx = Transaction<Database>;
 export type NewShare = Insertable<ShareOrderTable>;
 
 export type NewOpenOrder = Omit<Insertable<OpenOrderTable>, 'id'>;
+
+/** Orders waiting for an operator: recharges and ad revenue not attributed, with a reason. */
+const WAITING: Attribution[] = ['unattributed', 'held'];
 
 export class ShareRepository {
   constructor(private readonly db: Db) {}
@@ -34,15 +43,109 @@ export class ShareRepository {
       .executeTakeFirst();
   }
 
-  /** What refunds of an order already took back, in fen. */
+  openOrderById(db: Db | Trx, id: number) {
+    return db.selectFrom('open_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** What refunds of an order already took back from its shares (the refunds linked to it), in fen. */
   async refundedFen(trx: Trx, appId: number, orderId: string): Promise<number> {
     const row = await trx
       .selectFrom('open_orders')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('fen'))
       .where('app_id', '=', appId)
       .where('refund_of', '=', orderId)
+      .where('attribution', '=', 'attributed')
       .executeTakeFirstOrThrow();
     return Number(row.fen);
+  }
+
+  /** Refunds of an order stored before it had shares (it came later, or waited for an operator), oldest first. */
+  unlinkedRefunds(trx: Trx, appId: number, orderId: string) {
+    return trx
+      .selectFrom('open_orders')
+      .select(['id', 'order_id', 'amount_fen', 'order_at'])
+      .where('app_id', '=', appId)
+      .where('refund_of', '=', orderId)
+      .where('attribution', '=', 'unattributed')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Gives a waiting order (or a refund) its creator: it is attributed from now on; false if it was not `from`. */
+  async attribute(
+    trx: Trx,
+    id: number,
+    from: Attribution,
+    to: { receipt_id: number | null; agent_id: number | null },
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('open_orders')
+      .set({ attribution: 'attributed', ...to })
+      .where('id', '=', id)
+      .where('attribution', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async reject(trx: Trx, id: number, from: Attribution): Promise<boolean> {
+    const result = await trx
+      .updateTable('open_orders')
+      .set({ attribution: 'rejected' })
+      .where('id', '=', id)
+      .where('attribution', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Records an operator's decision; false when the order was decided already (one decision per order). */
+  async insertDecision(trx: Trx, row: Omit<Insertable<OpenOrderDecisionTable>, 'id'>): Promise<boolean> {
+    const result = await trx
+      .insertInto('open_order_decisions')
+      .values(row)
+      .onConflict((oc) => oc.column('open_order_id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  decisionOf(openOrderId: number) {
+    return this.db
+      .selectFrom('open_order_decisions')
+      .selectAll()
+      .where('open_order_id', '=', openOrderId)
+      .executeTakeFirst();
+  }
+
+  private waiting(appId: number | undefined) {
+    return this.db
+      .selectFrom('open_orders as o')
+      .where('o.attribution', 'in', WAITING)
+      .where('o.held_reason', 'is not', null)
+      .$if(appId !== undefined, (qb) => qb.where('o.app_id', '=', appId!));
+  }
+
+  async countWaiting(appId: number | undefined): Promise<number> {
+    const row = await this.waiting(appId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** A page of the orders waiting for an operator, oldest first, each with what its stored refunds add up to. */
+  waitingPage(appId: number | undefined, page: { limit: number; offset: number }) {
+    return this.waiting(appId)
+      .selectAll('o')
+      .select((eb) =>
+        eb
+          .selectFrom('open_orders as r')
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('r.amount_fen'), sql<number>`0`).as('x'))
+          .whereRef('r.app_id', '=', 'o.app_id')
+          .whereRef('r.refund_of', '=', 'o.order_id')
+          .as('refunded_fen'),
+      )
+      .orderBy('o.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
   }
 
   /** The agent's rates and team, for an order's shares. */

@@ -45,6 +45,7 @@ export const zeroAggr = settOrderAggrSchema.parse({
 const share = {
   id: 11,
   order_id: 'DA20261120001',
+  order_no: 'O11-1',
   order_at: '2026-11-20T04:00:00.000Z',
   sett_status: 1,
   sett_status_text: '待结算',
@@ -63,6 +64,7 @@ const share = {
   app_id: 2,
   app_name: '速看短剧',
   order_amount: '30.00',
+  ad_amount: '0.00',
 };
 
 export const orders = settOrderPageSchema.parse(
@@ -72,6 +74,7 @@ export const orders = settOrderPageSchema.parse(
       ...share,
       id: 12,
       order_id: 'DA20261101002',
+      order_no: 'O12-3',
       sett_status: 2,
       sett_status_text: '已结算',
       expected_sett_date: '2026-11-04',
