@@ -82,6 +82,7 @@ import { SettlementQueryService } from './modules/settlement/settlement-query.se
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
 import { CumulativeLabourTaxPolicy } from './modules/withdrawal/tax-policy.js';
+import { TaxWithholding } from './modules/withdrawal/tax-withholding.js';
 import { WithdrawalRepository } from './modules/withdrawal/withdrawal.repository.js';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.js';
 import { WithdrawalService } from './modules/withdrawal/withdrawal.service.js';
@@ -296,12 +297,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const wallet = new WalletService(database, new WalletRepository(database.db), clock);
   const alipay = createAlipay(config, deps.alipaySandbox);
   const refunds = new RefundService(new RefundRepository(database.db), alipay.client, clock, app.log);
+  const withdrawalRepository = new WithdrawalRepository(database.db);
+  const taxes = new TaxWithholding(withdrawalRepository, wallet, new CumulativeLabourTaxPolicy(), clock);
   const orders = new OrderService({
     database,
     orders: new OrderRepository(database.db),
     packages,
     credits,
     wallet,
+    taxes,
     smsCodes,
     users,
     alipay: alipay.client,
@@ -311,12 +315,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   const withdrawals: WithdrawalService = new WithdrawalService({
     database,
-    withdrawals: new WithdrawalRepository(database.db),
+    withdrawals: withdrawalRepository,
     wallet,
     payees,
     contracts,
     smsCodes,
-    tax: new CumulativeLabourTaxPolicy(),
+    taxes,
     alipay: alipay.client,
     enqueuePayout: (cashOutId: number, key: string): Promise<string> =>
       jobs.enqueue('withdrawal.payout', { cash_out_id: cashOutId }, { key }),

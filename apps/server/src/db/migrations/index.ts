@@ -21,6 +21,7 @@ import * as shareDailyFigures from './20261125140000_share_daily_figures.js';
 import * as creditLedgerCounts from './20261125150000_credit_ledger_counts.js';
 import * as agentTaskFigures from './20261125160000_agent_task_figures.js';
 import * as teamSizes from './20261125170000_team_sizes.js';
+import * as taxAtPayment from './20261126120000_tax_at_payment.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261125150000_credit_ledger_counts': creditLedgerCounts,
   '20261125160000_agent_task_figures': agentTaskFigures,
   '20261125170000_team_sizes': teamSizes,
+  '20261126120000_tax_at_payment': taxAtPayment,
 };
