@@ -1,5 +1,6 @@
 import { ErrorCode } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import {
   call,
   createTestApp,
@@ -23,6 +24,7 @@ describe(`orders and Alipay payment (${testDatabaseKind})`, () => {
     wallet = new WalletService(ctx.database, new WalletRepository(ctx.database.db), ctx.clock);
   });
   afterAll(() => ctx.close());
+  afterEach(() => expectBooksBalanced(ctx));
 
   async function newAgent() {
     const phone = nextPhone();

@@ -285,7 +285,11 @@ export class OrderService {
       await this.deps.wallet.release(trx, agentId, fresh.wallet_hold_fen);
       await this.deps.wallet.hold(trx, agentId, hold);
       if (!keep) await this.deps.orders.endWaitingTrades(trx, fresh.id);
-      await this.deps.orders.update(trx, fresh.id, { pay_type: payType, wallet_hold_fen: hold, wallet_tax_fen: taxFen });
+      await this.deps.orders.update(trx, fresh.id, {
+        pay_type: payType,
+        wallet_hold_fen: hold,
+        wallet_tax_fen: taxFen,
+      });
       return !keep && qrAmount > 0;
     });
     if (needsTrade) await this.openTrade(order.id);

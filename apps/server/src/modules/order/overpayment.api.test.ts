@@ -4,7 +4,8 @@
  * `success`/`failure`, and concurrent QR resets leave one payable trade.
  */
 import { ErrorCode } from '@cc/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectBooksBalanced } from '../../../test/books.js';
 import {
   call,
   createTestApp,
@@ -31,6 +32,7 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
     wallet = new WalletService(ctx.database, new WalletRepository(ctx.database.db), ctx.clock);
   });
   afterAll(() => ctx.close());
+  afterEach(() => expectBooksBalanced(ctx));
 
   async function newAgent(walletFen = 0) {
     const phone = nextPhone();
@@ -253,6 +255,12 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
     expect((await trades(order.order_no)).map((t) => t.status)).toEqual([1]);
     expect(await notify(ctx.sandbox.pay(trade))).toBe('success');
     expect((await totals(agent.token)).total).toBe(450);
+    // The hold above was made up by the test, not by any withdrawal or order: put it back so the books balance.
+    await ctx.database.db
+      .updateTable('wallet_accounts')
+      .set({ held_fen: 0 })
+      .where('agent_id', '=', agent.agentId)
+      .execute();
   });
 
   it('a payment for a timed-out order is refunded; one found at Alipay before the timeout is honoured', async () => {

@@ -93,7 +93,8 @@ export class CumulativeLabourTaxPolicy implements TaxPolicy {
  * income, yuan passed as fen), and taxing it would quietly withhold a wrong figure.
  */
 function requireFen(what: string, fen: number): void {
-  if (!Number.isSafeInteger(fen) || fen < 0) throw new RangeError(`tax policy: ${what} must be whole fen ≥ 0, got ${fen}`);
+  if (!Number.isSafeInteger(fen) || fen < 0)
+    throw new RangeError(`tax policy: ${what} must be whole fen ≥ 0, got ${fen}`);
 }
 
 /** Tax year and month of an instant in Asia/Shanghai. */

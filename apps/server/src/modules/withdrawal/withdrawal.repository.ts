@@ -69,11 +69,7 @@ export class WithdrawalRepository {
    * Fixes the withholding of a withdrawal whose payout starts: only while it is agreed (a first payout, or another
    * after a refusal voided the last one) or already paying with an estimate; false otherwise.
    */
-  async setFinalTax(
-    trx: Trx,
-    id: number,
-    tax: FinalTax & { updated_at: number },
-  ): Promise<boolean> {
+  async setFinalTax(trx: Trx, id: number, tax: FinalTax & { updated_at: number }): Promise<boolean> {
     const result = await trx
       .updateTable('cash_outs')
       .set({ ...tax, tax_final: 1 })

@@ -85,7 +85,10 @@ export function withdrawalRoutes(withdrawals: WithdrawalService, operatorToken: 
       async (request) => {
         const agentId = identityOf(request).agentId;
         const id = await withdrawals.apply(agentId, request.body);
-        return ok(toWithdrawalRecord(await withdrawals.ownedBy(agentId, id)), '提现申请已提交，个税为预估，以打款时计算为准');
+        return ok(
+          toWithdrawalRecord(await withdrawals.ownedBy(agentId, id)),
+          '提现申请已提交，个税为预估，以打款时计算为准',
+        );
       },
     );
 
