@@ -83,6 +83,42 @@ describe(`wallet purchases are taxed (${testDatabaseKind})`, () => {
     return latestCode(ctx.app, c.phone);
   }
 
+  const createOrder = async (c: Creator) =>
+    (
+      await call(ctx.app, {
+        url: '/agent/v1/order/create',
+        token: c.token,
+        body: { type: 1, pro_id: PACKAGE_ID, quantity: 1 },
+      })
+    ).json.body;
+
+  /** The buyer scans the order's payable QR and pays it; Alipay notifies. Answers the amount the scan paid. */
+  async function payScan(orderNo: string): Promise<string> {
+    const trade = await ctx.database.db
+      .selectFrom('payment_trades')
+      .innerJoin('orders', 'orders.id', 'payment_trades.order_id')
+      .select('payment_trades.out_trade_no')
+      .where('orders.order_no', '=', orderNo)
+      .where('payment_trades.status', '=', 1)
+      .executeTakeFirstOrThrow();
+    const scanned = ctx.sandbox.scan(trade.out_trade_no)!;
+    const notified = await ctx.app.inject({
+      method: 'POST',
+      url: '/pay/alipay/notify',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(ctx.sandbox.pay(scanned)).toString(),
+    });
+    expect(notified.body).toBe('success');
+    return scanned.totalAmount;
+  }
+
+  const walletAccount = (c: Creator) =>
+    ctx.database.db
+      .selectFrom('wallet_accounts')
+      .selectAll()
+      .where('agent_id', '=', c.agentId)
+      .executeTakeFirstOrThrow();
+
   const purchaseRow = (orderNo: string) =>
     ctx.database.db.selectFrom('cash_outs').selectAll().where('order_no', '=', orderNo).executeTakeFirstOrThrow();
   const ledgerOf = (agentId: number) =>
@@ -95,13 +131,7 @@ describe(`wallet purchases are taxed (${testDatabaseKind})`, () => {
 
   it('charges the wallet 255.00 + 6.12 tax, refuses with the figures when it cannot, and counts it in the next withdrawal', async () => {
     const creator = await paidCreator(25_800);
-    const order = (
-      await call(ctx.app, {
-        url: '/agent/v1/order/create',
-        token: creator.token,
-        body: { type: 1, pro_id: PACKAGE_ID, quantity: 1 },
-      })
-    ).json.body;
+    const order = await createOrder(creator);
     expect(order).toMatchObject({ price: '255.00', wallet_pay_total: '261.12' });
 
     const short = await payType(creator, order.order_no, 2);
@@ -160,13 +190,7 @@ describe(`wallet purchases are taxed (${testDatabaseKind})`, () => {
 
   it('combo: the wallet pays the largest share it can with its tax, the tax fixed when the scan is paid', async () => {
     const creator = await paidCreator(10_000);
-    const order = (
-      await call(ctx.app, {
-        url: '/agent/v1/order/create',
-        token: creator.token,
-        body: { type: 1, pro_id: PACKAGE_ID, quantity: 1 },
-      })
-    ).json.body;
+    const order = await createOrder(creator);
     // Share 97.66: 10097.66 − 2019.53 − 5000 = 3078.13 × 3 % = 92.34 − 90 = 2.34, and 97.66 + 2.34 = 100.00.
     // Share 97.67 would withhold 2.34 as well: 100.01, one fen more than the wallet has.
     const combo = await payType(creator, order.order_no, 3);
@@ -178,42 +202,39 @@ describe(`wallet purchases are taxed (${testDatabaseKind})`, () => {
       qr_amount: '157.34',
     });
     expect(await canOut(creator)).toBe('0.00');
-    const trade = await ctx.database.db
-      .selectFrom('payment_trades')
-      .innerJoin('orders', 'orders.id', 'payment_trades.order_id')
-      .select('payment_trades.out_trade_no')
-      .where('orders.order_no', '=', order.order_no)
-      .where('payment_trades.status', '=', 1)
-      .executeTakeFirstOrThrow();
-    const scanned = ctx.sandbox.scan(trade.out_trade_no)!;
-    expect(scanned.totalAmount).toBe('157.34');
-    const notified = await ctx.app.inject({
-      method: 'POST',
-      url: '/pay/alipay/notify',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(ctx.sandbox.pay(scanned)).toString(),
-    });
-    expect(notified.body).toBe('success');
+    expect(await payScan(order.order_no)).toBe('157.34');
     expect(await purchaseRow(order.order_no)).toMatchObject({ amount_fen: 9_766, tax_fen: 234, tax_final: 1 });
-    const account = await ctx.database.db
-      .selectFrom('wallet_accounts')
-      .selectAll()
-      .where('agent_id', '=', creator.agentId)
-      .executeTakeFirstOrThrow();
     // What is left is the 10 000.00 withdrawal, still held while it is being paid.
-    expect(account).toMatchObject({ balance_fen: 1_000_000, held_fen: 1_000_000, debt_fen: 0 });
+    expect(await walletAccount(creator)).toMatchObject({ balance_fen: 1_000_000, held_fen: 1_000_000, debt_fen: 0 });
+  });
+
+  it('combo: a tax grown between the hold and the scan is still withheld, what the wallet lacks as debt', async () => {
+    const creator = await paidCreator(10_000);
+    const code = await codeFor(ctx, creator, 4);
+    const order = await createOrder(creator);
+    expect((await payType(creator, order.order_no, 3)).json.body).toMatchObject({ wallet_total: '100.00' });
+    // Meanwhile a 50 000.00 withdrawal is paid: 60000 − 12000 − 5000 = 43000 × 10 % − 2520 = 1780 − 90 = 1690.
+    await walletOf(ctx).deposit(creator.agentId, 5_000_000, `more-${creator.agentId}`, '推广收益结算');
+    const applied = await call(ctx.app, {
+      url: '/agent/v1/sett/cash_out/apply',
+      token: creator.token,
+      body: { amount: '50000', cash_out_to: 2, code },
+    });
+    const id = applied.json.body.id as number;
+    await ops(`/ops/v1/withdrawals/${id}/approve`);
+    expect((await ops(`/ops/v1/withdrawals/${id}/pay`)).json.body).toMatchObject({ tax: '1690.00' });
+    // The scan is paid: the share 97.66 is now taxed at 10 %: 60097.66 − 12019.53 − 5000 = 43078.13 × 10 % − 2520 =
+    // 1787.81 − 1780 = 7.81. The hold had 2.34 for it; the other 5.47 is not in the wallet: it becomes debt.
+    expect(await payScan(order.order_no)).toBe('157.34');
+    expect(await purchaseRow(order.order_no)).toMatchObject({ amount_fen: 9_766, tax_fen: 781 });
+    // Both withdrawals (10 000 + 50 000) still held while they are being paid.
+    expect(await walletAccount(creator)).toMatchObject({ balance_fen: 6_000_000, held_fen: 6_000_000, debt_fen: 547 });
   });
 
   it('takes no tax on a small purchase under the monthly deduction, and the wallet pays the price alone', async () => {
     ctx.clock.set(Date.UTC(2027, 6, 10, 4, 0, 0));
     const creator = await readyCreator(ctx, 25_500);
-    const order = (
-      await call(ctx.app, {
-        url: '/agent/v1/order/create',
-        token: creator.token,
-        body: { type: 1, pro_id: PACKAGE_ID, quantity: 1 },
-      })
-    ).json.body;
+    const order = await createOrder(creator);
     // 255 − 51 − 5000 < 0: nothing taxable.
     expect(order).toMatchObject({ wallet_pay_total: '255.00' });
     expect((await payType(creator, order.order_no, 2)).json.body).toMatchObject({ wallet_tax: '0.00' });

@@ -52,6 +52,8 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       body: { amount, cash_out_to: cashOutTo, code },
     });
   }
+  const previewTax = async (c: Creator, amount: string) =>
+    (await call(ctx.app, { url: '/agent/v1/sett/cash_out/tax', token: c.token, body: { amount } })).json.body;
   const wallet = (agentId: number) =>
     ctx.database.db.selectFrom('wallet_accounts').selectAll().where('agent_id', '=', agentId).executeTakeFirstOrThrow();
 
@@ -108,12 +110,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         bank: { bank_name: '招商银行', account_no: '6225 **** **** 5678' },
       });
 
-      const preview = await call(ctx.app, {
-        url: '/agent/v1/sett/cash_out/tax',
-        token: creator.token,
-        body: { amount: '60' },
-      });
-      expect(preview.json.body).toMatchObject({
+      expect(await previewTax(creator, '60')).toMatchObject({
         income: '60.00',
         tax: '0.00',
         pay_amount: '60.00',
@@ -427,12 +424,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       const rejected = await applied(creator, '5000');
       await ops(`/ops/v1/withdrawals/${rejected.id}/reject`, { reason: '测试驳回' });
       // Feb: 30000 − 6000 − 10000 = 14000 × 3 % = 420 − 90 = 330.
-      const preview = await call(ctx.app, {
-        url: '/agent/v1/sett/cash_out/tax',
-        token: creator.token,
-        body: { amount: '20000' },
-      });
-      expect(preview.json.body).toMatchObject({
+      expect(await previewTax(creator, '20000')).toMatchObject({
         tax: '330.00',
         cumulative_income: '30000.00',
         cumulative_expense: '6000.00',
