@@ -85,6 +85,7 @@ import { BankBatchService } from './modules/withdrawal/bank-batch.service.js';
 import { WalletRepository } from './modules/withdrawal/wallet.repository.js';
 import { WalletService } from './modules/withdrawal/wallet.service.js';
 import { CumulativeLabourTaxPolicy } from './modules/withdrawal/tax-policy.js';
+import { TaxWithholding } from './modules/withdrawal/tax-withholding.js';
 import { WithdrawalRepository } from './modules/withdrawal/withdrawal.repository.js';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes.js';
 import { ReconciliationRepository } from './modules/reconciliation/reconciliation.repository.js';
@@ -308,12 +309,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const wallet = new WalletService(database, new WalletRepository(database.db), clock);
   const alipay = createAlipay(config, deps.alipaySandbox);
   const refunds = new RefundService(new RefundRepository(database.db), alipay.client, clock, app.log);
+  const withdrawalRepository = new WithdrawalRepository(database.db);
+  const taxes = new TaxWithholding(withdrawalRepository, wallet, new CumulativeLabourTaxPolicy(), clock);
   const orders = new OrderService({
     database,
     orders: new OrderRepository(database.db),
     packages,
     credits,
     wallet,
+    taxes,
     smsCodes,
     users,
     alipay: alipay.client,
@@ -323,12 +327,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   const withdrawals: WithdrawalService = new WithdrawalService({
     database,
-    withdrawals: new WithdrawalRepository(database.db),
+    withdrawals: withdrawalRepository,
     wallet,
     payees,
     contracts,
     smsCodes,
-    tax: new CumulativeLabourTaxPolicy(),
+    taxes,
     alipay: alipay.client,
     payoutJobs: {
       // One job per attempt, keyed by its out_biz_no: a second enqueue answers the first job.
@@ -351,6 +355,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     batches: new BankBatchRepository(database.db),
     withdrawals: new WithdrawalRepository(database.db),
     wallet,
+    taxes,
     payees,
     clock,
   });

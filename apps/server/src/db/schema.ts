@@ -494,8 +494,10 @@ export interface CashOutTable {
   /** Tax year and month (Asia/Shanghai, 202611) the withdrawal counts in for cumulative withholding. */
   tax_year: Generated<number>;
   tax_month: Generated<number>;
-  /** JSON of the tax figures used (contracts' CashOutTax). */
+  /** JSON of the tax figures used (contracts' TaxFigures). */
   tax_detail: Generated<string>;
+  /** 1 once the withholding was fixed at the payout (or the wallet purchase); 0 while it is the apply's estimate. */
+  tax_final: Generated<number>;
   payee_real_name: Generated<string>;
   /** The payee account number at apply time, encrypted (the payout uses it; display uses the masked columns). */
   payee_account_enc: Generated<string>;
@@ -555,7 +557,10 @@ export interface OrderTable {
   subject: string;
   pay_type: PayType;
   status: OrderStatus;
+  /** The wallet's hold for a combo payment: its share of the price plus the tax withheld on that share. */
   wallet_hold_fen: Generated<number>;
+  /** Tax withheld on the wallet's share (points are remuneration paid in kind): estimated while held, then final. */
+  wallet_tax_fen: Generated<number>;
   created_at: number;
   expires_at: number;
   paid_at: number | null;

@@ -45,6 +45,15 @@ export const orderStateSchema = z.object({
   /** Yuan with two decimals: what the order costs, and how it is split between wallet and scan. */
   price: z.string(),
   wallet_amount: z.string(),
+  /**
+   * Points bought with wallet money are labour remuneration paid in kind (ADR 0013): the individual income tax
+   * withheld on `wallet_amount` also leaves the wallet. An estimate while the order waits, final once paid.
+   */
+  wallet_tax: z.string(),
+  /** What leaves the wallet: wallet_amount + wallet_tax. */
+  wallet_total: z.string(),
+  /** What paying the whole price from the wallet would take, tax included ('0.00' once the order no longer waits). */
+  wallet_pay_total: z.string(),
   qr_amount: z.string(),
   /** What the QR code encodes (a URL of the cashier); '' when no scan is needed. */
   pay_qr_code: z.string(),

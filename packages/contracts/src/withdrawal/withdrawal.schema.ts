@@ -41,9 +41,9 @@ export type CashOutTaxRequest = z.input<typeof cashOutTaxRequestSchema>;
 
 /**
  * The tax of one withdrawal under cumulative withholding (国家税务总局公告2025年第16号), with every figure used,
- * all in yuan with two decimals except where said.
+ * all in yuan with two decimals except where said. Kept with the record (`tax_detail`).
  */
-export const cashOutTaxSchema = z.object({
+export const taxFiguresSchema = z.object({
   /** This withdrawal's gross income (what the creator asked for). */
   income: z.string(),
   /** Tax withheld from this withdrawal. */
@@ -75,6 +75,16 @@ export const cashOutTaxSchema = z.object({
   /** Name of the tax policy in force (e.g. 'cumulative-labour-2025'). */
   policy: z.string(),
 });
+export type TaxFigures = z.infer<typeof taxFiguresSchema>;
+
+/**
+ * `POST /sett/cash_out/tax`: the figures as if the withdrawal were paid now. The tax point is the payment (ADR 0013):
+ * the withholding is computed again, final, when the payout starts, so the preview is always an estimate (预估).
+ */
+export const cashOutTaxSchema = taxFiguresSchema.extend({
+  /** Always true here: the final figure is fixed when the payout starts. */
+  estimated: z.boolean(),
+});
 export type CashOutTax = z.infer<typeof cashOutTaxSchema>;
 
 /** A withdrawal record (spec §3) with its §4 display text and style group. */
@@ -91,10 +101,15 @@ export const withdrawalRecordSchema = z.object({
   amount: z.string(),
   /** Requested amount before tax (yuan). */
   pre_pay_amount: z.string(),
-  /** Tax withheld (yuan). */
+  /** Tax withheld (yuan); an estimate (预估) while `tax_estimated`. */
   tax: z.string(),
-  /** Amount paid out after tax (yuan). */
+  /** Amount paid out after tax (yuan); an estimate while `tax_estimated`. */
   pay_amount: z.string(),
+  /**
+   * True until the payout starts: tax and pay_amount are then computed again from what was paid by that date
+   * (the tax point is the payment) and become final. A rejected withdrawal keeps its last estimate.
+   */
+  tax_estimated: z.boolean(),
   /** 1 bank card, 2 Alipay; 0 for a purchase paid from the wallet (out_status 6). */
   cash_out_to: z.number().int(),
   /** Bank of the card paid to; '' otherwise. */

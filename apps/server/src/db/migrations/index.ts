@@ -23,6 +23,7 @@ import * as agentTaskFigures from './20261125160000_agent_task_figures.js';
 import * as teamSizes from './20261125170000_team_sizes.js';
 import * as deploymentSettings from './20261126100000_deployment_settings.js';
 import * as bankBatches from './20261126110000_bank_batches.js';
+import * as taxAtPayment from './20261126120000_tax_at_payment.js';
 import * as earnedReceipts from './20261126140000_earned_receipts.js';
 import * as partnerOrders from './20261126130000_partner_orders.js';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '20261125170000_team_sizes': teamSizes,
   '20261126100000_deployment_settings': deploymentSettings,
   '20261126110000_bank_batches': bankBatches,
+  '20261126120000_tax_at_payment': taxAtPayment,
   '20261126140000_earned_receipts': earnedReceipts,
   '20261126130000_partner_orders': partnerOrders,
 };

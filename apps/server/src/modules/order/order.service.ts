@@ -1,6 +1,7 @@
 /**
  * Points orders and their payment: by Alipay QR, by wallet (with an SMS code of type 5), or combined (the wallet
- * part held, the rest by QR, both committed together when the scan is paid). An order lives 9:59; a QR 5 minutes.
+ * part held, the rest by QR, both committed together when the scan is paid). Wallet money spent on points is
+ * remuneration paid in kind: the tax withheld on it leaves the wallet with it (ADR 0013). An order lives 9:59; a QR 5 minutes.
  * Network calls to Alipay happen outside database transactions; every state change happens inside one, under the
  * order's lock, after re-reading its status, so notifications, queries, retries and timeouts settle it once.
  */
@@ -34,6 +35,7 @@ import type { CreditService } from '../credit/credit.service.js';
 import type { PackageService } from '../credit/package.service.js';
 import { isoTime } from '../paging.js';
 import type { UserService } from '../user/user.service.js';
+import type { TaxWithholding } from '../withdrawal/tax-withholding.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
 import type { RefundService } from '../payment/refund.service.js';
 import type { OrderRepository, OrderRow, TradeRow } from './order.repository.js';
@@ -54,12 +56,26 @@ export interface OrderDeps {
   packages: PackageService;
   credits: CreditService;
   wallet: WalletService;
+  taxes: TaxWithholding;
   smsCodes: SmsCodeService;
   users: UserService;
   alipay: AlipayClient;
   refunds: RefundService;
   clock: Clock;
   log: FastifyBaseLogger;
+}
+
+/** The part of the price a combo's hold pays (the rest of the hold is the tax withheld on that part). */
+const walletShareFen = (order: OrderRow) => order.wallet_hold_fen - order.wallet_tax_fen;
+
+/** The wallet cannot pay the points and their tax: the refusal says every figure. */
+function walletShort(priceFen: number, taxFen: number, availableFen: number) {
+  if (taxFen === 0) return appError('walletInsufficient');
+  const total = fenToYuan(priceFen + taxFen);
+  return appError(
+    'walletTaxInsufficient',
+    `钱包余额不足：积分 ¥${fenToYuan(priceFen)} + 代扣个税 ¥${fenToYuan(taxFen)} = ¥${total}，可用 ¥${fenToYuan(availableFen)}`,
+  );
 }
 
 export class OrderService {
@@ -109,11 +125,18 @@ export class OrderService {
     return this.state(order.order_no);
   }
 
-  /** The dialog's view of an order. */
+  /**
+   * The dialog's view of an order. While it waits, the tax of paying the whole price from the wallet is quoted
+   * afresh (the creator's history may have moved); a combo shows the share and tax its hold was taken for.
+   */
   async state(orderNo: string): Promise<OrderState> {
     const order = (await this.deps.orders.byNo(orderNo))!;
     const [trade] = await this.deps.orders.waitingTrades(order.id);
-    const qrAmount = order.pay_type === PayType.Wallet ? 0 : order.price_fen - order.wallet_hold_fen;
+    const pending = order.status === OrderStatus.Pending;
+    const wholeTaxFen = pending ? (await this.deps.taxes.quote(this.db, order.agent_id, order.price_fen)).taxFen : 0;
+    const walletFen = order.pay_type === PayType.Wallet ? order.price_fen : walletShareFen(order);
+    const walletTaxFen = order.pay_type === PayType.Wallet && pending ? wholeTaxFen : order.wallet_tax_fen;
+    const qrAmount = order.pay_type === PayType.Wallet ? 0 : order.price_fen - walletFen;
     const status =
       order.status === OrderStatus.Paid
         ? TradeStatus.Success
@@ -129,7 +152,10 @@ export class OrderService {
       order_status: order.status,
       pay_type: order.pay_type,
       price: fenToYuan(order.price_fen),
-      wallet_amount: fenToYuan(order.pay_type === PayType.Wallet ? order.price_fen : order.wallet_hold_fen),
+      wallet_amount: fenToYuan(walletFen),
+      wallet_tax: fenToYuan(walletTaxFen),
+      wallet_total: fenToYuan(walletFen + walletTaxFen),
+      wallet_pay_total: fenToYuan(pending ? order.price_fen + wholeTaxFen : 0),
       qr_amount: fenToYuan(qrAmount),
       pay_qr_code: showQr ? trade.qr_code : '',
       qr_expires_at: showQr ? isoTime(trade.expires_at) : null,
@@ -149,7 +175,7 @@ export class OrderService {
       if (order.status !== OrderStatus.Pending || order.pay_type === PayType.Wallet) return null;
       await this.deps.orders.endWaitingTrades(trx, order.id);
       return this.deps.orders.insertTrade(trx, order, {
-        amount_fen: order.price_fen - order.wallet_hold_fen,
+        amount_fen: order.price_fen - walletShareFen(order),
         created_at: now,
         expires_at: now + QR_VALID_SECONDS * 1000,
       });
@@ -230,7 +256,8 @@ export class OrderService {
   /**
    * Switches how the order is paid. The new wallet hold is taken first, in the same transaction that ends the old
    * trade: if the hold fails nothing changes and the old QR stays payable; the old trade is cancelled at Alipay only
-   * after the new state is committed.
+   * after the new state is committed. The wallet must cover the points and the tax on them: paying it all needs
+   * price + tax; a combo holds the largest share it can pay with its tax, and the scan pays the rest.
    */
   async changePayType(agentId: number, orderNo: string, payType: 1 | 2 | 3): Promise<OrderState> {
     const order = await this.pendingOwned(agentId, orderNo);
@@ -240,17 +267,29 @@ export class OrderService {
       if (fresh.status !== OrderStatus.Pending) throw notPending(fresh);
       await this.deps.wallet.lock(trx, agentId);
       const available = (await this.deps.wallet.canOutFen(agentId, trx)) + fresh.wallet_hold_fen;
-      if (payType === PayType.Wallet && available < fresh.price_fen) throw appError('walletInsufficient');
-      if (payType === PayType.Combo && available >= fresh.price_fen) throw appError('comboNotNeeded');
-      if (payType === PayType.Combo && available <= 0) throw appError('walletInsufficient');
-      const hold = payType === PayType.Combo ? available : 0;
-      const qrAmount = payType === PayType.Wallet ? 0 : fresh.price_fen - hold;
+      const whole = await this.deps.taxes.quote(trx, agentId, fresh.price_fen);
+      const coversWhole = available >= fresh.price_fen + whole.taxFen;
+      if (payType === PayType.Wallet && !coversWhole) throw walletShort(fresh.price_fen, whole.taxFen, available);
+      if (payType === PayType.Combo && coversWhole) throw appError('comboNotNeeded');
+      const share =
+        payType === PayType.Combo
+          ? await this.deps.taxes.affordableShare(trx, agentId, available, fresh.price_fen)
+          : null;
+      if (share && share.shareFen <= 0) throw appError('walletInsufficient');
+      const shareFen = share?.shareFen ?? 0;
+      const taxFen = share?.quote.taxFen ?? 0;
+      const hold = shareFen + taxFen;
+      const qrAmount = payType === PayType.Wallet ? 0 : fresh.price_fen - shareFen;
       const [current] = await this.deps.orders.waitingTrades(fresh.id, trx);
       const keep = current && current.amount_fen === qrAmount && current.expires_at > this.deps.clock.now();
       await this.deps.wallet.release(trx, agentId, fresh.wallet_hold_fen);
       await this.deps.wallet.hold(trx, agentId, hold);
       if (!keep) await this.deps.orders.endWaitingTrades(trx, fresh.id);
-      await this.deps.orders.update(trx, fresh.id, { pay_type: payType, wallet_hold_fen: hold });
+      await this.deps.orders.update(trx, fresh.id, {
+        pay_type: payType,
+        wallet_hold_fen: hold,
+        wallet_tax_fen: taxFen,
+      });
       return !keep && qrAmount > 0;
     });
     if (needsTrade) await this.openTrade(order.id);
@@ -298,7 +337,12 @@ export class OrderService {
       await this.deps.wallet.lock(trx, fresh.agent_id);
       await this.deps.wallet.release(trx, fresh.agent_id, fresh.wallet_hold_fen);
       await this.deps.orders.endWaitingTrades(trx, fresh.id);
-      await this.deps.orders.update(trx, fresh.id, { status, wallet_hold_fen: 0, closed_at: this.deps.clock.now() });
+      await this.deps.orders.update(trx, fresh.id, {
+        status,
+        wallet_hold_fen: 0,
+        wallet_tax_fen: 0,
+        closed_at: this.deps.clock.now(),
+      });
     });
     await this.cancelEndedTrades(order.id);
   }
@@ -333,7 +377,8 @@ export class OrderService {
   /**
    * Pays the whole order from the wallet. Under the order's lock, in one transaction: the balance is checked before
    * the SMS code is used up (the user keeps it for another try), then the code is consumed, the QR ended, the
-   * wallet charged and the points granted. A QR paid meanwhile is refunded, never credited twice.
+   * wallet charged for the points and the tax withheld on them, and the points granted. A QR paid meanwhile is
+   * refunded, never credited twice.
    */
   async walletPay(agentId: number, orderNo: string, code: string): Promise<OrderState> {
     const order = await this.pendingOwned(agentId, orderNo);
@@ -344,15 +389,20 @@ export class OrderService {
       if (fresh.status !== OrderStatus.Pending) throw notPending(fresh);
       await this.deps.wallet.lock(trx, agentId);
       const available = (await this.deps.wallet.canOutFen(agentId, trx)) + fresh.wallet_hold_fen;
-      if (available < fresh.price_fen) throw appError('walletInsufficient');
+      const tax = await this.deps.taxes.quote(trx, agentId, fresh.price_fen);
+      if (available < fresh.price_fen + tax.taxFen) throw walletShort(fresh.price_fen, tax.taxFen, available);
       await this.deps.smsCodes.lockPhone(trx, phone);
       const checked = await this.deps.smsCodes.check(trx, phone, SmsType.Wallet, code, { consume: true });
       // A wrong code is committed as such (its attempt counts); nothing else happens.
       if (checked !== 'ok') return checked;
       await this.deps.orders.endWaitingTrades(trx, fresh.id);
       await this.deps.wallet.release(trx, agentId, fresh.wallet_hold_fen);
-      await this.deps.wallet.payOrder(trx, agentId, fresh.order_no, fresh.price_fen, false);
-      await this.deps.orders.update(trx, fresh.id, { pay_type: PayType.Wallet, wallet_hold_fen: 0 });
+      await this.deps.wallet.payOrder(trx, agentId, fresh.order_no, fresh.price_fen, 0, tax);
+      await this.deps.orders.update(trx, fresh.id, {
+        pay_type: PayType.Wallet,
+        wallet_hold_fen: 0,
+        wallet_tax_fen: tax.taxFen,
+      });
       await this.markPaid(trx, fresh);
       return checked;
     });
@@ -364,7 +414,8 @@ export class OrderService {
   /**
    * A trade was paid at Alipay (notification or query). Once per trade: if it is the order's payable trade and the
    * order still waits, the order is paid — the wallet part of a combo from the order's own hold, the one source of
-   * truth — and the points granted, all in one transaction. Any other payment (the order already paid, cancelled or
+   * truth, with the tax on it fixed now (the payment is the tax point) — and the points granted, all in one
+   * transaction. Any other payment (the order already paid, cancelled or
    * timed out, or a QR that was replaced) is an over-payment: recorded and refunded.
    */
   async complete(trade: TradeRow, tradeNo: string): Promise<void> {
@@ -372,7 +423,7 @@ export class OrderService {
       const fresh = (await this.deps.orders.tradeByOutTradeNo(trade.out_trade_no, trx))!;
       if (fresh.status === TradeState.Paid) return null;
       const paid = { trade_no: tradeNo, paid_at: this.deps.clock.now() };
-      const walletPart = order.pay_type === PayType.Combo ? order.wallet_hold_fen : 0;
+      const walletPart = order.pay_type === PayType.Combo ? walletShareFen(order) : 0;
       const payable =
         fresh.status === TradeState.Waiting &&
         order.status === OrderStatus.Pending &&
@@ -382,9 +433,10 @@ export class OrderService {
       if (payable) {
         if (walletPart > 0) {
           await this.deps.wallet.lock(trx, order.agent_id);
-          await this.deps.wallet.payOrder(trx, order.agent_id, order.order_no, walletPart, true);
+          const tax = await this.deps.taxes.quote(trx, order.agent_id, walletPart);
+          await this.deps.wallet.payOrder(trx, order.agent_id, order.order_no, walletPart, order.wallet_hold_fen, tax);
         }
-        await this.deps.orders.update(trx, order.id, { wallet_hold_fen: 0 });
+        await this.deps.orders.update(trx, order.id, { wallet_hold_fen: 0, wallet_tax_fen: 0 });
         await this.markPaid(trx, order);
         return null;
       }

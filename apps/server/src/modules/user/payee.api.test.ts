@@ -8,8 +8,9 @@ import {
   newCreator,
   nextIdCard,
   signContract,
+  type Creator,
 } from '../../../test/payee-fixtures.js';
-import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { call, createTestApp, latestCode, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 
 describe(`payee accounts, identity and the service agreement (${testDatabaseKind})`, () => {
   let ctx: TestContext;
@@ -171,6 +172,67 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     const taken = await addAlipay(ctx, second, '13700137000', first.idNumber);
     expect(taken.json).toMatchObject({ code: ErrorCode.idCardTaken });
     expect((await addAlipay(ctx, second, '13700137000')).json.code).toBe(0);
+  });
+
+  it('leaves exactly one owner when 20 accounts submit the same ID number at once', async () => {
+    const idNumber = nextIdCard();
+    ctx.clock.advance(3_600_000); // a fresh hour of the per-IP SMS limit for the 20 logins
+    const creators: Creator[] = [];
+    for (let i = 0; i < 20; i += 1) creators.push(await newCreator(ctx));
+    ctx.clock.advance(61_000);
+    // Each creator asks for a code from their own network, all within the codes' validity.
+    const codes: string[] = [];
+    for (const [i, creator] of creators.entries()) {
+      const sent = await call(ctx.app, {
+        url: '/agent/v1/user/send_code_by_id',
+        token: creator.token,
+        body: { type: 4 },
+        ip: `10.18.0.${i + 1}`,
+      });
+      expect(sent.json.code, sent.json.msg).toBe(0);
+      codes.push(await latestCode(ctx.app, creator.phone));
+    }
+    // All at once: on PostgreSQL each runs in its own connection, past the look-up before any of them commits.
+    const answers = await Promise.all(
+      creators.map((creator, i) =>
+        call(ctx.app, {
+          url: '/agent/v1/user/update_alipay',
+          token: creator.token,
+          body: {
+            real_name: '张三',
+            id_card_number: idNumber,
+            account_no: `1380013${String(8000 + i)}`,
+            code: codes[i],
+          },
+        }),
+      ),
+    );
+    const codesAnswered = answers.map((a) => a.json.code);
+    expect(codesAnswered.filter((c) => c === 0)).toHaveLength(1);
+    expect(codesAnswered.filter((c) => c === ErrorCode.idCardTaken)).toHaveLength(19);
+    const loser = answers.find((a) => a.json.code === ErrorCode.idCardTaken)!;
+    expect(loser.json.msg).toBe('该身份证号已被其他账号实名认证，一人只能实名一个账号');
+    const owners = await ctx.database.db
+      .selectFrom('agents')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        creators.map((c) => c.agentId),
+      )
+      .where('id_card_hash', '!=', '')
+      .execute();
+    expect(owners).toHaveLength(1);
+    const accounts = await ctx.database.db
+      .selectFrom('payee_accounts')
+      .select('agent_id')
+      .where(
+        'agent_id',
+        'in',
+        creators.map((c) => c.agentId),
+      )
+      .execute();
+    expect(accounts).toEqual([{ agent_id: owners[0]!.id }]);
   });
 
   it('shows a creator only their own payee accounts; nobody changes another creator’s', async () => {

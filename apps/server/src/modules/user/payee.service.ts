@@ -17,6 +17,7 @@ import type { Clock } from '../../clock.js';
 import type { DataCipher } from '../../data-cipher.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { throwUnlessOk, type SmsCodeService } from '../auth/sms-code.service.js';
@@ -103,7 +104,7 @@ export class PayeeService {
   ): Promise<PayeeAccount> {
     const now = this.clock.now();
     const idCardHash = this.cipher.lookupHash('id_card', input.id_card_number);
-    const outcome = await this.database.db.transaction().execute(async (trx) => {
+    const outcome = await this.writeIdentity(async (trx) => {
       const agent = await this.lockIdentity(trx, agentId);
       const hasIdentity = agent.id_card_hash !== '';
       if (hasIdentity && (agent.real_name !== input.real_name || agent.id_card_hash !== idCardHash)) {
@@ -146,6 +147,20 @@ export class PayeeService {
     throwUnlessOk(outcome);
     const row = (await this.payees.account(agentId, type))!;
     return toPayeeAccount(row, maskIdCard(input.id_card_number));
+  }
+
+  /**
+   * Runs the identity-writing transaction. The look-up before the write is a courtesy (a clear answer, the code
+   * kept); two creators submitting one ID at once both pass it, and the unique index on the ID's hash lets only one
+   * commit: the other's violation is the same `idCardTaken` answer, its transaction (and SMS code) rolled back.
+   */
+  private async writeIdentity<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    try {
+      return await this.database.db.transaction().execute(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw appError('idCardTaken');
+      throw error;
+    }
   }
 
   /** Takes the creator's identity lock in `trx` and reads the identity columns. */

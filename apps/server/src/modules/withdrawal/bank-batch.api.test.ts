@@ -309,6 +309,35 @@ describe(`bank batches (${testDatabaseKind})`, () => {
     await confirm(again.id, [{ id: b, result: 'rejected', reason: '测试结束' }]);
   });
 
+  it('fixes the tax at the export, from what is paid or paying, and the file pays the final figure', async () => {
+    const creator = await readyCreator(ctx, 19_600_000);
+    const a = await agreed(creator, '98000');
+    const b = await agreed(creator, '98000');
+    // At apply both are estimates of 4820: nothing is paid yet. 98000 − 19600 − 5000 = 73400 × 10 % − 2520 = 4820.
+    expect((await withdrawal(b)).tax_fen).toBe(482_000);
+    expect((await withdrawal(b)).tax_final).toBe(0);
+    const batchId = (await exportBatch()).json.body.id as number;
+    // Exported in order: a first (4820), then b with a in its history:
+    // 196000 − 39200 − 5000 = 151800 × 20 % − 16920 = 13440 − 4820 = 8620.
+    expect([(await withdrawal(a)).tax_fen, (await withdrawal(b)).tax_fen]).toEqual([482_000, 862_000]);
+    expect([(await withdrawal(a)).tax_final, (await withdrawal(b)).tax_final]).toEqual([1, 1]);
+    const file = (await download(batchId)).body;
+    const lineOf = (id: number) => file.split('\r\n').find((line) => line.startsWith(`"${id}",`));
+    expect(lineOf(a)).toContain('"93180.00"');
+    expect(lineOf(b)).toContain('"89380.00"');
+    // a is returned by the bank (paid nothing), b paid: a is taxed afresh at its next export, with b in its history.
+    const decided = await confirm(batchId, [
+      { id: a, result: 'returned', reason: '账户异常' },
+      { id: b, result: 'paid', bank_ref: 'BANK-TAX-1' },
+    ]);
+    expect(decided.json.code, decided.json.msg).toBe(0);
+    expect((await withdrawal(a)).out_status).toBe(OutStatus.Agreed);
+    await exportBatch();
+    // 196000 cumulative again, 8620 withheld before: 13440 − 8620 = 4820.
+    expect(await withdrawal(a)).toMatchObject({ out_status: OutStatus.Waiting, tax_fen: 482_000, tax_final: 1 });
+    expect(JSON.parse((await withdrawal(a)).tax_detail)).toMatchObject({ withheld_before: '8620.00' });
+  });
+
   it('answers bad inputs with clear errors and changes nothing', async () => {
     const creator = await readyCreator(ctx, 10_000);
     const id = await agreed(creator, '50');

@@ -14,15 +14,16 @@ export class BankBatchRepository {
   constructor(private readonly db: Db) {}
 
   /** Agreed bank withdrawals (kind 1, state 3), oldest first: what an export may take. */
-  async agreedBankIds(trx: Trx): Promise<number[]> {
+  /** Agreed bank withdrawals not yet in a batch, oldest first, with their creators. */
+  async agreedBank(trx: Trx): Promise<{ id: number; agentId: number }[]> {
     const rows = await trx
       .selectFrom('cash_outs')
-      .select('id')
+      .select(['id', 'agent_id'])
       .where('cash_out_to', '=', '1')
       .where('out_status', '=', OutStatus.Agreed)
       .orderBy('id', 'asc')
       .execute();
-    return rows.map((r) => Number(r.id));
+    return rows.map((r) => ({ id: Number(r.id), agentId: Number(r.agent_id) }));
   }
 
   async insertBatch(trx: Trx, batch: Insertable<BankBatchTable>): Promise<number> {

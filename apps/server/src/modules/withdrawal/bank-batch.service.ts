@@ -4,7 +4,7 @@
  * becomes a debit), returned (back to 已同意 for a later batch) or rejected (the hold released). Every move is a
  * conditional update, so concurrent exports never share a withdrawal and a replayed confirmation changes nothing.
  */
-import { BankBatchStatus, type BankBatchStatus as BatchStatus, type BankRowDecision } from '@cc/contracts';
+import { BankBatchStatus, OutStatus, type BankBatchStatus as BatchStatus, type BankRowDecision } from '@cc/contracts';
 import type { Transaction, Updateable } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -13,6 +13,7 @@ import { appError } from '../../errors.js';
 import type { PayeeService } from '../user/payee.service.js';
 import { bankFileCsv, sha256Hex, type BankFileRow } from './bank-file.js';
 import type { BankBatchRepository, BankBatchRowRecord, BankBatchSummary } from './bank-batch.repository.js';
+import type { TaxWithholding } from './tax-withholding.js';
 import type { WalletService } from './wallet.service.js';
 import { TRANSITIONS } from './withdrawal-state.js';
 import type { WithdrawalRepository } from './withdrawal.repository.js';
@@ -22,6 +23,7 @@ export interface BankBatchDeps {
   batches: BankBatchRepository;
   withdrawals: WithdrawalRepository;
   wallet: WalletService;
+  taxes: TaxWithholding;
   payees: PayeeService;
   clock: Clock;
 }
@@ -47,22 +49,32 @@ export class BankBatchService {
   }
 
   /**
-   * Exports every agreed bank withdrawal into a new batch, by `actor`. A withdrawal another export (or a rejection)
-   * took first is skipped by the conditional move; with none left the export is refused and nothing is written.
+   * Exports every agreed bank withdrawal into a new batch, by `actor`, its tax fixed as it goes. A withdrawal another
+   * export (or a rejection) took first is skipped; with none left the export is refused and nothing is written.
    */
   async create(actor: string): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const now = this.deps.clock.now();
       const { from, to } = TRANSITIONS.bankExport;
       const taken = [];
-      for (const id of await this.deps.batches.agreedBankIds(trx)) {
+      const candidates = await this.deps.batches.agreedBank(trx);
+      // Every creator's wallet lock first, in one order (the lock each writer of their money takes before touching a
+      // withdrawal's row), so that neither a rejection nor another export racing this one can deadlock with it.
+      for (const agentId of [...new Set(candidates.map((c) => c.agentId))].sort((a, b) => a - b)) {
+        await this.deps.wallet.lock(trx, agentId);
+      }
+      for (const { id } of candidates) {
+        // Taken by another export or rejected since the list was read: not this batch's.
+        if ((await this.deps.withdrawals.byId(id, trx))?.out_status !== OutStatus.Agreed) continue;
+        // The tax point is the payout (issue 18 §2): for a bank withdrawal, its export. A returned row comes back
+        // agreed and is taxed afresh at its next export, since the bank paid nothing.
+        await this.deps.taxes.atPayout(trx, id);
         const moved = await this.deps.withdrawals.transition(trx, id, from, {
           out_status: to,
           reason: '',
           updated_at: now,
         });
         if (!moved) continue;
-        // issue 18 §2: tax withheld here
         const row = await this.deps.withdrawals.byId(id, trx);
         if (row) taken.push(row);
       }

@@ -75,3 +75,24 @@ describe('cumulative withholding on labour remuneration', () => {
     expect(shanghaiYearMonth(Date.UTC(2026, 10, 21, 4))).toEqual({ year: 2026, month: 11 });
   });
 });
+
+describe('amounts the policy refuses', () => {
+  const policy = new CumulativeLabourTaxPolicy();
+  const history: TaxHistory = { year: 2026, month: 1, incomeBeforeFen: 0, withheldBeforeFen: 0, monthsBefore: [] };
+
+  it.each([-1, -98_000_00, 0.5, 100.01, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
+    'throws on an amount of %s fen',
+    (amount) => {
+      expect(() => policy.compute(amount, history)).toThrow(RangeError);
+    },
+  );
+
+  it('throws on a history with negative or fractional figures', () => {
+    expect(() => policy.compute(100, { ...history, incomeBeforeFen: -1 })).toThrow(RangeError);
+    expect(() => policy.compute(100, { ...history, withheldBeforeFen: 0.5 })).toThrow(RangeError);
+  });
+
+  it('still takes zero', () => {
+    expect(policy.compute(0, history).taxFen).toBe(0);
+  });
+});

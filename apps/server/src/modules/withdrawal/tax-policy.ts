@@ -3,12 +3,12 @@
  * 国家税务总局公告2025年第16号 (ADR 0013). One replaceable policy: a platform paying through a flexible-employment
  * provider plugs in another `TaxPolicy`. All money is integer fen.
  */
-import { fenToYuan, type CashOutTax } from '@cc/contracts';
+import { fenToYuan, type TaxFigures } from '@cc/contracts';
 
-/** What the creator was paid and withheld earlier in the tax year (withdrawals not rejected). */
+/** What the creator was paid and withheld earlier in the tax year (payments made or under way, wallet purchases). */
 export interface TaxHistory {
   year: number;
-  /** Month (1–12) of this withdrawal. */
+  /** Month (1–12) of this payment. */
   month: number;
   incomeBeforeFen: number;
   withheldBeforeFen: number;
@@ -19,7 +19,7 @@ export interface TaxHistory {
 export interface TaxComputation {
   taxFen: number;
   payFen: number;
-  detail: CashOutTax;
+  detail: TaxFigures;
 }
 
 export interface TaxPolicy {
@@ -47,6 +47,9 @@ export class CumulativeLabourTaxPolicy implements TaxPolicy {
   constructor(private readonly otherDeductionsFen: (history: TaxHistory) => number = () => 0) {}
 
   compute(amountFen: number, history: TaxHistory): TaxComputation {
+    requireFen('amount', amountFen);
+    requireFen('income before', history.incomeBeforeFen);
+    requireFen('tax withheld before', history.withheldBeforeFen);
     const cumulativeFen = history.incomeBeforeFen + amountFen;
     const expenseFen = Math.round((cumulativeFen * EXPENSE_PERCENT) / 100);
     const months = new Set([...history.monthsBefore, history.month]).size;
@@ -83,6 +86,15 @@ export class CumulativeLabourTaxPolicy implements TaxPolicy {
       },
     };
   }
+}
+
+/**
+ * Money is whole fen and never negative: a fraction or a negative amount here is a bug upstream (a refund passed as
+ * income, yuan passed as fen), and taxing it would quietly withhold a wrong figure.
+ */
+function requireFen(what: string, fen: number): void {
+  if (!Number.isSafeInteger(fen) || fen < 0)
+    throw new RangeError(`tax policy: ${what} must be whole fen ≥ 0, got ${fen}`);
 }
 
 /** Tax year and month of an instant in Asia/Shanghai. */

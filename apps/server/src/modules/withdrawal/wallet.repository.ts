@@ -3,6 +3,7 @@ import { OutStatus } from '@cc/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import type { FinalTax } from './withdrawal.repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -97,14 +98,26 @@ export class WalletRepository {
     return trx.selectFrom('wallet_ledger').select('id').where('idempotency_key', '=', key).executeTakeFirst();
   }
 
-  async recordPurchase(trx: Trx, agentId: number, orderNo: string, amountFen: number, now: number): Promise<void> {
+  /** A purchase paid from the wallet, with the tax withheld on it (final: the purchase is the payment). */
+  async recordPurchase(
+    trx: Trx,
+    agentId: number,
+    orderNo: string,
+    amountFen: number,
+    tax: FinalTax,
+    now: number,
+  ): Promise<void> {
     await trx
       .insertInto('cash_outs')
       .values({
         agent_id: agentId,
         out_status: OutStatus.PurchaseComplete,
         amount_fen: amountFen,
+        pre_pay_amount_fen: amountFen,
+        ...tax,
+        // What the points cost; the tax is on top of it.
         pay_amount_fen: amountFen,
+        tax_final: 1,
         order_no: orderNo,
         created_at: now,
         finish_at: now,

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
+import { taxColumns, type TaxQuote } from './tax-withholding.js';
 import type { WalletRepository } from './wallet.repository.js';
 
 type Trx = Transaction<Database>;
@@ -80,12 +81,17 @@ export class WalletService {
     await this.wallets.payDebtFromAvailable(trx, agentId, this.clock.now());
   }
 
-  /** Pays `amountFen` of an order from the wallet (from its hold when `fromHold`), recorded as a purchase (out_status 6). */
-  async payOrder(trx: Trx, agentId: number, orderNo: string, amountFen: number, fromHold: boolean): Promise<void> {
+  /**
+   * Pays `amountFen` of an order from the wallet, recorded as a purchase (out_status 6) with its withholding: points
+   * bought with wallet money are labour remuneration paid in kind, so `tax` (computed under this wallet lock by
+   * `TaxWithholding`) leaves the wallet too, with its own ledger row. `holdFen` is the order's hold (its share plus
+   * the tax estimated when it was taken), given back first. The caller has checked that the wallet covers both;
+   * only a combo whose tax grew since its hold was taken can fall short, and that part of the tax becomes debt
+   * rather than be left unwithheld (ADR 0012's debt).
+   */
+  async payOrder(trx: Trx, agentId: number, orderNo: string, amountFen: number, holdFen: number, tax: TaxQuote) {
     const now = this.clock.now();
-    if (!(await this.wallets.move(trx, agentId, -amountFen, fromHold ? -amountFen : 0, now))) {
-      throw appError('walletInsufficient');
-    }
+    if (!(await this.wallets.move(trx, agentId, -amountFen, -holdFen, now))) throw appError('walletInsufficient');
     await this.wallets.insertLedger(trx, {
       agent_id: agentId,
       title: '购买积分',
@@ -93,7 +99,8 @@ export class WalletService {
       idempotency_key: `order:${orderNo}`,
       created_at: now,
     });
-    await this.wallets.recordPurchase(trx, agentId, orderNo, amountFen, now);
+    if (tax.taxFen > 0) await this.settleIncome(trx, agentId, -tax.taxFen, `tax:order:${orderNo}`, '购买积分代扣个税');
+    await this.wallets.recordPurchase(trx, agentId, orderNo, amountFen, taxColumns(tax), now);
   }
 
   /**

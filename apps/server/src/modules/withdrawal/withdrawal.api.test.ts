@@ -19,6 +19,7 @@ import { PayeeService } from '../user/payee.service.js';
 import { BuiltinESignProvider } from '../../providers/esign/builtin-esign.js';
 import type { SmsCodeService } from '../auth/sms-code.service.js';
 import { CumulativeLabourTaxPolicy } from './tax-policy.js';
+import { TaxWithholding } from './tax-withholding.js';
 import { WithdrawalRepository } from './withdrawal.repository.js';
 import { WithdrawalService } from './withdrawal.service.js';
 
@@ -51,6 +52,8 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       body: { amount, cash_out_to: cashOutTo, code },
     });
   }
+  const previewTax = async (c: Creator, amount: string) =>
+    (await call(ctx.app, { url: '/agent/v1/sett/cash_out/tax', token: c.token, body: { amount } })).json.body;
   const wallet = (agentId: number) =>
     ctx.database.db.selectFrom('wallet_accounts').selectAll().where('agent_id', '=', agentId).executeTakeFirstOrThrow();
 
@@ -107,17 +110,18 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         bank: { bank_name: '招商银行', account_no: '6225 **** **** 5678' },
       });
 
-      const preview = await call(ctx.app, {
-        url: '/agent/v1/sett/cash_out/tax',
-        token: creator.token,
-        body: { amount: '60' },
+      expect(await previewTax(creator, '60')).toMatchObject({
+        income: '60.00',
+        tax: '0.00',
+        pay_amount: '60.00',
+        months: 1,
+        estimated: true,
       });
-      expect(preview.json.body).toMatchObject({ income: '60.00', tax: '0.00', pay_amount: '60.00', months: 1 });
 
       const applied = await apply(creator, '60');
       expect(applied.json).toMatchObject({
         code: 0,
-        msg: '提现申请已提交',
+        msg: '提现申请已提交，个税为预估，以打款时计算为准',
         body: {
           out_status: 1,
           out_status_text: '已提交',
@@ -126,6 +130,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
           pre_pay_amount: '60.00',
           tax: '0.00',
           pay_amount: '60.00',
+          tax_estimated: true,
           cash_out_to: 2,
           alipay_id: '138****8000',
           bank_card_number: '',
@@ -175,14 +180,16 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         new BuiltinESignProvider(),
         ctx.clock,
       );
+      const withdrawalRepository = new WithdrawalRepository(db);
+      const taxes = new TaxWithholding(withdrawalRepository, walletOf(ctx), new CumulativeLabourTaxPolicy(), ctx.clock);
       const service = new WithdrawalService({
         database: ctx.database,
-        withdrawals: new WithdrawalRepository(db),
+        withdrawals: withdrawalRepository,
         wallet: walletOf(ctx),
         payees,
         contracts,
         smsCodes: acceptAll,
-        tax: new CumulativeLabourTaxPolicy(),
+        taxes,
         alipay: undefined as never,
         payoutJobs: { ensure: async () => undefined },
         clock: ctx.clock,
@@ -523,56 +530,121 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
     });
   });
 
-  it('withholds tax cumulatively over several months, as the hand-worked table says', async () => {
-    // Within 30 days of each other, so the session (sliding 30 days) stays valid.
-    const shanghai = (month: number, day: number) => Date.UTC(2027, month - 1, day, 2, 0, 0);
-    ctx.clock.set(shanghai(1, 10));
-    const creator = await readyCreator(ctx, 20_000_000);
-    const taxOf = async (amount: string) => {
-      const answer = await apply(creator, amount);
+  describe('tax withheld on what is paid, when it is paid', () => {
+    /** Noon in Beijing (04:00 UTC) of a calendar day. */
+    const beijingNoon = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day, 4, 0, 0);
+    const approveAndPay = async (id: number, offline = false) => {
+      expect((await ops(`/ops/v1/withdrawals/${id}/approve`)).json.code).toBe(0);
+      const paid = await ops(`/ops/v1/withdrawals/${id}/pay`, offline ? { offline: true } : {});
+      expect(paid.json.code, paid.json.msg).toBe(0);
+      return paid.json.body;
+    };
+    const applied = async (creator: Creator, amount: string, cashOutTo: 1 | 2 = 2) => {
+      const answer = await apply(creator, amount, cashOutTo);
       expect(answer.json.code, answer.json.msg).toBe(0);
       return answer.json.body;
     };
-    // Jan: 10000 − 2000 − 5000 = 3000 × 3 % = 90.
-    expect(await taxOf('10000')).toMatchObject({ tax: '90.00', pay_amount: '9910.00' });
-    ctx.clock.set(shanghai(2, 5));
-    // A February withdrawal that is rejected counts for nothing.
-    const rejected = await taxOf('5000');
-    await ops(`/ops/v1/withdrawals/${rejected.id}/reject`, { reason: '测试驳回' });
-    // Feb: 30000 − 6000 − 10000 = 14000 × 3 % = 420 − 90 = 330.
-    const preview = await call(ctx.app, {
-      url: '/agent/v1/sett/cash_out/tax',
-      token: creator.token,
-      body: { amount: '20000' },
+    const stored = (id: number) =>
+      ctx.database.db.selectFrom('cash_outs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('withholds cumulatively over several months, each withdrawal when it is paid (hand-worked)', async () => {
+      ctx.clock.set(beijingNoon(2027, 1, 10));
+      const creator = await readyCreator(ctx, 20_000_000);
+      // Jan: 10000 − 2000 − 5000 = 3000 × 3 % = 90.
+      const jan = await applied(creator, '10000');
+      expect(await approveAndPay(jan.id)).toMatchObject({ tax: '90.00', pay_amount: '9910.00', tax_estimated: false });
+      ctx.clock.set(beijingNoon(2027, 2, 5));
+      // A February withdrawal that is rejected counts for nothing.
+      const rejected = await applied(creator, '5000');
+      await ops(`/ops/v1/withdrawals/${rejected.id}/reject`, { reason: '测试驳回' });
+      // Feb: 30000 − 6000 − 10000 = 14000 × 3 % = 420 − 90 = 330.
+      expect(await previewTax(creator, '20000')).toMatchObject({
+        tax: '330.00',
+        cumulative_income: '30000.00',
+        cumulative_expense: '6000.00',
+        months: 2,
+        cumulative_basic_deduction: '10000.00',
+        taxable_income: '14000.00',
+        rate_percent: 3,
+        cumulative_tax: '420.00',
+        withheld_before: '90.00',
+        estimated: true,
+      });
+      const feb = await applied(creator, '20000');
+      expect(feb).toMatchObject({ tax: '330.00', tax_estimated: true });
+      expect(await approveAndPay(feb.id)).toMatchObject({ tax: '330.00', tax_estimated: false });
+      ctx.clock.set(beijingNoon(2027, 3, 2));
+      // Mar: 120000 − 24000 − 15000 = 81000 × 10 % − 2520 = 5580 − 420 = 5160.
+      const mar = await applied(creator, '90000');
+      expect(await approveAndPay(mar.id)).toMatchObject({ tax: '5160.00', pay_amount: '84840.00' });
+      const rows = await Promise.all([jan.id, feb.id, mar.id].map(stored));
+      expect(rows.map((r) => [r.tax_year, r.tax_month, r.tax_fen, r.tax_final])).toEqual([
+        [2027, 1, 9_000, 1],
+        [2027, 2, 33_000, 1],
+        [2027, 3, 516_000, 1],
+      ]);
+      expect(JSON.parse(rows[2]!.tax_detail)).toMatchObject({ rate_percent: 10, quick_deduction: '2520.00' });
     });
-    expect(preview.json.body).toMatchObject({
-      tax: '330.00',
-      cumulative_income: '30000.00',
-      cumulative_expense: '6000.00',
-      months: 2,
-      cumulative_basic_deduction: '10000.00',
-      taxable_income: '14000.00',
-      rate_percent: 3,
-      cumulative_tax: '420.00',
-      withheld_before: '90.00',
+
+    it('leaves a rejected withdrawal out of the history: the other one withholds 4820, not 8620', async () => {
+      ctx.clock.set(beijingNoon(2027, 5, 10));
+      const creator = await readyCreator(ctx, 19_600_000);
+      // Each alone: 98000 − 19600 (20 %) − 5000 (one month) = 73400 × 10 % − 2520 = 4820.
+      const first = await applied(creator, '98000');
+      const second = await applied(creator, '98000');
+      expect([first.tax, second.tax]).toEqual(['4820.00', '4820.00']);
+      expect(second.tax_estimated).toBe(true);
+      await ops(`/ops/v1/withdrawals/${first.id}/reject`, { reason: '测试驳回' });
+      // Paid alone in May: nothing else paid this year, so 4820 (the old rule kept 8620 from the apply).
+      expect(await approveAndPay(second.id)).toMatchObject({
+        out_status: OutStatus.Waiting,
+        tax: '4820.00',
+        pay_amount: '93180.00',
+        tax_estimated: false,
+      });
+      expect(await ctx.app.withdrawals.payout(second.id, (await stored(second.id)).out_biz_no!)).toBe('paid');
+      const transfers = ctx.sandbox.transfersMade().filter((t) => t.outBizNo.endsWith(`W${second.id}N1`));
+      expect(transfers).toMatchObject([{ amountFen: 9_318_000 }]);
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 9_800_000, held_fen: 0 });
     });
-    expect(await taxOf('20000')).toMatchObject({ tax: '330.00' });
-    ctx.clock.set(shanghai(3, 2));
-    // Mar: 120000 − 24000 − 15000 = 81000 × 10 % − 2520 = 5580 − 420 = 5160.
-    expect(await taxOf('90000')).toMatchObject({ tax: '5160.00', pay_amount: '84840.00' });
-    const stored = await ctx.database.db
-      .selectFrom('cash_outs')
-      .select(['tax_fen', 'tax_month', 'tax_detail'])
-      .where('agent_id', '=', creator.agentId)
-      .where('out_status', '=', OutStatus.Pending)
-      .orderBy('id')
-      .execute();
-    expect(stored.map((r) => [r.tax_month, r.tax_fen])).toEqual([
-      [1, 9_000],
-      [2, 33_000],
-      [3, 516_000],
-    ]);
-    expect(JSON.parse(stored[2]!.tax_detail)).toMatchObject({ rate_percent: 10, quick_deduction: '2520.00' });
+
+    it('both paid: 4820 then 8620, the second by offline confirmation', async () => {
+      ctx.clock.set(beijingNoon(2027, 6, 10));
+      const creator = await readyCreator(ctx, 19_600_000);
+      const first = await applied(creator, '98000');
+      const second = await applied(creator, '98000', 1);
+      expect(await approveAndPay(first.id)).toMatchObject({ tax: '4820.00' });
+      // 196000 − 39200 − 5000 = 151800 × 20 % − 16920 = 13440 − 4820 withheld = 8620.
+      const paid = await approveAndPay(second.id, true);
+      expect(paid).toMatchObject({ out_status: OutStatus.Complete, tax: '8620.00', pay_amount: '89380.00' });
+      expect(JSON.parse((await stored(second.id)).tax_detail)).toMatchObject({
+        cumulative_income: '196000.00',
+        withheld_before: '4820.00',
+        cumulative_tax: '13440.00',
+      });
+      // A replay of the payout start changes nothing: the withholding is final.
+      await ctx.database.db.transaction().execute(async (trx) => {
+        expect((await ctx.app.withdrawals.withholdTaxAtPayout(trx, first.id)).tax_fen).toBe(482_000);
+      });
+    });
+
+    it('taxes a withdrawal applied on 31 December and paid on 2 January in January’s year, month count 1', async () => {
+      // 31 Dec 2027, 20:00 in Beijing (12:00 UTC): still 2027 there.
+      ctx.clock.set(Date.UTC(2027, 11, 31, 12, 0, 0));
+      const creator = await readyCreator(ctx, 19_600_000);
+      const december = await applied(creator, '98000');
+      await approveAndPay(december.id);
+      const applied31 = await applied(creator, '98000');
+      // The estimate on 31 December counts December's payment: 8620, tax year 2027.
+      expect(applied31).toMatchObject({ tax: '8620.00', tax_estimated: true });
+      expect(await stored(applied31.id)).toMatchObject({ tax_year: 2027, tax_month: 12 });
+      ctx.clock.set(beijingNoon(2028, 1, 2));
+      // Paid 2 January 2028: nothing paid in 2028 yet, one month: 98000 − 19600 − 5000 = 73400 × 10 % − 2520 = 4820.
+      expect(await approveAndPay(applied31.id)).toMatchObject({ tax: '4820.00', tax_estimated: false });
+      const row = await stored(applied31.id);
+      expect(row).toMatchObject({ tax_year: 2028, tax_month: 1, tax_fen: 482_000, tax_final: 1 });
+      expect(JSON.parse(row.tax_detail)).toMatchObject({ tax_year: 2028, months: 1, withheld_before: '0.00' });
+    });
   });
 
   it('shows a creator only their own withdrawals; another creator’s answers as missing', async () => {

@@ -7,6 +7,15 @@ import type { CashOutTable, Database } from '../../db/schema.js';
 type Trx = Transaction<Database>;
 export type CashOutRow = Selectable<CashOutTable>;
 
+/** The withholding columns of a cash-out row, as one payment fixes them. */
+export interface FinalTax {
+  tax_fen: number;
+  pay_amount_fen: number;
+  tax_year: number;
+  tax_month: number;
+  tax_detail: string;
+}
+
 /** Withdrawals are the cash-out rows with a payee kind; purchases paid from the wallet have none. */
 const WITHDRAWAL_KINDS = ['1', '2'];
 
@@ -34,22 +43,46 @@ export class WithdrawalRepository {
     return Number(row.n);
   }
 
-  /** Income, tax and months of the tax year so far: withdrawals not rejected count as labour income paid. */
-  async taxYear(executor: Kysely<Database>, agentId: number, year: number) {
-    const rows = await executor
+  /**
+   * Income, tax and months of the tax year so far: what was paid or is being paid with its withholding fixed —
+   * withdrawals in 打款中 or 已完成 and wallet purchases. Estimates (pending, agreed) and rejected withdrawals are
+   * no one's history; `exceptId` leaves out the withdrawal being taxed.
+   */
+  async taxYear(executor: Kysely<Database>, agentId: number, year: number, exceptId?: number) {
+    let query = executor
       .selectFrom('cash_outs')
       .select(['tax_month', sql<number>`sum(pre_pay_amount_fen)`.as('income'), sql<number>`sum(tax_fen)`.as('tax')])
       .where('agent_id', '=', agentId)
-      .where('cash_out_to', 'in', WITHDRAWAL_KINDS)
-      .where('out_status', '!=', OutStatus.Rejected)
-      .where('tax_year', '=', year)
-      .groupBy('tax_month')
-      .execute();
+      .where('tax_final', '=', 1)
+      .where('out_status', 'in', [OutStatus.Waiting, OutStatus.Complete, OutStatus.PurchaseComplete])
+      .where('tax_year', '=', year);
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    const rows = await query.groupBy('tax_month').execute();
     return {
       incomeFen: rows.reduce((sum, r) => sum + Number(r.income), 0),
       taxFen: rows.reduce((sum, r) => sum + Number(r.tax), 0),
       months: rows.map((r) => Number(r.tax_month)),
     };
+  }
+
+  /**
+   * Fixes the withholding of a withdrawal whose payout starts: only while it is agreed (a first payout, or another
+   * after a refusal voided the last one) or already paying with an estimate; false otherwise.
+   */
+  async setFinalTax(trx: Trx, id: number, tax: FinalTax & { updated_at: number }): Promise<boolean> {
+    const result = await trx
+      .updateTable('cash_outs')
+      .set({ ...tax, tax_final: 1 })
+      .where('id', '=', id)
+      .where('cash_out_to', 'in', WITHDRAWAL_KINDS)
+      .where((eb) =>
+        eb.or([
+          eb('out_status', '=', OutStatus.Agreed),
+          eb.and([eb('out_status', '=', OutStatus.Waiting), eb('tax_final', '=', 0)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /**

@@ -43,6 +43,8 @@ export function toWithdrawalRecord(row: CashOutRow): WithdrawalRecord {
     pre_pay_amount: fenToYuan(row.pre_pay_amount_fen),
     tax: fenToYuan(row.tax_fen),
     pay_amount: fenToYuan(row.pay_amount_fen),
+    // A purchase is taxed as it is paid; a withdrawal's tax is the apply's estimate until its payout starts.
+    tax_estimated: row.cash_out_to !== '' && row.tax_final === 0,
     cash_out_to: Number(row.cash_out_to || 0),
     bank_name: row.bank_name,
     bank_card_number: row.bank_card_number,
@@ -82,7 +84,10 @@ export function withdrawalRoutes(withdrawals: WithdrawalService, operatorToken: 
       async (request) => {
         const agentId = identityOf(request).agentId;
         const id = await withdrawals.apply(agentId, request.body);
-        return ok(toWithdrawalRecord(await withdrawals.ownedBy(agentId, id)), '提现申请已提交');
+        return ok(
+          toWithdrawalRecord(await withdrawals.ownedBy(agentId, id)),
+          '提现申请已提交，个税为预估，以打款时计算为准',
+        );
       },
     );
 

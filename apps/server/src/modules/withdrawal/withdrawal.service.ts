@@ -1,8 +1,9 @@
 /**
- * Withdrawals (issue 8 §5): apply with an SMS code, the amount held at once and the tax withheld by the `TaxPolicy`;
- * the operator's approve / reject / pay; Alipay payouts through `alipay.fund.trans.uni.transfer`, one job per
- * out_biz_no, settled only by what Alipay says of the current out_biz_no (issue 18 §1); bank payouts confirmed
- * offline. The hold becomes a debit when paid and is released when rejected: money is never lost or paid twice.
+ * Withdrawals (issue 8 §5): apply with an SMS code, the amount held at once and the tax estimated; the tax is fixed
+ * when the payout starts (`TaxWithholding`, issue 18 §2). The operator's approve / reject / pay; Alipay payouts
+ * through `alipay.fund.trans.uni.transfer`, one job per out_biz_no, settled only by what Alipay says of the current
+ * out_biz_no (issue 18 §1); bank payouts by batches or confirmed offline. The hold becomes a debit when paid and is
+ * released when rejected: money is never lost or paid twice.
  */
 import {
   CashOutTo,
@@ -18,7 +19,7 @@ import {
   type CashOutTax,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { deploymentSetting } from '../../db/deployment-settings.js';
@@ -29,10 +30,12 @@ import { readableCode } from '../../readable-code.js';
 import { throwUnlessOk, type SmsCodeService } from '../auth/sms-code.service.js';
 import type { ContractService } from '../user/contract.service.js';
 import type { PayeeService } from '../user/payee.service.js';
-import { shanghaiYearMonth, type TaxComputation, type TaxPolicy } from './tax-policy.js';
+import type { TaxQuote, TaxWithholding } from './tax-withholding.js';
 import type { WalletService } from './wallet.service.js';
 import { TRANSITIONS, type WithdrawalAction } from './withdrawal-state.js';
 import type { CashOutRow, WithdrawalRepository } from './withdrawal.repository.js';
+
+type Trx = Transaction<Database>;
 
 export interface WithdrawalDeps {
   database: DatabaseHandle;
@@ -41,7 +44,7 @@ export interface WithdrawalDeps {
   payees: PayeeService;
   contracts: ContractService;
   smsCodes: SmsCodeService;
-  tax: TaxPolicy;
+  taxes: TaxWithholding;
   alipay: AlipayClient;
   payoutJobs: PayoutJobs;
   clock: Clock;
@@ -76,21 +79,21 @@ export class WithdrawalService {
     return this.deps.database.db;
   }
 
-  /** The tax of a withdrawal of `amountFen` now, given what the creator was paid earlier this year. */
-  private async computeTax(executor: Kysely<Database>, agentId: number, amountFen: number): Promise<TaxComputation> {
-    const { year, month } = shanghaiYearMonth(this.deps.clock.now());
-    const paid = await this.deps.withdrawals.taxYear(executor, agentId, year);
-    return this.deps.tax.compute(amountFen, {
-      year,
-      month,
-      incomeBeforeFen: paid.incomeFen,
-      withheldBeforeFen: paid.taxFen,
-      monthsBefore: paid.months,
-    });
+  /** The tax as if the withdrawal were paid now: an estimate, the payout fixes the final figure. */
+  private estimateTax(executor: Kysely<Database>, agentId: number, amountFen: number): Promise<TaxQuote> {
+    return this.deps.taxes.quote(executor, agentId, amountFen);
   }
 
   async previewTax(agentId: number, amountYuan: string): Promise<CashOutTax> {
-    return (await this.computeTax(this.db, agentId, yuanToFen(amountYuan))).detail;
+    return { ...(await this.estimateTax(this.db, agentId, yuanToFen(amountYuan))).detail, estimated: true };
+  }
+
+  /**
+   * Fixes the tax of a withdrawal whose payout starts (issue 18 §2), in the paying transaction and before it moves
+   * to 打款中 or 已完成: the one call the Alipay payout, the bank batch export and the offline confirmation make.
+   */
+  withholdTaxAtPayout(trx: Trx, cashOutId: number): Promise<CashOutRow> {
+    return this.deps.taxes.atPayout(trx, cashOutId);
   }
 
   async first(agentId: number): Promise<CashOutFirst> {
@@ -117,8 +120,7 @@ export class WithdrawalService {
 
   /**
    * One transaction, locks in the order identity → wallet → phone (as everywhere else): the creator's checks, the
-   * balance under the wallet lock, then the SMS code consumed, the tax computed from this year's withdrawals and the
-   * amount held. A refused check keeps the code for another try.
+   * balance under the wallet lock, then the SMS code consumed, the tax estimated (as if paid now) and the amount held. A refused check keeps the code for another try.
    */
   async apply(agentId: number, input: { amount: string; cash_out_to: CashOutTo; code: string }): Promise<number> {
     const amountFen = yuanToFen(input.amount);
@@ -139,8 +141,7 @@ export class WithdrawalService {
       const smsType = kind === PayeeType.Bank ? SmsType.Bank : SmsType.Alipay;
       const checked = await this.deps.smsCodes.check(trx, agent.phone, smsType, input.code, { consume: true });
       if (checked !== 'ok') return checked;
-      const tax = await this.computeTax(trx, agentId, amountFen);
-      const { year, month } = shanghaiYearMonth(now);
+      const tax = await this.estimateTax(trx, agentId, amountFen);
       await this.deps.wallet.hold(trx, agentId, amountFen);
       return this.deps.withdrawals.insert(trx, {
         agent_id: agentId,
@@ -149,8 +150,8 @@ export class WithdrawalService {
         pre_pay_amount_fen: amountFen,
         pay_amount_fen: tax.payFen,
         tax_fen: tax.taxFen,
-        tax_year: year,
-        tax_month: month,
+        tax_year: tax.year,
+        tax_month: tax.month,
         tax_detail: JSON.stringify(tax.detail),
         cash_out_to: String(input.cash_out_to),
         bank_name: kind === PayeeType.Bank ? account.bankName : '',
@@ -236,6 +237,7 @@ export class WithdrawalService {
       if (alipay) throw appError('withdrawalOfflineBankOnly');
       await this.db.transaction().execute(async (trx) => {
         await this.deps.wallet.lock(trx, row.agent_id);
+        await this.withholdTaxAtPayout(trx, id);
         await this.move(trx, id, 'payOffline', { is_offline: 1, finish_at: this.deps.clock.now(), reason: '' });
         await this.deps.wallet.payWithdrawal(trx, row.agent_id, id, row.amount_fen);
       });
@@ -257,6 +259,9 @@ export class WithdrawalService {
     const outBizNo = nextOutBizNo(await this.payoutPrefix(), row.id, row.out_biz_no);
     const { from, to } = TRANSITIONS.startPayout;
     await this.db.transaction().execute(async (trx) => {
+      // The tax point is the payout (issue 18 §2): fixed first, under the creator's wallet lock, which every writer
+      // of their money takes before touching a withdrawal's row (so a rejection racing this cannot deadlock).
+      await this.withholdTaxAtPayout(trx, row.id);
       const changes = { out_status: to, out_biz_no: outBizNo, reason: '', updated_at: this.deps.clock.now() };
       if (!(await this.deps.withdrawals.transition(trx, row.id, from, changes, row.out_biz_no))) {
         const now = await this.deps.withdrawals.byId(row.id, trx);
@@ -264,7 +269,6 @@ export class WithdrawalService {
           now?.out_status === OutStatus.Waiting ? 'withdrawalPayoutUnresolved' : 'withdrawalBadTransition',
         );
       }
-      // issue 18 §2: tax withheld here
     });
     return outBizNo;
   }

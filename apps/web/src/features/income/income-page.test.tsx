@@ -129,11 +129,16 @@ describe('IncomePage', () => {
       ['已提交', 'waiting'],
     ]);
     expect(rows[0]!.textContent).toContain('招商银行 6225 **** **** 1234');
+    // Paid: the final figure; not paid yet: the apply's estimate, marked 预估.
+    const pays = rows.map((row) => within(row).getByTestId('cash-out-pay').textContent);
+    expect(pays).toEqual(['¥968.00', '¥100.00预估', '¥100.00预估']);
     fireEvent.click(within(rows[1]!).getByTestId('cash-out-open'));
     const detail = await screen.findByTestId('cash-out-detail');
     expect(detail.textContent).toContain('收款账户姓名与实名信息不一致');
     expect(detail.textContent).toContain('支付宝 138****8000');
     expect(detail.textContent).toContain('¥100.00');
+    expect(detail.textContent).toContain('代扣个税（预估）');
+    expect(detail.textContent).toContain('预计到账（预估）');
   });
 
   it('greets a new creator with empty states and a way to the task center', async () => {

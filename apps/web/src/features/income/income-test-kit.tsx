@@ -99,6 +99,7 @@ export const withdrawal: WithdrawalRecord = withdrawalRecordSchema.parse({
   pre_pay_amount: '100.00',
   tax: '0.00',
   pay_amount: '100.00',
+  tax_estimated: true,
   cash_out_to: 2,
   bank_name: '',
   bank_card_number: '',
@@ -124,6 +125,7 @@ export const withdrawals = page([
     pre_pay_amount: '1000.00',
     tax: '32.00',
     pay_amount: '968.00',
+    tax_estimated: false,
     finish_at: '2026-11-12T02:00:00.000Z',
     reason: '',
   }),
@@ -200,6 +202,7 @@ export const tax = cashOutTaxSchema.parse({
   cumulative_tax: '0.00',
   withheld_before: '0.00',
   policy: 'cumulative-labour-2025',
+  estimated: true,
 });
 
 export const contract = signContractInfoSchema.parse({

@@ -59,6 +59,8 @@ describe('WithdrawPage', () => {
     expect(input('withdraw-amount').value).toBe('4321.09');
     expect((await screen.findByTestId('tax-pay')).textContent).toBe('¥4,308.46');
     expect(screen.getByTestId('tax-tax').textContent).toBe('¥12.63');
+    expect(screen.getByTestId('tax-preview').textContent).toContain('代扣个税（预估）');
+    expect(screen.getByTestId('tax-preview').textContent).toContain('以打款时为准');
     expect(byPath(sent, '/sett/cash_out/tax')).toEqual([
       expect.objectContaining({ method: 'POST', body: { amount: '4321.09' } }),
     ]);
@@ -71,7 +73,7 @@ describe('WithdrawPage', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('withdraw-submit'));
     });
-    expect((await screen.findByTestId('withdraw-success')).textContent).toContain('实际到账 ¥4,308.46');
+    expect((await screen.findByTestId('withdraw-success')).textContent).toContain('预计到账 ¥4,308.46（个税为预估');
     expect(byPath(sent, '/sett/cash_out/apply')[0]!.body).toEqual({
       amount: '4321.09',
       cash_out_to: 2,

@@ -14,17 +14,23 @@ import { OutStatusTag } from './status-tags';
 const f = incomeText.cashOut.fields;
 
 function detailRows(record: WithdrawalRecord) {
+  // Until the payout starts the tax is the apply's estimate; the payment fixes it (ADR 0013).
+  const estimated = record.tax_estimated;
   const rows: { label: string; value: ReactNode }[] = [
     { label: f.status, value: <OutStatusTag text={record.out_status_text} style={record.out_status_style} /> },
     { label: f.preAmount, value: formatYuan(record.pre_pay_amount) },
-    { label: f.tax, value: formatYuan(record.tax) },
-    { label: f.payAmount, value: <strong className={styles.share}>{formatYuan(record.pay_amount)}</strong> },
+    { label: estimated ? f.taxEstimated : f.tax, value: formatYuan(record.tax) },
+    {
+      label: estimated ? f.payAmountEstimated : f.payAmount,
+      value: <strong className={styles.share}>{formatYuan(record.pay_amount)}</strong>,
+    },
     { label: f.account, value: payeeText(record) },
     { label: f.realName, value: record.real_name },
     { label: f.createdAt, value: formatDateTime(record.created_at) },
   ];
   if (record.finish_at) rows.push({ label: f.finishAt, value: formatDateTime(record.finish_at) });
   if (record.is_offline === 1) rows.push({ label: f.offline, value: f.offlineYes });
+  if (estimated) rows.push({ label: f.tax, value: f.taxEstimatedNote });
   // A reason is the rejection's, or the last failed payout's while the record still waits.
   if (record.reason && record.out_status !== OutStatus.Complete) rows.push({ label: f.reason, value: record.reason });
   return rows;

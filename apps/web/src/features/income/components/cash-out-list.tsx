@@ -1,5 +1,5 @@
 /** The cash-out history of /income (`/sett/cash_out/page`): §4 texts and style groups, paging, and a detail drawer. */
-import { Button, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { IconSwap } from '@arco-design/web-react/icon';
 import type { Paged, WithdrawalRecord } from '@cc/contracts';
 import { useState } from 'react';
@@ -21,11 +21,25 @@ function statusOf(row: WithdrawalRecord) {
   return <OutStatusTag text={row.out_status_text} style={row.out_status_style} />;
 }
 
+/** What reaches the account: the final figure once the payout started, marked 预估 before. */
+function payAmountOf(row: WithdrawalRecord) {
+  return (
+    <span data-testid="cash-out-pay">
+      {formatYuan(row.pay_amount)}
+      {row.tax_estimated && (
+        <Tag size="small" className={styles.estimated}>
+          {t.columns.estimated}
+        </Tag>
+      )}
+    </span>
+  );
+}
+
 function columnsWith(open: (id: number) => void): TableColumnProps<WithdrawalRecord>[] {
   return [
     { title: t.columns.createdAt, dataIndex: 'created_at', render: (time: string) => formatDateTime(time) },
     { title: t.columns.amount, dataIndex: 'pre_pay_amount', align: 'right', render: formatYuan },
-    { title: t.columns.payAmount, dataIndex: 'pay_amount', align: 'right', render: formatYuan },
+    { title: t.columns.payAmount, dataIndex: 'pay_amount', align: 'right', render: (_, row) => payAmountOf(row) },
     { title: t.columns.to, dataIndex: 'cash_out_to', render: (_, row) => payeeText(row) },
     { title: t.columns.status, dataIndex: 'out_status', render: (_, row) => statusOf(row) },
     {
@@ -68,6 +82,9 @@ export function CashOutList() {
                     {statusOf(row)}
                   </div>
                   <div className={styles.cardMeta}>
+                    <span>
+                      {t.columns.payAmount} {payAmountOf(row)}
+                    </span>
                     <span>{payeeText(row)}</span>
                     <span>{formatDateTime(row.created_at)}</span>
                   </div>

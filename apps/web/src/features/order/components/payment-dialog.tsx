@@ -114,8 +114,9 @@ function PaymentSession({ payment, open }: { payment: PaymentRequest; open: bool
                   />
                   <div className={styles.amountLine}>
                     {order.pay_type === PayType.Combo
-                      ? fillText(text.order.comboSplit, {
+                      ? fillText(order.wallet_tax === '0.00' ? text.order.comboSplit : text.order.comboSplitTax, {
                           wallet: formatYuan(order.wallet_amount),
+                          tax: formatYuan(order.wallet_tax),
                           scan: formatYuan(order.qr_amount),
                         })
                       : text.order.scanAmount}

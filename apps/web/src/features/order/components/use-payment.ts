@@ -76,7 +76,7 @@ export function usePayment({ order: created, clockOffsetMs }: PaymentRequest, op
 
   const income = useWalletIncome({ enabled: open && pending });
   const walletYuan = income.data ? walletAvailableYuan(income.data.can_out, order) : null;
-  const availability = walletYuan === null ? null : payTypeAvailability(order.price, walletYuan);
+  const availability = walletYuan === null ? null : payTypeAvailability(order.wallet_pay_total, walletYuan);
 
   const counting = open && pending;
   const deadline = counting ? browserTime(order.expires_at, clockOffsetMs) : null;

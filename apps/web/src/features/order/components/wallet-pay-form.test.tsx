@@ -22,12 +22,12 @@ function fakeServer(answers: Record<string, unknown>): Sent[] {
   return sent;
 }
 
-const order = { order_no: '20261121120000123456', price: '30.00' };
+const order = { order_no: '20261121120000123456', price: '30.00', wallet_tax: '0.00', wallet_total: '30.00' };
 
-function renderForm(onPaid = vi.fn()) {
+function renderForm(onPaid = vi.fn(), shown: typeof order = order) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <WalletPayForm order={order} phone="13800138000" onPaid={onPaid} />
+      <WalletPayForm order={shown} phone="13800138000" onPaid={onPaid} />
     </QueryClientProvider>,
   );
   return onPaid;
@@ -43,6 +43,19 @@ describe('WalletPayForm', () => {
   });
   // Arco's Message leaves timers behind; let them fire while the DOM still exists.
   afterAll(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+
+  it('shows what the wallet pays: the price alone when nothing is withheld, else points + tax = total', () => {
+    fakeServer({});
+    renderForm();
+    expect(screen.getByTestId('wallet-total').textContent).toBe('¥30.00');
+    expect(screen.queryByTestId('wallet-tax')).toBeNull();
+    cleanup();
+    renderForm(vi.fn(), { order_no: order.order_no, price: '255.00', wallet_tax: '6.12', wallet_total: '261.12' });
+    expect(screen.getByTestId('wallet-total').textContent).toBe('¥261.12');
+    const tax = screen.getByTestId('wallet-tax').textContent;
+    expect(tax).toContain('积分金额¥255.00');
+    expect(tax).toContain('代扣个税¥6.12');
+  });
 
   it('keeps 确认支付 disabled until a 6-digit code is typed', () => {
     fakeServer({});

@@ -1,4 +1,7 @@
-/** The wallet pay type's body: amount, where the code goes, code input with get-code button, and '确认支付'. */
+/**
+ * The wallet pay type's body: what the wallet pays (the points and, when there is any, the tax withheld on them),
+ * where the code goes, code input with get-code button, and '确认支付'.
+ */
 import { Button } from '@arco-design/web-react';
 import { maskPhone, type OrderState } from '@cc/contracts';
 import { SmsCodeField } from '../../../components/sms-code-field';
@@ -9,7 +12,7 @@ import styles from './payment-dialog.module.css';
 import { useWalletPayForm } from './use-wallet-pay-form';
 
 interface WalletPayFormProps {
-  order: Pick<OrderState, 'order_no' | 'price'>;
+  order: Pick<OrderState, 'order_no' | 'price' | 'wallet_tax' | 'wallet_total'>;
   /** The creator's phone, masked in the hint; empty when unknown. */
   phone: string;
   onPaid: (order: OrderState) => void;
@@ -26,9 +29,24 @@ export function WalletPayForm({ order, phone, onPaid }: WalletPayFormProps) {
         void form.submit();
       }}
     >
+      {order.wallet_tax !== '0.00' && (
+        <dl className={styles.walletTax} data-testid="wallet-tax">
+          <div>
+            <dt>{text.order.walletPoints}</dt>
+            <dd>{formatYuan(order.price)}</dd>
+          </div>
+          <div>
+            <dt>{text.order.walletTax}</dt>
+            <dd>{formatYuan(order.wallet_tax)}</dd>
+          </div>
+          <p className={styles.hint}>{text.order.walletTaxHint}</p>
+        </dl>
+      )}
       <div className={styles.amountLine}>
         {text.order.walletAmount}
-        <strong className={styles.amount}>{formatYuan(order.price)}</strong>
+        <strong className={styles.amount} data-testid="wallet-total">
+          {formatYuan(order.wallet_total)}
+        </strong>
       </div>
       <p className={styles.hint}>
         {phone ? fillText(text.order.walletCodeHint, { phone: maskPhone(phone) }) : text.order.walletCodeHintNoPhone}
