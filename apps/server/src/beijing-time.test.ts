@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { beijingDateTime, beijingWallClock, beijingDayOf, dateOfDay, dayOfDate, dayStartMs, monthStartDay } from './beijing-time.js';
+import {
+  beijingDateTime,
+  beijingWallClock,
+  beijingDayOf,
+  dateOfDay,
+  dayOfDate,
+  dayStartMs,
+  monthStartDay,
+} from './beijing-time.js';
 
 describe('Beijing calendar days', () => {
   it('puts 23:30 and 00:10 Beijing time on their Beijing days, not the UTC ones', () => {
