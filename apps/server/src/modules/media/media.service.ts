@@ -213,7 +213,7 @@ export class MediaService implements ToolMediaLibrary {
     if (!row || row.status !== 'processing') return;
     const local = await this.deps.storage.localFile(row.storage_key).catch(() => null);
     if (!local) {
-      await this.deps.media.update(mediaId, { status: 'failed', error: '文件已丢失，请重新上传' });
+      await this.deps.media.update(mediaId, { status: 'failed', error: '文件已丢失，请重新上传', size_bytes: 0 });
       return;
     }
     let probe: VideoProbe;
@@ -222,8 +222,10 @@ export class MediaService implements ToolMediaLibrary {
     } catch (error) {
       await local.release();
       if (!(error instanceof NotAVideoError)) throw error;
-      await this.deps.media.update(mediaId, { status: 'failed', error: ErrorMessages.mediaNotVideo, size_bytes: 0 });
+      // The file goes before the item says 失败: whoever sees the failure (the creator, a test) finds it gone. A crash
+      // in between leaves the item processing without a file, which the next run ends as lost.
       await this.deps.storage.delete(row.storage_key);
+      await this.deps.media.update(mediaId, { status: 'failed', error: ErrorMessages.mediaNotVideo, size_bytes: 0 });
       return;
     }
     try {
