@@ -369,6 +369,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   // Media library and video tools (issue 9): the tool jobs reach media only through the library's port.
   const media: MediaService = new MediaService({
+    database,
     media: new MediaRepository(database.db),
     storage,
     catalogue: tasks,
@@ -376,6 +377,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     linkSecret: createHash('sha256').update(`media-links:${config.appSecret}`).digest(),
     quotaBytes: config.media.quotaBytes,
     maxFileBytes: config.media.maxFileBytes,
+    uploadExpiryMs: config.media.uploadExpiryMs,
     enqueueProcess: (mediaId: number): Promise<string> =>
       jobs.enqueue('media.process', { media_id: mediaId }, { key: `media:${mediaId}` }),
     clock,
@@ -496,7 +498,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     ),
   );
   await app.register(jobRoutes(jobs, config.operatorToken));
-  await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes }));
+  await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes, corsOrigins: config.corsOrigins }));
   await app.register(toolRoutes(tools));
   await app.register(imageRoutes(images));
   await app.register(channelRoutes(channels, config.operatorToken));

@@ -155,6 +155,11 @@ const envSchema = z.object({
   MEDIA_MAX_FILE_BYTES: positiveInt.default(2 * 1024 ** 3),
   /** Library space per creator, bytes (default 20 GiB). */
   MEDIA_QUOTA_BYTES: positiveInt.default(20 * 1024 ** 3),
+  /**
+   * Hours an unfinished upload may take from its creation (default 24): the tus answers announce the moment in
+   * `Upload-Expires`; after it the upload answers 410 and `media.upload-sweep` removes it and frees its quota.
+   */
+  MEDIA_UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
   /** Video tool jobs (ffmpeg processes) one worker process runs at once; 1 suits 2 cores. */
   TOOL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Price of 批量去重 in points: "per output,per started minute of output". */
@@ -235,6 +240,7 @@ export interface AppConfig {
         };
     maxFileBytes: number;
     quotaBytes: number;
+    uploadExpiryMs: number;
   };
   /** TOOL_*: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
   tool: {
@@ -394,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
           : { kind: 'local', root: path.join(dataDir, 'library') },
       maxFileBytes: e.MEDIA_MAX_FILE_BYTES,
       quotaBytes: e.MEDIA_QUOTA_BYTES,
+      uploadExpiryMs: e.MEDIA_UPLOAD_EXPIRY_HOURS * 3600_000,
     },
     tool: {
       concurrency: e.TOOL_CONCURRENCY,

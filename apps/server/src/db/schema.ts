@@ -660,6 +660,19 @@ export interface MediaTable {
   deleted_at: number | null;
 }
 
+/** A tus upload in progress and the bytes it holds against its creator's quota (issue 19 §2). */
+export interface MediaUploadTable {
+  /** The tus upload id (`<agent>-<hex>`). */
+  id: string;
+  agent_id: number;
+  /** Upload-Length given at creation; null for a deferred length. */
+  length: number | null;
+  /** What the upload counts toward the quota: its length, or while deferred the most it declared or was admitted. */
+  reserved_bytes: number;
+  created_at: number;
+  expires_at: number;
+}
+
 /** One run of a video tool (issue 9 §1). JSON columns: `media_ids` number[], `config` the tool's config, `outputs` ToolJobOutputRow[]. */
 export interface ToolJobTable {
   id: Generated<number>;
@@ -737,6 +750,7 @@ export interface Database {
   login_qr_sessions: LoginQrSessionTable;
   channel_filings: ChannelFilingTable;
   media: MediaTable;
+  media_uploads: MediaUploadTable;
   tool_jobs: ToolJobTable;
   media_analyses: MediaAnalysisTable;
   agents: AgentTable;

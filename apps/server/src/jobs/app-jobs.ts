@@ -67,6 +67,13 @@ export const appJobSpecs = {
     retry: { attempts: 3, backoffMs: 5_000, backoff: 'exponential' },
     concurrency: 1,
   },
+  /** Unfinished uploads past MEDIA_UPLOAD_EXPIRY_HOURS lose their staged bytes and give their quota back. */
+  'media.upload-sweep': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 10 * 60_000 },
+  },
   /**
    * One run of a video tool (ADR 0016): renders every output and ends the tool job. A second attempt exists for a
    * worker that died mid-render (the lease ran out); the handler ends the tool job itself on any other failure.
@@ -100,7 +107,7 @@ export interface JobServices {
   refunds: Pick<RefundService, 'processDue'>;
   withdrawals: Pick<WithdrawalService, 'payout' | 'requeueWaitingPayouts'>;
   settlement: Pick<SettlementService, 'settleDueShares'>;
-  media: Pick<MediaService, 'process'>;
+  media: Pick<MediaService, 'process' | 'processingGaveUp' | 'removeExpiredUploads'>;
   tools: {
     runner: Pick<ToolRunner, 'run' | 'analyze'>;
     service: Pick<ToolService, 'sweep'>;
@@ -148,7 +155,19 @@ export function defineJobTable({
       const { runId, settledCount, amountFen } = await settlement.settleDueShares();
       if (settledCount > 0) log.info({ runId, settledCount, amountFen }, 'due shares settled');
     },
-    'media.process': ({ media_id }) => media.process(media_id),
+    'media.process': async ({ media_id }, { attempt }) => {
+      try {
+        await media.process(media_id);
+      } catch (error) {
+        // The last attempt: the item must not stay 处理中 for ever, holding its quota.
+        if (attempt >= specs['media.process'].retry.attempts) await media.processingGaveUp(media_id);
+        throw error;
+      }
+    },
+    'media.upload-sweep': async (_input, { log }) => {
+      const removed = await media.removeExpiredUploads();
+      if (removed > 0) log.info({ removed }, 'expired uploads removed');
+    },
     'tool.run': ({ tool_job_id }, { attempt }) => tools.runner.run(tool_job_id, { attempt }),
     'tool.analyze': ({ agent_id, media_id }) => tools.runner.analyze(agent_id, media_id),
     'tool.sweep': async (_input, { log }) => {

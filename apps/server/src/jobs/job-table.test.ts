@@ -1,12 +1,37 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appJobSpecs, defineJobTable } from './app-jobs.js';
+import { appJobSpecs, defineJobTable, type JobServices } from './app-jobs.js';
 import { checkJobTable, JobTableError, kindsOf, retryDelayMs, type JobHandlers, type JobSpecs } from './job-table.js';
 
 const specs = {
   'b.second': { input: z.object({}), retry: { attempts: 2, backoffMs: 10, backoff: 'fixed' }, concurrency: 1 },
   'a.first': { input: z.object({}), retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' }, concurrency: 1 },
 } satisfies JobSpecs;
+
+const silentLog = Fastify({ logger: false }).log;
+
+/** The app's table over services that do nothing, but for the media ones a test gives. */
+function appTable(media: Partial<JobServices['media']> = {}) {
+  return defineJobTable({
+    orders: { expireDue: async () => 0, cancelDueTrades: async () => 0 },
+    refunds: { processDue: async () => 0 },
+    withdrawals: { payout: async () => 'skipped' as const, requeueWaitingPayouts: async () => 0 },
+    settlement: { settleDueShares: async () => ({ runId: null, settledCount: 0, amountFen: 0 }) },
+    media: {
+      process: async () => undefined,
+      processingGaveUp: async () => undefined,
+      removeExpiredUploads: async () => 0,
+      ...media,
+    },
+    tools: {
+      runner: { run: async () => undefined, analyze: async () => undefined },
+      service: { sweep: async () => 0 },
+      concurrency: 3,
+      timeoutMs: 60_000,
+    },
+  });
+}
 
 describe('job table', () => {
   it('refuses to start when a declared kind has no handler, naming it', () => {
@@ -27,28 +52,39 @@ describe('job table', () => {
   });
 
   it("builds the app's table: the order timeout sweep every 30 s, the payment sweeps every minute, settlement every 5", () => {
-    const table = defineJobTable({
-      orders: { expireDue: async () => 0, cancelDueTrades: async () => 0 },
-      refunds: { processDue: async () => 0 },
-      withdrawals: { payout: async () => 'skipped' as const, requeueWaitingPayouts: async () => 0 },
-      settlement: { settleDueShares: async () => ({ runId: null, settledCount: 0, amountFen: 0 }) },
-      media: { process: async () => undefined },
-      tools: {
-        runner: { run: async () => undefined, analyze: async () => undefined },
-        service: { sweep: async () => 0 },
-        concurrency: 3,
-        timeoutMs: 60_000,
-      },
-    });
+    const table = appTable();
     expect(kindsOf(table)).toEqual(Object.keys(appJobSpecs).sort());
     expect(table['order.timeout-sweep'].schedule).toEqual({ everyMs: 30_000 });
     expect(table['payment.cancel-sweep'].schedule).toEqual({ everyMs: 60_000 });
     expect(table['payment.refund-sweep'].schedule).toEqual({ everyMs: 60_000 });
     expect(table['settlement.run'].schedule).toEqual({ everyMs: 300_000 });
     expect(table['tool.sweep'].schedule).toEqual({ everyMs: 60_000 });
+    expect(table['media.upload-sweep'].schedule).toEqual({ everyMs: 600_000 });
     // Video jobs take the configured ffmpeg concurrency (TOOL_CONCURRENCY), not the table's default of one.
     expect(table['tool.run'].concurrency).toBe(3);
     expect(appJobSpecs['tool.run'].concurrency).toBe(1);
+  });
+
+  it('ends a medium 失败 when media.process fails its last attempt, and only then', async () => {
+    const gaveUp: number[] = [];
+    const table = appTable({
+      process: async () => {
+        throw new Error('ffmpeg died');
+      },
+      processingGaveUp: async (id) => {
+        gaveUp.push(id);
+      },
+    });
+    const { attempts } = appJobSpecs['media.process'].retry;
+    const run = (attempt: number) =>
+      table['media.process'].handler(
+        { media_id: 7 },
+        { jobId: '1', kind: 'media.process', attempt, runAt: 0, log: silentLog },
+      );
+    for (let attempt = 1; attempt < attempts; attempt += 1) await expect(run(attempt)).rejects.toThrow('ffmpeg died');
+    expect(gaveUp).toEqual([]);
+    await expect(run(attempts)).rejects.toThrow('ffmpeg died');
+    expect(gaveUp).toEqual([7]);
   });
 
   it('waits the fixed backoff, or doubles it per attempt', () => {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { ErrorCode, ErrorMessages } from '@cc/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.js';
@@ -78,6 +78,18 @@ export function apiSecurityHeaders(): Record<string, string> {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
   };
+}
+
+/**
+ * Hands the raw response to a route that writes it itself (tus uploads, SSE) with the headers set so far — the
+ * security set, the request id, CORS — which Fastify would otherwise drop with the hijacked reply.
+ */
+export function hijackKeepingHeaders(reply: FastifyReply): ServerResponse {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.hijack();
+  return reply.raw;
 }
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig, redis: Redis | null): Promise<void> {

@@ -1,4 +1,4 @@
-/** The `vendor` header (the brand) is required on every API call and must be a configured vendor. */
+/** The `vendor` header (the brand) is required on every API call but OPTIONS and must be a configured vendor. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appError } from '../errors.js';
 import { routeZone } from './route-zone.js';
@@ -23,7 +23,8 @@ export function registerVendor(app: FastifyInstance, vendors: readonly string[])
   app.decorateRequest('vendor', '');
   // A callback hook, not an async one: it runs on every request, and a promise per request per hook adds up.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (routeZone(request) !== 'api') return done();
+    // A CORS preflight never carries the header (nor does tus's discovery OPTIONS): OPTIONS does nothing.
+    if (routeZone(request) !== 'api' || request.method === 'OPTIONS') return done();
     const header = request.headers.vendor;
     const vendor = Array.isArray(header) ? header[0] : header;
     if (!vendor) return done(appError('vendorMissing'));

@@ -2,9 +2,10 @@
 import type { MediaKind, MediaStatus } from '@cc/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { MediaTable } from '../../db/schema.js';
+import type { MediaTable, MediaUploadTable } from '../../db/schema.js';
 
 export type MediaRow = Selectable<MediaTable>;
+export type MediaUploadRow = Selectable<MediaUploadTable>;
 
 export interface MediaFilter {
   folder?: string;
@@ -20,8 +21,8 @@ const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(row: Insertable<MediaTable>): Promise<number> {
-    const inserted = await this.db.insertInto('media').values(row).returning('id').executeTakeFirstOrThrow();
+  async insert(row: Insertable<MediaTable>, executor: Db = this.db): Promise<number> {
+    const inserted = await executor.insertInto('media').values(row).returning('id').executeTakeFirstOrThrow();
     return Number(inserted.id);
   }
 
@@ -55,8 +56,8 @@ export class MediaRepository {
       .execute();
   }
 
-  byUpload(uploadId: string) {
-    return this.db.selectFrom('media').selectAll().where('upload_id', '=', uploadId).executeTakeFirst();
+  byUpload(uploadId: string, executor: Db = this.db) {
+    return executor.selectFrom('media').selectAll().where('upload_id', '=', uploadId).executeTakeFirst();
   }
 
   byJob(agentId: number, jobId: string) {
@@ -112,8 +113,8 @@ export class MediaRepository {
   }
 
   /** Bytes the agent's library holds (failed items hold none: their file is gone). */
-  async usedBytes(agentId: number): Promise<{ used: number; count: number }> {
-    const row = await this.db
+  async usedBytes(agentId: number, executor: Db = this.db): Promise<{ used: number; count: number }> {
+    const row = await executor
       .selectFrom('media')
       .select((eb) => [
         eb.fn.sum<number | string | null>('size_bytes').as('used'),
@@ -124,6 +125,58 @@ export class MediaRepository {
       .where('status', '!=', 'failed')
       .executeTakeFirstOrThrow();
     return { used: Number(row.used ?? 0), count: Number(row.n) };
+  }
+
+  /** An item still 处理中 becomes 失败 with the reason and holds no quota; true for the caller that did it. */
+  async failProcessing(id: number, error: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('media')
+      .set({ status: 'failed', error, size_bytes: 0 })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  // ---- uploads in progress --------------------------------------------------------------------------------------
+
+  upload(id: string, executor: Db = this.db) {
+    return executor.selectFrom('media_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertUpload(row: Insertable<MediaUploadTable>, executor: Db): Promise<void> {
+    await executor.insertInto('media_uploads').values(row).execute();
+  }
+
+  async setReservedBytes(id: string, reservedBytes: number, executor: Db): Promise<void> {
+    await executor.updateTable('media_uploads').set({ reserved_bytes: reservedBytes }).where('id', '=', id).execute();
+  }
+
+  async deleteUpload(id: string, executor: Db = this.db): Promise<void> {
+    await executor.deleteFrom('media_uploads').where('id', '=', id).execute();
+  }
+
+  /** Bytes the agent's unexpired uploads in progress hold, one of them (the one being checked) left out. */
+  async reservedBytes(agentId: number, now: number, exceptId: string, executor: Db): Promise<number> {
+    const row = await executor
+      .selectFrom('media_uploads')
+      .select((eb) => eb.fn.sum<number | string | null>('reserved_bytes').as('reserved'))
+      .where('agent_id', '=', agentId)
+      .where('expires_at', '>', now)
+      .where('id', '!=', exceptId)
+      .executeTakeFirstOrThrow();
+    return Number(row.reserved ?? 0);
+  }
+
+  /** Uploads whose time ran out, oldest first. */
+  expiredUploads(now: number, limit: number) {
+    return this.db
+      .selectFrom('media_uploads')
+      .selectAll()
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
   }
 
   folders(agentId: number) {

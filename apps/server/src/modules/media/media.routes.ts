@@ -1,8 +1,10 @@
 /**
  * `/ai/v1/media` (issue 9 §2): the library list, one item, rename/move/tag, delete, usage, folders, catalogue
- * episodes in one click, the tus upload endpoint, and signed file links with HTTP Range (`/ai/v1/files/...`).
+ * episodes in one click, the tus upload endpoint (quota, expiry and termination decided by the service, issue 19
+ * §2), and signed file links with HTTP Range (`/ai/v1/files/...`).
  */
 import {
+  ErrorMessages,
   MEDIA_UPLOAD_PATH,
   importEpisodesResultSchema,
   importEpisodesSchema,
@@ -14,16 +16,17 @@ import {
   mediaUsageSchema,
   pagedSchema,
 } from '@cc/contracts';
-import { Server as TusServer } from '@tus/server';
+import { ERRORS, Server as TusServer, type ServerOptions } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../content-disposition.js';
-import { appError } from '../../errors.js';
+import { AppError, appError } from '../../errors.js';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
+import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
-import { FILE_VARIANTS, tooLargeText, type MediaService } from './media.service.js';
+import { FILE_VARIANTS, tooLargeText, type MediaService, type UploadWrite } from './media.service.js';
 
 /** Set by our route from the authenticated identity, never taken from the client (an incoming one is replaced). */
 const AGENT_HEADER = 'x-cc-agent';
@@ -71,7 +74,43 @@ function setAgentHeader(raw: FastifyRequest['raw'], agentId: number | null): voi
   raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
 }
 
-export function mediaRoutes(media: MediaService, { maxFileBytes }: { maxFileBytes: number }): FastifyPluginAsyncZod {
+/** tus's view of a request (its hooks get this, not Fastify's request). */
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+
+const agentOf = (req: TusRequest) => Number(req.headers.get(AGENT_HEADER));
+
+const numberHeader = (req: TusRequest, name: string) => {
+  const value = req.headers.get(name);
+  return value === null ? null : Number.parseInt(value, 10);
+};
+
+/** What a creation or PATCH brings: a body is counted by its Content-Length (tus bodies are `offset+octet-stream`). */
+const writeOf = (req: TusRequest): UploadWrite => ({
+  length: numberHeader(req, 'upload-length'),
+  offset: numberHeader(req, 'upload-offset') ?? 0,
+  bodyBytes:
+    req.headers.get('content-type') === 'application/offset+octet-stream' ? numberHeader(req, 'content-length') : 0,
+});
+
+/** The expiration extension's promise, on the answer tus is about to write (headers set now go out with it). */
+function announceExpiry(req: TusRequest, expiresAt: number | null): void {
+  if (expiresAt !== null) req.runtime?.node?.res?.setHeader('Upload-Expires', new Date(expiresAt).toUTCString());
+}
+
+/** A service refusal inside a tus hook becomes tus's answer: the error's HTTP status and its Chinese text. */
+async function refusingAsTus<T>(decide: () => Promise<T>): Promise<T> {
+  try {
+    return await decide();
+  } catch (error) {
+    if (error instanceof AppError) throw { status_code: error.statusCode, body: error.message };
+    throw error;
+  }
+}
+
+export function mediaRoutes(
+  media: MediaService,
+  { maxFileBytes, corsOrigins }: { maxFileBytes: number; corsOrigins: readonly string[] },
+): FastifyPluginAsyncZod {
   return async (app) => {
     // Built at the first upload request: its file store starts creating folders the moment it exists.
     let tus: TusServer | null = null;
@@ -81,28 +120,49 @@ export function mediaRoutes(media: MediaService, { maxFileBytes }: { maxFileByte
         datastore: media.storage.uploads,
         relativeLocation: true,
         maxSize: maxFileBytes,
+        // The API's CORS policy, not tus's default `*`.
+        allowedOrigins: (origin) => corsOrigins.includes(origin),
+        exposedHeaders: ['Upload-Expires'],
+        // A finished upload is a library item: it is deleted there (the service refuses first; this covers a
+        // DELETE that raced the last PATCH).
+        disableTerminationForFinishedUploads: true,
         // Upload ids carry their owner, so HEAD/PATCH/DELETE of another creator's upload is refused.
         namingFunction: (req) => `${req.headers.get(AGENT_HEADER)}-${crypto.randomUUID().replace(/-/g, '')}`,
         onIncomingRequest: async (req, uploadId) => {
           if (!uploadId.startsWith(`${req.headers.get(AGENT_HEADER)}-`)) {
             throw { status_code: 404, body: '上传记录不存在' };
           }
+          // A creation is admitted in onUploadCreate, once tus has parsed it.
+          if (req.method === 'POST') return;
+          await refusingAsTus(async () => {
+            if (req.method === 'DELETE') return media.terminateUpload(agentOf(req), uploadId);
+            const expiresAt =
+              req.method === 'PATCH'
+                ? await media.admitUploadWrite(agentOf(req), uploadId, writeOf(req))
+                : await media.uploadExpiry(uploadId);
+            announceExpiry(req, expiresAt);
+          });
         },
         onUploadCreate: async (req, upload) => {
-          const refusal = await media.uploadRefusal(Number(req.headers.get(AGENT_HEADER)), upload.size);
-          if (refusal) throw { status_code: 413, body: refusal };
+          const write = { ...writeOf(req), length: upload.size ?? null, offset: 0 };
+          announceExpiry(req, await refusingAsTus(() => media.reserveUpload(agentOf(req), upload.id, write)));
           return {};
         },
         // tus's own refusals are in English; the creator reads Chinese.
-        onResponseError: (_req, error) =>
-          'status_code' in error && error.status_code === 413
-            ? {
-                status_code: 413,
-                body: error.body.startsWith('Maximum size') ? tooLargeText(maxFileBytes) : error.body,
-              }
-            : undefined,
+        onResponseError: (_req, error) => {
+          if (!('status_code' in error)) return undefined;
+          if (error.body === ERRORS.ERR_MAX_SIZE_EXCEEDED.body) {
+            return { status_code: 413, body: tooLargeText(maxFileBytes) };
+          }
+          if (error.body === ERRORS.INVALID_TERMINATION.body) {
+            return { status_code: 409, body: ErrorMessages.uploadCompleted };
+          }
+          return undefined;
+        },
         onUploadFinish: async (req, upload) => {
-          await media.uploadFinished(Number(req.headers.get(AGENT_HEADER)), {
+          // Finished: nothing left to expire.
+          req.runtime?.node?.res?.removeHeader('Upload-Expires');
+          await media.uploadFinished(agentOf(req), {
             id: upload.id,
             size: upload.size ?? upload.offset,
             name: decodeMeta(upload.metadata?.filename),
@@ -117,8 +177,7 @@ export function mediaRoutes(media: MediaService, { maxFileBytes }: { maxFileByte
     const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'OPTIONS') await app.authenticate(request);
       setAgentHeader(request.raw, request.method === 'OPTIONS' ? null : identityOf(request).agentId);
-      reply.hijack();
-      await tusServer().handle(request.raw, reply.raw);
+      await tusServer().handle(request.raw, hijackKeepingHeaders(reply));
     };
     for (const url of [MEDIA_UPLOAD_PATH, `${MEDIA_UPLOAD_PATH}/:uploadId`]) {
       app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, handler: handleTus });

@@ -1,8 +1,9 @@
 /**
  * The media library (issue 9 §2): uploads arrive through tus and are probed by the `media.process` job (not a
  * video → failed with the reason, file removed); catalogue episodes are copied in once each; tool outputs land here
- * linked to their job. Files are read through short-lived signed links (`<video>` cannot send a bearer token).
- * It is also the tool jobs' `ToolMediaLibrary`.
+ * linked to their job. An upload in progress holds what it promised against the quota until it becomes an item,
+ * is terminated or expires (issue 19 §2). Files are read through short-lived signed links (`<video>` cannot send a
+ * bearer token). It is also the tool jobs' `ToolMediaLibrary`.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -10,14 +11,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorMessages, type Media, type MediaKind } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
+import type { DatabaseHandle, Db } from '../../db/database.js';
+import { lockKey } from '../../db/locks.js';
+import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../../providers/media/probe.js';
 import type { MediaStorage } from '../../providers/storage/media-storage.js';
 import { isoTime } from '../paging.js';
 import type { ToolMediaItem, ToolMediaLibrary } from '../tool/tool-media.js';
 import { makePosterAndSprite, type SpriteLayout } from './media-files.js';
-import type { MediaFilter, MediaRepository, MediaRow } from './media.repository.js';
+import type { MediaFilter, MediaRepository, MediaRow, MediaUploadRow } from './media.repository.js';
 
 export const FILE_VARIANTS = ['video', 'download', 'poster', 'sprite'] as const;
 export type FileVariant = (typeof FILE_VARIANTS)[number];
@@ -30,7 +35,18 @@ export interface Catalogue {
   ): Promise<{ name: string; episodes: { id: number; number: number; title: string; file: string }[] } | null>;
 }
 
+/** What one tus request (creation or PATCH) says about the bytes it brings. */
+export interface UploadWrite {
+  /** Upload-Length, when the request declares it (at creation, or later for a deferred length). */
+  length: number | null;
+  /** Upload-Offset of the request (0 at creation). */
+  offset: number;
+  /** Content-Length of the body (0 without a body); null when a body comes without one. */
+  bodyBytes: number | null;
+}
+
 export interface MediaServiceDeps {
+  database: DatabaseHandle;
   media: MediaRepository;
   storage: MediaStorage;
   catalogue: Catalogue;
@@ -39,6 +55,8 @@ export interface MediaServiceDeps {
   linkSecret: Buffer;
   quotaBytes: number;
   maxFileBytes: number;
+  /** How long an unfinished upload may take from its creation. */
+  uploadExpiryMs: number;
   enqueueProcess(mediaId: number): Promise<string>;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -177,31 +195,151 @@ export class MediaService implements ToolMediaLibrary {
 
   // ---- uploads (tus) ------------------------------------------------------------------------------------------
 
-  /** Refuses an upload the size limit or the creator's quota cannot take; answers the Chinese reason. */
-  async uploadRefusal(agentId: number, size: number | undefined): Promise<string | null> {
-    if (size !== undefined && size > this.deps.maxFileBytes) return tooLargeText(this.deps.maxFileBytes);
-    const { used } = await this.deps.media.usedBytes(agentId);
-    if (used + (size ?? 0) > this.deps.quotaBytes) return ErrorMessages.mediaQuotaExceeded;
-    return null;
+  /**
+   * Admits a new upload: the size limit, then the quota — finished items plus every upload in progress plus this
+   * one's promise — under a per-creator lock, so parallel creations cannot pass it together. Answers its expiry.
+   */
+  async reserveUpload(agentId: number, uploadId: string, write: UploadWrite): Promise<number> {
+    // A length given at creation bounds every body (tus enforces it, and the size limit before this).
+    const promised = write.length ?? this.deferredPromise(write, 0);
+    const now = this.deps.clock.now();
+    const expiresAt = now + this.deps.uploadExpiryMs;
+    await this.underQuotaLock(agentId, async (trx) => {
+      await this.requireRoom(agentId, uploadId, promised, now, trx);
+      await this.deps.media.insertUpload(
+        {
+          id: uploadId,
+          agent_id: agentId,
+          length: write.length,
+          reserved_bytes: promised,
+          created_at: now,
+          expires_at: expiresAt,
+        },
+        trx,
+      );
+    });
+    return expiresAt;
   }
 
-  /** A finished upload becomes a library item (once per upload) and is probed in the background. */
+  /**
+   * Admits a PATCH: the upload must be live, and its promise (the length given at creation, or while deferred the
+   * length declared now or the bytes received plus this body) must fit the quota. Answers its expiry; null when the upload is already
+   * a library item (tus answers for it).
+   */
+  async admitUploadWrite(agentId: number, uploadId: string, write: UploadWrite): Promise<number | null> {
+    const now = this.deps.clock.now();
+    return this.underQuotaLock(agentId, async (trx) => {
+      const upload = await this.liveUpload(uploadId, now, trx);
+      if (!upload) return null;
+      const promised = upload.length ?? this.deferredPromise(write, upload.reserved_bytes);
+      await this.requireRoom(agentId, uploadId, promised, now, trx);
+      await this.deps.media.setReservedBytes(uploadId, promised, trx);
+      return upload.expires_at;
+    });
+  }
+
+  /** The expiry of a live upload (HEAD); null once it became a library item; `uploadExpired` after its time. */
+  async uploadExpiry(uploadId: string): Promise<number | null> {
+    return (await this.liveUpload(uploadId, this.deps.clock.now(), this.deps.database.db))?.expires_at ?? null;
+  }
+
+  /**
+   * A tus termination (DELETE): refused once the upload became a library item (the item is deleted in the library,
+   * which keeps item, file and quota together); an unfinished upload gives its reservation back.
+   */
+  async terminateUpload(agentId: number, uploadId: string): Promise<void> {
+    await this.underQuotaLock(agentId, async (trx) => {
+      if (await this.deps.media.byUpload(uploadId, trx)) throw appError('uploadCompleted');
+      await this.deps.media.deleteUpload(uploadId, trx);
+    });
+  }
+
+  /** A finished upload becomes a library item (once per upload), its reservation with it, and is probed. */
   async uploadFinished(agentId: number, upload: { id: string; size: number; name: string; folder: string }) {
     const existing = await this.deps.media.byUpload(upload.id);
     if (existing) return existing.id;
-    const id = await this.deps.media.insert({
-      agent_id: agentId,
-      kind: 'upload',
-      status: 'processing',
-      name: cleanName(upload.name) || '未命名视频.mp4',
-      folder: upload.folder.slice(0, 30),
-      storage_key: await this.deps.storage.commitUpload(upload.id),
-      size_bytes: upload.size,
-      upload_id: upload.id,
-      created_at: this.deps.clock.now(),
+    const storageKey = await this.deps.storage.commitUpload(upload.id);
+    const id = await this.underQuotaLock(agentId, async (trx) => {
+      const mediaId = await this.deps.media.insert(
+        {
+          agent_id: agentId,
+          kind: 'upload',
+          status: 'processing',
+          name: cleanName(upload.name) || '未命名视频.mp4',
+          folder: upload.folder.slice(0, 30),
+          storage_key: storageKey,
+          size_bytes: upload.size,
+          upload_id: upload.id,
+          created_at: this.deps.clock.now(),
+        },
+        trx,
+      );
+      await this.deps.media.deleteUpload(upload.id, trx);
+      return mediaId;
     });
     await this.deps.enqueueProcess(id);
     return id;
+  }
+
+  /** The `media.upload-sweep` job: uploads past their expiry lose their staged bytes, then their reservation. */
+  async removeExpiredUploads(): Promise<number> {
+    let removed = 0;
+    for (const upload of await this.deps.media.expiredUploads(this.deps.clock.now(), 100)) {
+      try {
+        await this.deps.storage.discardUpload(upload.id);
+        await this.deps.media.deleteUpload(upload.id);
+        removed += 1;
+      } catch (error) {
+        this.deps.log.warn({ err: error, uploadId: upload.id }, 'expired upload not removed');
+      }
+    }
+    return removed;
+  }
+
+  /** `media.process` gave up (its last attempt failed): the item ends 失败 instead of 处理中 and its file goes. */
+  async processingGaveUp(mediaId: number): Promise<void> {
+    const row = await this.deps.media.get(mediaId);
+    if (!row || row.status !== 'processing') return;
+    await this.deps.storage.delete(row.storage_key).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, key: row.storage_key }, 'media file not deleted');
+    });
+    await this.deps.media.failProcessing(mediaId, ErrorMessages.mediaProcessFailed);
+  }
+
+  /**
+   * Bytes a deferred-length upload counts after this request: its declaration, or what it holds once this body is
+   * in — never less than before (a refused request must not shrink it). It promises nothing ahead, so each body must
+   * say its size to be counted before it is written.
+   */
+  private deferredPromise(write: UploadWrite, before: number): number {
+    if (write.bodyBytes === null) throw appError('uploadLengthRequired');
+    if (write.length !== null && write.length > this.deps.maxFileBytes) {
+      throw appError('mediaTooLarge', tooLargeText(this.deps.maxFileBytes));
+    }
+    return Math.max(before, write.length ?? 0, write.offset + write.bodyBytes);
+  }
+
+  private async requireRoom(agentId: number, uploadId: string, promised: number, now: number, trx: Db) {
+    const { used } = await this.deps.media.usedBytes(agentId, trx);
+    const reserved = await this.deps.media.reservedBytes(agentId, now, uploadId, trx);
+    if (used + reserved + promised > this.deps.quotaBytes) throw appError('mediaQuotaExceeded');
+  }
+
+  /** The reservation of an upload still in progress; null when it became an item; `uploadExpired` otherwise. */
+  private async liveUpload(uploadId: string, now: number, executor: Db): Promise<MediaUploadRow | null> {
+    const upload = await this.deps.media.upload(uploadId, executor);
+    if (upload && upload.expires_at > now) return upload;
+    if (!upload && (await this.deps.media.byUpload(uploadId, executor))) return null;
+    throw appError('uploadExpired');
+  }
+
+  /** One creator's quota decisions run one at a time (finishing items included), so their sums stay true. */
+  private underQuotaLock<T>(agentId: number, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const { db, kind } = this.deps.database;
+    return db.transaction().execute(async (trx) => {
+      await lockKey(trx, kind, `media-quota:${agentId}`);
+      return work(trx);
+    });
   }
 
   /**

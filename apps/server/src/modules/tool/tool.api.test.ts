@@ -243,6 +243,9 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
       headers: { vendor: 'default', authorization: `Bearer ${c.token}` },
     });
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    // The stream writes its own head; the API's security headers go out with it all the same.
+    expect(stream.headers['x-content-type-options']).toBe('nosniff');
+    expect(stream.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     const events = stream.body
       .split('\n\n')
       .filter((block) => block.startsWith('event: job'))

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
+import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
 import type { ToolService } from './tool.service.js';
 
@@ -100,8 +101,7 @@ export function toolRoutes(tools: ToolService): FastifyPluginAsyncZod {
         const agentId = identityOf(request).agentId;
         const id = Number(request.params.id);
         let job = await tools.get(agentId, id);
-        reply.hijack();
-        const raw = reply.raw;
+        const raw = hijackKeepingHeaders(reply);
         raw.writeHead(200, {
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-cache, no-transform',

@@ -26,6 +26,10 @@ export class LocalMediaStorage implements MediaStorage {
     return `uploads/${uploadId}`;
   }
 
+  async discardUpload(uploadId: string): Promise<void> {
+    await this.delete(`uploads/${uploadId}`);
+  }
+
   /** Refuses keys that would leave the root (`..`, absolute paths). */
   private pathOf(key: string): string {
     const file = path.resolve(this.root, key);

@@ -26,4 +26,6 @@ export interface MediaStorage {
   readonly uploads: DataStore;
   /** Moves a finished upload to where the library keeps it; answers its key. Idempotent. */
   commitUpload(uploadId: string): Promise<string>;
+  /** Removes an unfinished upload's bytes and tus metadata (an expired upload). Idempotent. */
+  discardUpload(uploadId: string): Promise<void>;
 }

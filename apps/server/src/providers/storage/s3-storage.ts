@@ -65,6 +65,13 @@ export class S3MediaStorage implements MediaStorage {
     return key;
   }
 
+  /** An unfinished upload never left the staging folder. */
+  async discardUpload(uploadId: string): Promise<void> {
+    const staged = path.join(this.stagingDir, uploadId);
+    await fsp.rm(staged, { force: true });
+    await fsp.rm(`${staged}.json`, { force: true });
+  }
+
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     const size = (await fsp.stat(file)).size;
     await this.client.send(

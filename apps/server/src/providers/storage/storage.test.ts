@@ -85,6 +85,16 @@ describe.each(drivers)('%s media storage', (_name, storage) => {
     expect(await store.size(key)).toBeNull();
   });
 
+  it('discards an unfinished tus upload, bytes and metadata, idempotently', async () => {
+    const store = storage();
+    const id = `43-${Date.now()}`;
+    await store.uploads.create(new Upload({ id, size: 10, offset: 0 }));
+    await store.uploads.write(Readable.from([Buffer.from('half!')]), id, 0);
+    await store.discardUpload(id);
+    await store.discardUpload(id);
+    await expect(store.uploads.getUpload(id)).rejects.toMatchObject({ status_code: 404 });
+  });
+
   if (_name === 'local') {
     it('refuses keys that leave its folder', async () => {
       await expect(storage().size('../../etc/passwd')).resolves.toBeNull();
