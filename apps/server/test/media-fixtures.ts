@@ -27,6 +27,13 @@ export function makeClip(
   return file;
 }
 
+/** The headers of a creator's tus request. */
+export const tusHeaders = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  vendor: VENDOR,
+  'tus-resumable': '1.0.0',
+});
+
 /** Uploads a file with the tus protocol (creation, then one PATCH) and answers the new medium's id once ready. */
 export async function uploadToLibrary(
   ctx: TestContext,
@@ -36,7 +43,7 @@ export async function uploadToLibrary(
 ): Promise<number> {
   const body = fs.readFileSync(file);
   const meta = (value: string) => Buffer.from(value).toString('base64');
-  const headers = { authorization: `Bearer ${token}`, vendor: VENDOR, 'tus-resumable': '1.0.0' };
+  const headers = tusHeaders(token);
   const created = await ctx.app.inject({
     method: 'POST',
     url: MEDIA_UPLOAD_PATH,

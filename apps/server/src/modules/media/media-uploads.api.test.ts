@@ -9,16 +9,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ErrorMessages, MEDIA_UPLOAD_PATH, type Media } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClip } from '../../../test/media-fixtures.js';
-import {
-  call,
-  createTestApp,
-  loginAs,
-  nextPhone,
-  testDatabaseKind,
-  VENDOR,
-  type TestContext,
-} from '../../../test/test-app.js';
+import { makeClip, tusHeaders } from '../../../test/media-fixtures.js';
+import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 
 const QUOTA = 1_000_000;
 const APP_ORIGIN = 'https://app.example';
@@ -35,11 +27,6 @@ describe(`media uploads (${testDatabaseKind})`, () => {
   afterAll(() => ctx.close());
 
   const creator = async () => (await loginAs(ctx, nextPhone())).json.body.access_token as string;
-  const tusHeaders = (token: string) => ({
-    authorization: `Bearer ${token}`,
-    vendor: VENDOR,
-    'tus-resumable': '1.0.0',
-  });
   const create = (token: string, length: number | 'deferred', headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method: 'POST',
