@@ -168,6 +168,13 @@ describe(`media library (${testDatabaseKind})`, () => {
     expect(item).toMatchObject({ status: 'failed', url: '', poster_url: '' });
     return item;
   };
+  /** The failed file counts for nothing, and the queue moved on: the next upload is processed. */
+  const expectFreedAndNextReady = async (token: string, name: string) => {
+    const usage = await call(ctx.app, { method: 'GET', url: '/ai/v1/media/usage', token });
+    expect(usage.json.body.used_bytes).toBe(0);
+    const next = await uploadToLibrary(ctx, token, clip, { name });
+    expect(((await media(token, next)).body as Media).status).toBe('ready');
+  };
 
   it('fails a live HLS playlist named .mp4 at once (no hanging probe), and the next upload is processed', async () => {
     const token = await creator();
@@ -178,10 +185,7 @@ describe(`media library (${testDatabaseKind})`, () => {
     expect(fs.statSync(live).size).toBeLessThan(120);
     const item = await failedItem(token, live);
     expect(item.error).toBe(ErrorMessages.mediaFormatRefused);
-    const usage = await call(ctx.app, { method: 'GET', url: '/ai/v1/media/usage', token });
-    expect(usage.json.body.used_bytes).toBe(0);
-    const after = await uploadToLibrary(ctx, token, clip, { name: 'after-live.mp4' });
-    expect(((await media(token, after)).body as Media).status).toBe('ready');
+    await expectFreedAndNextReady(token, 'after-live.mp4');
   });
 
   it('refuses playlists naming another file of the server (hls, concat): nothing of that file is shown', async () => {
@@ -212,10 +216,7 @@ describe(`media library (${testDatabaseKind})`, () => {
     } finally {
       configureMediaProcesses(restore);
     }
-    const usage = await call(ctx.app, { method: 'GET', url: '/ai/v1/media/usage', token });
-    expect(usage.json.body.used_bytes).toBe(0);
-    const next = await uploadToLibrary(ctx, token, clip, { name: 'after-timeout.mp4' });
-    expect(((await media(token, next)).body as Media).status).toBe('ready');
+    await expectFreedAndNextReady(token, 'after-timeout.mp4');
   });
 
   it('refuses an 8192×8192 video after probing it, before anything decodes a frame', async () => {
