@@ -107,6 +107,8 @@ import { ToolRepository } from './modules/tool/tool.repository.js';
 import { toolRoutes } from './modules/tool/tool.routes.js';
 import { ToolRunner } from './modules/tool/tool-runner.js';
 import { ToolService } from './modules/tool/tool.service.js';
+import { configureMediaProcesses, killMediaProcesses } from './providers/media/ffmpeg-process.js';
+import { configureMediaLimits } from './providers/media/probe.js';
 import { LocalMediaStorage } from './providers/storage/local-storage.js';
 import type { MediaStorage } from './providers/storage/media-storage.js';
 import { S3MediaStorage } from './providers/storage/s3-storage.js';
@@ -367,7 +369,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('income', income);
   app.decorate('settlement', settlement);
 
-  // Media library and video tools (issue 9): the tool jobs reach media only through the library's port.
+  // Media library and video tools (issue 9): the tool jobs reach media only through the library's port. Every
+  // ffmpeg/ffprobe goes through one launcher (issue 19 §1), set up here; the close kills what still runs.
+  configureMediaProcesses(config.media.processes);
+  configureMediaLimits(config.media.limits);
   const media: MediaService = new MediaService({
     database,
     media: new MediaRepository(database.db),
@@ -411,6 +416,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('tools', tools);
   // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
   app.addHook('preClose', async () => toolRunner.shutdown());
+  // After the tool runs were told to stop (their jobs go back to the queue): anything else still running dies now.
+  app.addHook('preClose', async () => killMediaProcesses());
 
   // Job engine (issue 7 §3): built here, started by the entries; closing the app stops workers before the database.
   const jobs: AppJobs = createJobQueue(

@@ -160,6 +160,27 @@ const envSchema = z.object({
    * `Upload-Expires`; after it the upload answers 410 and `media.upload-sweep` removes it and frees its quota.
    */
   MEDIA_UPLOAD_EXPIRY_HOURS: positiveInt.default(24),
+  /** Largest picture the server decodes (an upload beyond is refused after probing, before any frame decodes). */
+  MEDIA_MAX_WIDTH: positiveInt.default(4096),
+  MEDIA_MAX_HEIGHT: positiveInt.default(4096),
+  /** Highest frame rate, frames per second, of a video the server decodes. */
+  MEDIA_MAX_FPS: positiveInt.default(120),
+  /** Longest video the server decodes, minutes. */
+  MEDIA_MAX_DURATION_MINUTES: positiveInt.default(240),
+  /** Most streams (video, audio, subtitles, data) one file may hold. */
+  MEDIA_MAX_STREAMS: positiveInt.default(8),
+  /** Wall-clock limit of one ffprobe, seconds; its process group is killed past it. */
+  MEDIA_PROBE_TIMEOUT_SECONDS: positiveInt.default(10),
+  /** Wall-clock seconds one ffmpeg (poster, render, analysis) may take per second of media, at least 60 s. */
+  MEDIA_PROCESS_SECONDS_PER_SECOND: positiveInt.default(10),
+  /** Ceiling of any one ffmpeg's wall-clock time, minutes. */
+  MEDIA_PROCESS_TIMEOUT_MAX_MINUTES: positiveInt.default(30),
+  /** ffmpeg/ffprobe processes of one kind (probe, poster, render, analysis) running at once per server process. */
+  MEDIA_PROCESS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Address-space ceiling of each ffmpeg/ffprobe (`prlimit --as`), MiB; 0 turns it off. */
+  MEDIA_PROCESS_MEMORY_MB: z.coerce.number().int().min(0).default(4096),
+  /** Threads of each ffmpeg's decoders, filters and encoder. */
+  MEDIA_PROCESS_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   /** Video tool jobs (ffmpeg processes) one worker process runs at once; 1 suits 2 cores. */
   TOOL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Price of 批量去重 in points: "per output,per started minute of output". */
@@ -241,6 +262,17 @@ export interface AppConfig {
     maxFileBytes: number;
     quotaBytes: number;
     uploadExpiryMs: number;
+    /** MEDIA_MAX_*: what the server decodes at most (seconds for the duration). */
+    limits: { maxWidth: number; maxHeight: number; maxFps: number; maxDuration: number; maxStreams: number };
+    /** MEDIA_PROBE_*, MEDIA_PROCESS_*: every ffmpeg/ffprobe's time, concurrency and memory (ms, bytes). */
+    processes: {
+      probeTimeoutMs: number;
+      secondsPerMediaSecond: number;
+      timeoutCeilingMs: number;
+      concurrency: number;
+      memoryBytes: number;
+      threads: number;
+    };
   };
   /** TOOL_*: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
   tool: {
@@ -401,6 +433,21 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       maxFileBytes: e.MEDIA_MAX_FILE_BYTES,
       quotaBytes: e.MEDIA_QUOTA_BYTES,
       uploadExpiryMs: e.MEDIA_UPLOAD_EXPIRY_HOURS * 3600_000,
+      limits: {
+        maxWidth: e.MEDIA_MAX_WIDTH,
+        maxHeight: e.MEDIA_MAX_HEIGHT,
+        maxFps: e.MEDIA_MAX_FPS,
+        maxDuration: e.MEDIA_MAX_DURATION_MINUTES * 60,
+        maxStreams: e.MEDIA_MAX_STREAMS,
+      },
+      processes: {
+        probeTimeoutMs: e.MEDIA_PROBE_TIMEOUT_SECONDS * 1000,
+        secondsPerMediaSecond: e.MEDIA_PROCESS_SECONDS_PER_SECOND,
+        timeoutCeilingMs: e.MEDIA_PROCESS_TIMEOUT_MAX_MINUTES * 60_000,
+        concurrency: e.MEDIA_PROCESS_CONCURRENCY,
+        memoryBytes: e.MEDIA_PROCESS_MEMORY_MB * 1024 ** 2,
+        threads: e.MEDIA_PROCESS_THREADS,
+      },
     },
     tool: {
       concurrency: e.TOOL_CONCURRENCY,

@@ -1,10 +1,11 @@
 /**
  * A whole-app job worker process for the tool tests (what `npm run worker` runs): the app of the test's database
- * (CC_JOB_TARGET) and data folder (CC_DATA_DIR), running every job kind until it is killed.
+ * (CC_JOB_TARGET) and data folder (CC_DATA_DIR), running every job kind until it is killed. It reports the pid of every ffmpeg/ffprobe it starts on stdout.
  */
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
+import { onMediaProcessStart } from '../src/providers/media/ffmpeg-process.js';
 import type { TestDatabaseTarget } from './test-app.js';
 
 const target = JSON.parse(process.env.CC_JOB_TARGET ?? '') as TestDatabaseTarget;
@@ -20,6 +21,8 @@ const app = await buildApp(config, {
   jobs: { leaseMs: Number(process.env.CC_LEASE_MS ?? 1500), pollMs: 50, workerId: process.env.CC_WORKER_ID },
 });
 await app.ready();
+// The test watches the ffmpeg processes of this worker by pid (each leads its own process group).
+onMediaProcessStart(({ pid }) => process.stdout.write(`media-process ${pid}\n`));
 process.once('SIGTERM', () => {
   void app
     .close()

@@ -9,7 +9,8 @@ import { ListingStatus, TaskType, yuanToFen } from '@cc/contracts';
 import { PostgresAdapter, sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database.js';
-import { hasFfmpeg, probeDurationMs, runFfmpeg } from '../../providers/media/ffmpeg.js';
+import { hasFfmpeg, runFfmpegProcess } from '../../providers/media/ffmpeg-process.js';
+import { probeVideo } from '../../providers/media/probe.js';
 import { bannerSvg, coverSvg, iconSvg, type Palette } from './cover-art.js';
 import {
   DEMO_APPS,
@@ -61,7 +62,7 @@ async function ensureTitleCard(
       await fs.writeFile(titleFile, title);
       await fs.writeFile(subtitleFile, subtitle);
       const partial = path.join(work, 'out.mp4');
-      await runFfmpeg(
+      await runFfmpegProcess(
         buildTitleCardArgs({
           titleFile,
           subtitleFile,
@@ -72,15 +73,20 @@ async function ensureTitleCard(
           toneHz: 440,
           output: partial,
         }),
+        { kind: 'render', mediaSeconds: seconds, composedFormats: ['lavfi'] },
       );
-      await runFfmpeg(buildPosterArgs(partial, poster, 1, 320));
+      await runFfmpegProcess(buildPosterArgs(partial, poster, 1, 320), { kind: 'poster', mediaSeconds: seconds });
       // Move into place last so an interrupted run never leaves a half-written video behind.
       await fs.copyFile(partial, output);
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
   }
-  return { durationMs: await probeDurationMs(output), size: (await fs.stat(output)).size, poster: posterRelative };
+  return {
+    durationMs: Math.round((await probeVideo(output)).duration * 1000),
+    size: (await fs.stat(output)).size,
+    poster: posterRelative,
+  };
 }
 
 /** Runs `jobs` two at a time: the machines have two cores and ffmpeg starts quickly. */

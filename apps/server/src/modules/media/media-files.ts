@@ -46,8 +46,8 @@ export function posterArgs(input: string, output: string, duration: number): str
 }
 
 export async function makePosterAndSprite(input: string, duration: number, poster: string, sprite: string) {
-  await runFfmpegProcess(posterArgs(input, poster, duration), { nice: 5 });
+  await runFfmpegProcess(posterArgs(input, poster, duration), { kind: 'poster', mediaSeconds: duration, nice: 5 });
   const layout = spriteLayout(duration);
-  await runFfmpegProcess(spriteArgs(input, sprite, layout), { nice: 5 });
+  await runFfmpegProcess(spriteArgs(input, sprite, layout), { kind: 'poster', mediaSeconds: duration, nice: 5 });
   return layout;
 }

@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorCode, MEDIA_UPLOAD_PATH, type Media } from '@cc/contracts';
+import { ErrorCode, ErrorMessages, MEDIA_UPLOAD_PATH, type Media } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, uploadToLibrary } from '../../../test/media-fixtures.js';
 import {
@@ -12,6 +13,7 @@ import {
   VENDOR,
   type TestContext,
 } from '../../../test/test-app.js';
+import { configureMediaProcesses, onMediaProcessStart } from '../../providers/media/ffmpeg-process.js';
 import { seedDemoData } from '../content/demo-seed.js';
 
 describe(`media library (${testDatabaseKind})`, () => {
@@ -152,6 +154,89 @@ describe(`media library (${testDatabaseKind})`, () => {
     expect(await ctx.app.media.storage.size(row.storage_key)).toBeNull();
     const usage = await call(ctx.app, { method: 'GET', url: '/ai/v1/media/usage', token });
     expect(usage.json.body).toMatchObject({ used_bytes: 0, quota_bytes: 3_100_000, max_file_bytes: 3_000_000 });
+  });
+
+  // Issue 19 §1: hostile files made here, at test time, with the machine's ffmpeg or as plain bytes.
+  const written = (name: string, text: string) => {
+    const file = path.join(path.dirname(clip), name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+  const failedItem = async (token: string, file: string) => {
+    const id = await uploadToLibrary(ctx, token, file, { wait: 'failed' });
+    const item = (await media(token, id)).body as Media;
+    expect(item).toMatchObject({ status: 'failed', url: '', poster_url: '' });
+    return item;
+  };
+  /** The failed file counts for nothing, and the queue moved on: the next upload is processed. */
+  const expectFreedAndNextReady = async (token: string, name: string) => {
+    const usage = await call(ctx.app, { method: 'GET', url: '/ai/v1/media/usage', token });
+    expect(usage.json.body.used_bytes).toBe(0);
+    const next = await uploadToLibrary(ctx, token, clip, { name });
+    expect(((await media(token, next)).body as Media).status).toBe('ready');
+  };
+
+  it('fails a live HLS playlist named .mp4 at once (no hanging probe), and the next upload is processed', async () => {
+    const token = await creator();
+    const live = written(
+      'live.mp4',
+      '#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:10,\nhttp://127.0.0.1:9/live0.ts\n',
+    );
+    expect(fs.statSync(live).size).toBeLessThan(120);
+    const item = await failedItem(token, live);
+    expect(item.error).toBe(ErrorMessages.mediaFormatRefused);
+    await expectFreedAndNextReady(token, 'after-live.mp4');
+  });
+
+  it('refuses playlists naming another file of the server (hls, concat): nothing of that file is shown', async () => {
+    const token = await creator();
+    const elsewhere = makeClip('elsewhere-secret.ts', { seconds: 2, source: 'smptebars' });
+    // Climbing past the root stays at the root: this names the other file from wherever the upload is stored.
+    const climb = `${'../'.repeat(16)}${elsewhere.slice(1)}`;
+    const hls = written(
+      'traversal.mp4',
+      `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n${climb}\n#EXTINF:2,\n${climb}\n#EXT-X-ENDLIST\n`,
+    );
+    expect((await failedItem(token, hls)).error).toBe(ErrorMessages.mediaFormatRefused);
+    const concat = written('concat.mp4', `ffconcat version 1.0\nfile '${elsewhere}'\n`);
+    expect((await failedItem(token, concat)).error).toBe(ErrorMessages.mediaFormatRefused);
+    const list = await call(ctx.app, { method: 'GET', url: '/ai/v1/media?page_size=100', token });
+    expect((list.json.body.data as Media[]).every((m) => m.status === 'failed' && m.poster_url === '')).toBe(true);
+  });
+
+  it('fails an item whose probe runs past its time limit, frees its quota, and processes the next upload', async () => {
+    const token = await creator();
+    // An ffprobe that never answers (and ignores SIGTERM) stands in for a file that makes it wait for ever.
+    const hanging = written('hanging-ffprobe.sh', "#!/bin/sh\ntrap '' TERM\nsleep 300\n");
+    fs.chmodSync(hanging, 0o755);
+    const restore = configureMediaProcesses({ ffprobe: hanging, probeTimeoutMs: 300 });
+    try {
+      const item = await failedItem(token, makeClip('media-b.mp4', { seconds: 2 }));
+      expect(item.error).toBe(ErrorMessages.mediaProcessTimeout);
+    } finally {
+      configureMediaProcesses(restore);
+    }
+    await expectFreedAndNextReady(token, 'after-timeout.mp4');
+  });
+
+  it('refuses an 8192×8192 video after probing it, before anything decodes a frame', async () => {
+    const token = await creator();
+    const huge = path.join(path.dirname(clip), 'huge-8192.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:size=8192x8192:rate=25:d=0.04'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', huge],
+    ]);
+    const kinds: string[] = [];
+    const unwatch = onMediaProcessStart(({ kind }) => kinds.push(kind));
+    try {
+      const item = await failedItem(token, huge);
+      expect(item.error).toBe('视频分辨率超出上限（8192×8192，最大 4096×4096）');
+    } finally {
+      unwatch();
+    }
+    // Only ffprobe looked at it: no poster, sprite or render decoded its frames.
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(new Set(kinds)).toEqual(new Set(['probe']));
   });
 
   it('refuses uploads above the size limit or the quota, with Chinese reasons', async () => {

@@ -16,8 +16,14 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
-import { appError } from '../../errors.js';
-import { NotAVideoError, probeVideo, type VideoProbe } from '../../providers/media/probe.js';
+import { AppError, appError } from '../../errors.js';
+import {
+  FfmpegAbortedError,
+  FfmpegError,
+  FfmpegMissingError,
+  MediaTimeoutError,
+} from '../../providers/media/ffmpeg-process.js';
+import { decodedDuration, NotAVideoError, probeVideo, type VideoProbe } from '../../providers/media/probe.js';
 import type { MediaStorage } from '../../providers/storage/media-storage.js';
 import { isoTime } from '../paging.js';
 import type { ToolMediaItem, ToolMediaLibrary } from '../tool/tool-media.js';
@@ -343,8 +349,10 @@ export class MediaService implements ToolMediaLibrary {
   }
 
   /**
-   * The `media.process` job: probe, poster, sprite, then ready; a file that is not a video ends `failed` with the
-   * reason and is removed. Safe to run again after a crash.
+   * The `media.process` job: probe (format, limits), the decoded duration, poster, sprite, then ready. A file that
+   * is not a video, is refused by the limits, or whose ffmpeg fails or runs past its time limit ends `failed` with
+   * the reason, its file removed and its quota freed: no retry (the same file fails the same way), so one poisoned
+   * upload delays the queue by at most its timeouts. Safe to run again after a crash.
    */
   async process(mediaId: number): Promise<void> {
     const row = await this.deps.media.get(mediaId);
@@ -354,23 +362,22 @@ export class MediaService implements ToolMediaLibrary {
       await this.deps.media.update(mediaId, { status: 'failed', error: '文件已丢失，请重新上传', size_bytes: 0 });
       return;
     }
-    let probe: VideoProbe;
+    let failure: string | null;
     try {
-      probe = await probeVideo(local.file);
-    } catch (error) {
-      await local.release();
-      if (!(error instanceof NotAVideoError)) throw error;
-      // The file goes before the item says 失败: whoever sees the failure (the creator, a test) finds it gone. A crash
-      // in between leaves the item processing without a file, which the next run ends as lost.
-      await this.deps.storage.delete(row.storage_key);
-      await this.deps.media.update(mediaId, { status: 'failed', error: ErrorMessages.mediaNotVideo, size_bytes: 0 });
+      const probe = await probeVideo(local.file);
+      // Prices and renders count what really decodes, never more than the container claims.
+      await this.finishProbe(row, local.file, { ...probe, duration: await decodedDuration(local.file, probe) });
       return;
-    }
-    try {
-      await this.finishProbe(row, local.file, probe);
+    } catch (error) {
+      failure = processingFailure(error);
+      if (failure === null) throw error;
     } finally {
       await local.release();
     }
+    // The file goes before the item says 失败: whoever sees the failure (the creator, a test) finds it gone. A crash
+    // in between leaves the item processing without a file, which the next run ends as lost.
+    await this.deps.storage.delete(row.storage_key);
+    await this.deps.media.update(mediaId, { status: 'failed', error: failure, size_bytes: 0 });
   }
 
   private async finishProbe(row: MediaRow, file: string, probe: VideoProbe): Promise<void> {
@@ -542,4 +549,17 @@ export function cleanName(name: string): string {
     .join('')
     .trim()
     .slice(0, 100);
+}
+
+/**
+ * The reason a file failed processing for good, in Chinese; null for what may pass on a later attempt (storage,
+ * ffmpeg missing, the server closing).
+ */
+function processingFailure(error: unknown): string | null {
+  if (error instanceof NotAVideoError) return ErrorMessages.mediaNotVideo;
+  if (error instanceof AppError) return error.message;
+  if (error instanceof MediaTimeoutError) return ErrorMessages.mediaProcessTimeout;
+  if (error instanceof FfmpegAbortedError || error instanceof FfmpegMissingError) return null;
+  if (error instanceof FfmpegError) return ErrorMessages.mediaProcessFailed;
+  return null;
 }

@@ -1,12 +1,12 @@
 /**
- * Invite posters on disk: made once per content (`posterCacheKey`) by the thin ffmpeg runner and kept in a cache
+ * Invite posters on disk: made once per content (`posterCacheKey`) by the ffmpeg launcher and kept in a cache
  * folder, so a poster is rendered again only when its link, nickname, invite code or layout changes. A cache, not
  * storage: every server keeps its own and any file may be deleted at any time.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { runFfmpeg } from '../../providers/media/ffmpeg.js';
+import { runFfmpegProcess } from '../../providers/media/ffmpeg-process.js';
 import { buildPosterSvg, posterCacheKey, posterFfmpegArgs, type PosterInput } from './team-poster.js';
 
 export interface CachedPoster {
@@ -43,7 +43,12 @@ export class TeamPosterCache {
     const png = `${stem}.png`;
     try {
       await fs.writeFile(svg, buildPosterSvg(input));
-      await runFfmpeg(posterFfmpegArgs(svg, png));
+      // One still picture: the shortest time limit (a second of media) is plenty.
+      await runFfmpegProcess(posterFfmpegArgs(svg, png), {
+        kind: 'poster',
+        mediaSeconds: 1,
+        composedFormats: ['svg_pipe'],
+      });
       await fs.rename(png, file);
     } finally {
       await Promise.all([fs.rm(svg, { force: true }), fs.rm(png, { force: true })]);

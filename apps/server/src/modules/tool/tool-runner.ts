@@ -16,7 +16,8 @@ import {
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
-import { FfmpegAbortedError } from '../../providers/media/ffmpeg-process.js';
+import { appError } from '../../errors.js';
+import { FfmpegAbortedError, MediaTimeoutError } from '../../providers/media/ffmpeg-process.js';
 import { probeVideo, type VideoProbe } from '../../providers/media/probe.js';
 import type { JobContext } from '../../jobs/job-table.js';
 import type { ToolMediaLibrary } from './tool-media.js';
@@ -228,7 +229,8 @@ export class ToolRunner {
         const result = await this.deps.media.withLocalFile(row.agent_id, source.id, async (file) =>
           dedupVerified({
             source: file,
-            sourceProbe: await probeVideo(file),
+            // The library's duration is what was priced (the decoded one): the render is cut to it.
+            sourceProbe: boundedProbe(await probeVideo(file), source.duration),
             output,
             options: config.options,
             seed: seedOf(`${row.id}:${source.id}:${copy}`),
@@ -237,6 +239,7 @@ export class ToolRunner {
             onStage: (stage) => progress.set((n + 0.8) / total, `${stage} ${label}`),
           }),
         );
+        await expectRenderedAtMost(output, result.duration);
         const mediaId = await this.deps.media.addOutput(row.agent_id, {
           file: output,
           name: `${baseName(source.name)}_去重${config.output_count > 1 ? copy + 1 : ''}.mp4`,
@@ -283,7 +286,7 @@ export class ToolRunner {
         await this.withLocalFiles(row.agent_id, [...new Set(clips.map((c) => c.media_id))], async (files) => {
           const probes = new Map<number, VideoProbe>();
           for (const [id, file] of files) probes.set(id, await probeVideo(file));
-          await renderTimeline({
+          const { duration } = await renderTimeline({
             clips: clips.map((clip) => ({
               file: files.get(clip.media_id)!,
               probe: probes.get(clip.media_id)!,
@@ -301,6 +304,7 @@ export class ToolRunner {
             signal,
             onProgress: (f) => progress.set(at(f)),
           });
+          await expectRenderedAtMost(output, duration);
         });
         const first = names.get(clips[0]!.media_id) ?? TOOL_LABELS.mixcut;
         const mediaId = await this.deps.media.addOutput(row.agent_id, {
@@ -393,6 +397,21 @@ function beijingClock(ms: number): string {
 /** What the creator reads when a run fails: Chinese, never ffmpeg's stderr. */
 function failureText(error: unknown): string {
   if (error instanceof FfmpegAbortedError) return '处理被中断，积分已退还';
+  if (error instanceof MediaTimeoutError) return '处理超时，积分已退还';
   if (error instanceof Error && /[\u4e00-\u9fff]/.test(error.message)) return `${error.message}，积分已退还`;
   return '视频处理失败，积分已退还，请检查素材后重试';
+}
+
+/** A source's probe whose duration never exceeds the library's (decoded, priced) one. */
+function boundedProbe(probe: VideoProbe, pricedSeconds: number): VideoProbe {
+  return { ...probe, duration: Math.min(probe.duration, pricedSeconds) };
+}
+
+/**
+ * Price from what is really rendered (issue 19 §1): an output longer than planned (and priced), beyond a frame's
+ * rounding, fails the job, which refunds it.
+ */
+async function expectRenderedAtMost(output: string, plannedSeconds: number): Promise<void> {
+  const rendered = await probeVideo(output);
+  if (rendered.duration > plannedSeconds + 0.5) throw appError('toolOutputTooLong');
 }

@@ -2,7 +2,7 @@
  * A tool job whose worker process dies (SIGKILL mid-render) is delivered again after its lease and finishes in
  * another worker, charged once; its orphan ffmpeg died with the worker.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import type { ToolJob } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
 import { makeClip, uploadToLibrary } from '../../../test/media-fixtures.js';
+import { processAlive } from '../../../test/processes.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { CreditRepository } from '../credit/credit.repository.js';
 import { CreditService } from '../credit/credit.service.js';
@@ -31,6 +32,9 @@ describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
     await ctx.close();
   });
 
+  /** The pids of the ffmpeg/ffprobe processes each worker reported starting. */
+  const mediaPids = new Map<ChildProcess, number[]>();
+
   async function startWorker(name: string): Promise<ChildProcess> {
     const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
       cwd: repoRoot,
@@ -44,12 +48,18 @@ describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);
+    const pids: number[] = [];
+    mediaPids.set(child, pids);
     let seen = '';
-    for await (const chunk of child.stdout!) {
-      seen += String(chunk);
-      if (seen.includes('ready')) return child;
-    }
-    throw new Error('worker exited before it was ready');
+    return new Promise((resolve, reject) => {
+      child.stdout!.setEncoding('utf8');
+      child.stdout!.on('data', (chunk: string) => {
+        seen += chunk;
+        for (const match of chunk.matchAll(/media-process (\d+)/g)) pids.push(Number(match[1]));
+        if (seen.includes('ready')) resolve(child);
+      });
+      child.once('exit', () => reject(new Error('worker exited before it was ready')));
+    });
   }
 
   it('runs a job again in another worker after the first one was killed mid-render, charging once', async () => {
@@ -76,15 +86,10 @@ describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
 
     first.kill('SIGKILL');
     await once(first, 'exit');
-    const orphan = () => {
-      try {
-        execFileSync('pgrep', ['-f', `job-${jobId}-`]);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    await expect.poll(orphan, { timeout: 5_000 }).toBe(false);
+    // Every ffmpeg the killed worker started (found by the pids it reported, never by name) died with it.
+    const started = mediaPids.get(first)!;
+    expect(started.length).toBeGreaterThan(0);
+    await expect.poll(() => started.filter(processAlive), { timeout: 5_000 }).toEqual([]);
     expect((await get()).status).toBe('running');
 
     await startWorker('worker-b');

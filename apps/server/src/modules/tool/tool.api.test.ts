@@ -1,4 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode, type ToolJob } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
@@ -6,6 +8,7 @@ import { makeClip, uploadToLibrary } from '../../../test/media-fixtures.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { CreditRepository } from '../credit/credit.repository.js';
 import { CreditService } from '../credit/credit.service.js';
+import { liveMediaProcesses } from '../../providers/media/ffmpeg-process.js';
 
 describe(`video tool jobs (${testDatabaseKind})`, () => {
   let ctx: TestContext;
@@ -76,14 +79,15 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
       ).n,
     );
 
-  /** Kills the ffmpeg rendering this job (its scratch folder is in its arguments); true once one was killed. */
+  /**
+   * Kills the process group of the ffmpeg rendering this job (its scratch folder is in its arguments), found among
+   * the processes this test's own server started, never by name; true once one was killed.
+   */
   function killFfmpegOf(jobId: string): boolean {
-    try {
-      execFileSync('pkill', ['-KILL', '-f', `job-${jobId}-`]);
-      return true;
-    } catch {
-      return false;
-    }
+    const scratch = path.join(ctx.config.tool.workDir, `job-${jobId}-`);
+    const mine = liveMediaProcesses().filter((p) => p.args.some((arg) => arg.includes(scratch)));
+    for (const { pid } of mine) process.kill(-pid, 'SIGKILL');
+    return mine.length > 0;
   }
 
   it('lists the six nav tools with prices and limits; the tools of the next issue are coming soon', async () => {
@@ -196,6 +200,23 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     expect(again.json.code).toBe(ErrorCode.toolJobNotCancellable);
     const points = await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/detail?type=1', token: c.token });
     expect(points.json.body.data.map((r: { title: string }) => r.title)).toContain('批量去重任务取消，退还积分');
+  });
+
+  it('prices and renders what the file really decodes: repeating timestamps cannot buy a longer output', async () => {
+    const c = await creator(100);
+    const segment = fs.readFileSync(makeClip('tool-repeat-once.ts', { seconds: 12, size: '96x64' }));
+    // One segment three times over: timestamps run 0–12 s thrice, the container says 12 s, the frames add up to 36 s.
+    const repeated = path.join(os.tmpdir(), `cc-repeat-${process.pid}.ts`);
+    fs.writeFileSync(repeated, Buffer.concat([segment, segment, segment]));
+    const mediaId = await uploadToLibrary(ctx, c.token, repeated, { name: 'repeat.ts' });
+    fs.rmSync(repeated);
+    const item = (await call(ctx.app, { method: 'GET', url: `/ai/v1/media/${mediaId}`, token: c.token })).json.body;
+    expect(item.duration).toBeLessThan(12.5);
+    const created = await run(c.token, dedupBody([mediaId], ['flip']));
+    expect(created.body.price).toBe(2 + 3);
+    const done = await settled(c.token, created.body.job_id);
+    expect(done.status, done.error ?? '').toBe('succeeded');
+    expect(done.outputs[0]!.duration).toBeLessThanOrEqual(item.duration + 0.5);
   });
 
   it('a job whose ffmpeg dies fails with a Chinese reason, leaves no output and refunds its points', async () => {

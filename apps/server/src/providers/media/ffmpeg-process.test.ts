@@ -1,56 +1,168 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { execFileSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { FfmpegAbortedError, runFfmpegProcess } from './ffmpeg-process.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { processAlive } from '../../../test/processes.js';
+import {
+  configureMediaProcesses,
+  FfmpegAbortedError,
+  FfmpegError,
+  killMediaProcesses,
+  liveMediaProcesses,
+  MediaTimeoutError,
+  onMediaProcessStart,
+  restrictInputs,
+  runFfmpegProcess,
+  type LiveMediaProcess,
+} from './ffmpeg-process.js';
 
-const longRender = (tag: string) => [
-  ...['-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=25:duration=${tag}`],
-  ...['-f', 'null', '-'],
-];
+const longRender = [...['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=600'], ...['-f', 'null', '-']];
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-launcher-'));
 
-const running = (tag: string) => {
-  try {
-    execFileSync('pgrep', ['-f', `duration=${tag}`]);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = processAlive;
 
-describe('runFfmpegProcess', () => {
+/** The next process the launcher starts. */
+const nextStart = () =>
+  new Promise<LiveMediaProcess>((resolve) => {
+    const stop = onMediaProcessStart((started) => {
+      stop();
+      resolve(started);
+    });
+  });
+
+describe('the ffmpeg/ffprobe launcher', () => {
+  let restore: Parameters<typeof configureMediaProcesses>[0] | null = null;
+  afterEach(() => {
+    if (restore) configureMediaProcesses(restore);
+    restore = null;
+  });
+
   it('reports progress in output seconds and resolves on success', async () => {
     const seen: number[] = [];
     await runFfmpegProcess(['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=25:duration=2', '-f', 'null', '-'], {
+      kind: 'render',
+      composedFormats: ['lavfi'],
       onProgress: (s) => seen.push(s),
     });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)).toBeCloseTo(2, 0);
   });
 
-  it('kills ffmpeg when the signal aborts', async () => {
-    const tag = '611.5';
+  it('opens every input through the file protocol and the container whitelist; lavfi only when declared', () => {
+    const args = restrictInputs(['-y', '-ss', '1', '-i', 'a.mp4', '-f', 'lavfi', '-i', 'sine', 'out.mp4'], ['lavfi']);
+    expect(args).toEqual([
+      ...['-y', '-ss', '1', '-protocol_whitelist', 'file', '-format_whitelist'],
+      ...['mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mpegts', '-i', 'a.mp4'],
+      ...['-f', 'lavfi', '-protocol_whitelist', 'file', '-format_whitelist', 'lavfi', '-i', 'sine', 'out.mp4'],
+    ]);
+    expect(() => restrictInputs(['-f', 'lavfi', '-i', 'testsrc2', 'out.mp4'])).toThrow(FfmpegError);
+    expect(() => restrictInputs(['-f', 'hls', '-i', 'x.m3u8', 'out.mp4'])).toThrow(FfmpegError);
+    expect(() => restrictInputs(['-f', 'concat', '-i', 'x.txt', 'out.mp4'], ['lavfi'])).toThrow(FfmpegError);
+  });
+
+  it('kills the process group when the signal aborts', async () => {
     const controller = new AbortController();
-    const run = runFfmpegProcess(longRender(tag), {
+    const started = nextStart();
+    const run = runFfmpegProcess(longRender, {
+      kind: 'render',
+      composedFormats: ['lavfi'],
       signal: controller.signal,
       onProgress: () => controller.abort(),
     });
+    const { pid } = await started;
     await expect(run).rejects.toBeInstanceOf(FfmpegAbortedError);
-    expect(running(tag)).toBe(false);
+    expect(alive(pid)).toBe(false);
+    expect(liveMediaProcesses().some((p) => p.pid === pid)).toBe(false);
+  });
+
+  it('kills every process group it still runs when the server closes, each ending as cancelled (retried later)', async () => {
+    const started = nextStart();
+    const run = runFfmpegProcess(longRender, { kind: 'render', composedFormats: ['lavfi'] });
+    const { pid } = await started;
+    killMediaProcesses();
+    await expect(run).rejects.toBeInstanceOf(FfmpegAbortedError);
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('kills the whole process group at its time limit, a child that ignores SIGTERM included', async () => {
+    // A stand-in for ffmpeg: ignores SIGTERM, starts a grandchild in its group, and never ends by itself.
+    const childPidFile = path.join(scratch, 'grandchild.pid');
+    const stubborn = path.join(scratch, 'stubborn-ffmpeg.sh');
+    fs.writeFileSync(stubborn, `#!/bin/sh\ntrap '' TERM\nsleep 300 &\necho $! > ${childPidFile}\nwait\n`, {
+      mode: 0o755,
+    });
+    restore = configureMediaProcesses({ ffmpeg: stubborn, timeoutFloorMs: 500 });
+    const started = nextStart();
+    const run = runFfmpegProcess(['-i', 'input.mp4', '-f', 'null', '-'], { kind: 'render', mediaSeconds: 0 });
+    const { pid } = await started;
+    await expect
+      .poll(() => fs.existsSync(childPidFile) && fs.readFileSync(childPidFile, 'utf8').trim() !== '')
+      .toBe(true);
+    const grandchild = Number(fs.readFileSync(childPidFile, 'utf8'));
+    expect(alive(grandchild)).toBe(true);
+    await expect(run).rejects.toBeInstanceOf(MediaTimeoutError);
+    expect(alive(pid)).toBe(false);
+    await expect.poll(() => alive(grandchild)).toBe(false);
+  });
+
+  it('runs at most the configured number of processes of a kind at once', async () => {
+    restore = configureMediaProcesses({ concurrency: 1 });
+    const first = new AbortController();
+    const second = new AbortController();
+    const firstStarted = nextStart();
+    const runs = [first, second].map((controller) =>
+      runFfmpegProcess(longRender, { kind: 'analysis', composedFormats: ['lavfi'], signal: controller.signal }),
+    );
+    const one = await firstStarted;
+    const secondStarted = nextStart();
+    // The second waits for the first's slot: still one analysis process.
+    expect(liveMediaProcesses().filter((p) => p.kind === 'analysis')).toEqual([one]);
+    first.abort();
+    const two = await secondStarted;
+    expect(two.pid).not.toBe(one.pid);
+    second.abort();
+    await Promise.allSettled(runs);
+    expect(liveMediaProcesses().filter((p) => p.kind === 'analysis')).toEqual([]);
   });
 
   it('leaves no orphan ffmpeg when its Node process is killed with SIGKILL', async () => {
-    const tag = '612.5';
+    const launcher = fileURLToPath(new URL('./ffmpeg-process.ts', import.meta.url));
     const script = `
-      import { runFfmpegProcess } from ${JSON.stringify(new URL('./ffmpeg-process.ts', import.meta.url).pathname)};
-      void runFfmpegProcess(${JSON.stringify(longRender(tag))}, { onProgress: () => console.log('rendering') });`;
+      import { onMediaProcessStart, runFfmpegProcess } from ${JSON.stringify(launcher)};
+      onMediaProcessStart(({ pid }) => console.log('pid ' + pid));
+      void runFfmpegProcess(${JSON.stringify(longRender)}, { kind: 'render', composedFormats: ['lavfi'] });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await once(child.stdout!, 'data');
-    expect(running(tag)).toBe(true);
+    const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+    const pid = Number(/pid (\d+)/.exec(chunk.toString())?.[1]);
+    expect(alive(pid)).toBe(true);
     child.kill('SIGKILL');
     await once(child, 'exit');
-    await expect.poll(() => running(tag), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => alive(pid), { timeout: 5_000 }).toBe(false);
+    // A Node process starting under tsx takes seconds on a loaded machine.
+  }, 30_000);
+});
+
+describe('the launcher is the only way to ffmpeg', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const sources = (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.ts') && !/\.test\.ts$|fixtures\.ts$/.test(file))
+    .map((file) => ({ file, text: fs.readFileSync(path.join(root, file), 'utf8') }));
+
+  it('no server module but the launcher starts ffmpeg or ffprobe', () => {
+    const spawning = sources.filter(({ text }) => /node:child_process|['"]child_process['"]/.test(text));
+    expect(spawning.map((s) => s.file).sort()).toEqual([
+      path.join('modules', 'tool', 'video', 'render-timeline.ts'),
+      path.join('providers', 'media', 'ffmpeg-process.ts'),
+    ]);
+    // The one other user asks fontconfig for a font, nothing else.
+    const timeline = spawning.find((s) => s.file.endsWith('render-timeline.ts'))!.text;
+    expect(
+      [...timeline.matchAll(/(?:execFile|execFileSync|spawn|spawnSync|exec|execSync)\(\s*([^,)]+)/g)].map((m) => m[1]),
+    ).toEqual(["'fc-match'"]);
   });
 });

@@ -1,25 +1,95 @@
 /**
- * ffmpeg as a cancellable process with progress: the video tools' runner. Progress comes from `-progress pipe:1`
- * (`out_time_us`), so it is exact and cheap; aborting the signal kills the process (SIGKILL: ffmpeg may ignore a
- * polite signal while it waits on a filter) and the promise rejects with `FfmpegAbortedError`.
+ * The one launcher of ffmpeg and ffprobe (issue 19 §1): no other module spawns either (a test greps the tree). Every
+ * input is opened through the `file` protocol only and, unless the caller composed it itself (`composedFormats`),
+ * through a whitelist of real containers, so a playlist (hls, concat) cannot make ffmpeg read another file of the
+ * server. Each process runs in its own process group with a wall-clock timeout that kills the whole group, under a
+ * concurrency cap per kind, an address-space ceiling (`prlimit --as`) and `setpriv --pdeathsig KILL` (it dies with
+ * its parent); the server kills every group it still has when it closes. Progress comes from `-progress pipe:1`.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { FfmpegError } from './ffmpeg.js';
 
+/** Demuxers a user's file may be opened with: real containers, never hls, concat, image2, pipe, lavfi or tee. */
+export const CONTAINER_FORMATS = ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'matroska', 'webm', 'avi', 'flv', 'mpegts'];
+/** Demuxers only the server's own composed inputs may use (test patterns, title cards, invite poster SVGs). */
+export type ComposedFormat = 'lavfi' | 'svg_pipe';
+
+/** What a process does; each kind has its own concurrency cap. */
+export type MediaProcessKind = 'probe' | 'poster' | 'render' | 'analysis';
+
+export interface MediaProcessSettings {
+  ffmpeg: string;
+  ffprobe: string;
+  /** Probe wall-clock limit. */
+  probeTimeoutMs: number;
+  /** Other processes: this many wall-clock seconds per second of media, between the floor and the ceiling. */
+  secondsPerMediaSecond: number;
+  timeoutFloorMs: number;
+  timeoutCeilingMs: number;
+  /** Processes of one kind running at once (per server process). */
+  concurrency: number;
+  /** Address-space ceiling per process in bytes (`prlimit --as`); 0 for none. */
+  memoryBytes: number;
+  /** ffmpeg's decoder, filter and encoder threads. */
+  threads: number;
+}
+
+const DEFAULTS: MediaProcessSettings = {
+  ffmpeg: 'ffmpeg',
+  ffprobe: 'ffprobe',
+  probeTimeoutMs: 10_000,
+  secondsPerMediaSecond: 10,
+  timeoutFloorMs: 60_000,
+  timeoutCeilingMs: 30 * 60_000,
+  concurrency: 2,
+  memoryBytes: 4 * 1024 ** 3,
+  threads: 2,
+};
+
+let settings: MediaProcessSettings = { ...DEFAULTS };
+
+/** Set once at start-up from the configuration (MEDIA_PROCESS_*); answers the settings before the change. */
+export function configureMediaProcesses(change: Partial<MediaProcessSettings>): MediaProcessSettings {
+  const before = settings;
+  settings = { ...settings, ...change };
+  return before;
+}
+
+const findTool = (name: string) => [`/usr/bin/${name}`, `/bin/${name}`].find((file) => fs.existsSync(file));
 /**
  * ffmpeg ignores SIGPIPE, so a worker killed with SIGKILL would leave its ffmpeg rendering on as an orphan for
- * minutes. util-linux's `setpriv --pdeathsig KILL` makes the kernel kill ffmpeg when its parent dies.
+ * minutes: util-linux's `setpriv --pdeathsig KILL` makes the kernel kill it when its parent dies; `prlimit` sets the
+ * address-space ceiling. Both exec the next program, so the group's leader ends up being ffmpeg itself.
  */
-const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => fs.existsSync(file));
+const SETPRIV = findTool('setpriv');
+const PRLIMIT = findTool('prlimit');
+
+export class FfmpegError extends Error {
+  override name = 'FfmpegError';
+}
 
 export class FfmpegAbortedError extends Error {
   override name = 'FfmpegAbortedError';
 }
 
-export interface FfmpegRunOptions {
+/** The program is not installed (or not executable): nothing is wrong with the file. */
+export class FfmpegMissingError extends FfmpegError {
+  override name = 'FfmpegMissingError';
+}
+
+/** The process ran past its wall-clock limit and its process group was killed. */
+export class MediaTimeoutError extends FfmpegError {
+  override name = 'MediaTimeoutError';
+}
+
+export interface MediaProcessOptions {
+  kind: MediaProcessKind;
+  /** Seconds of media the process reads or writes: sets the timeout of every kind but probes. */
+  mediaSeconds?: number;
+  /** Inputs (`-f <format> -i …`) the caller composed itself and may open with these demuxers. */
+  composedFormats?: readonly ComposedFormat[];
   signal?: AbortSignal;
-  /** Seconds of output written so far, at most a few times a second. */
+  /** Seconds of output written so far, at most a few times a second (ffmpeg only). */
   onProgress?: (outSeconds: number) => void;
   /** Called with each stderr line (filters such as scdet and ebur128 log there). */
   onStderrLine?: (line: string) => void;
@@ -28,67 +98,243 @@ export interface FfmpegRunOptions {
 }
 
 export interface FfmpegRunResult {
+  /** ffprobe's output (ffmpeg's stdout is its progress). */
+  stdout: string;
   /** The last 64 KB of stderr, for errors and for filters read after the run. */
   stderrTail: string;
 }
 
-const STDERR_TAIL = 64 * 1024;
+export interface LiveMediaProcess {
+  /** The process id, also its process group id. */
+  pid: number;
+  kind: MediaProcessKind;
+  args: readonly string[];
+}
 
-/** Runs `ffmpeg <args>` with `-progress pipe:1 -nostats` added in front. */
-export function runFfmpegProcess(args: readonly string[], options: FfmpegRunOptions = {}): Promise<FfmpegRunResult> {
-  const { signal, onProgress, onStderrLine, nice = 0 } = options;
-  if (signal?.aborted) return Promise.reject(new FfmpegAbortedError('ffmpeg was cancelled before it started'));
-  const ffmpeg = ['ffmpeg', '-hide_banner', '-nostdin', '-progress', 'pipe:1', '-nostats', ...args];
-  const niced = nice > 0 ? ['nice', '-n', String(nice), ...ffmpeg] : ffmpeg;
-  const [command = 'ffmpeg', ...commandArgs] = SETPRIV ? [SETPRIV, '--pdeathsig', 'KILL', '--', ...niced] : niced;
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderrTail = '';
-    let stderrLine = '';
-    let stdoutLine = '';
-    let aborted = false;
-    const onAbort = () => {
-      aborted = true;
-      child.kill('SIGKILL');
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      stdoutLine += chunk;
-      let newline = stdoutLine.indexOf('\n');
-      while (newline >= 0) {
-        const line = stdoutLine.slice(0, newline).trim();
-        stdoutLine = stdoutLine.slice(newline + 1);
-        if (onProgress && line.startsWith('out_time_us=')) {
-          const us = Number(line.slice('out_time_us='.length));
-          if (Number.isFinite(us) && us >= 0) onProgress(us / 1e6);
+const STDERR_TAIL = 64 * 1024;
+/** Running processes by pid, with what stops each (the close ends them as cancelled, not as failed). */
+const live = new Map<number, { process: LiveMediaProcess; stop: () => void }>();
+const listeners = new Set<(started: LiveMediaProcess) => void>();
+
+/** Processes this server runs now (tests find their own renders here, never by name). */
+export function liveMediaProcesses(): LiveMediaProcess[] {
+  return [...live.values()].map((entry) => entry.process);
+}
+
+/** Calls `listener` with every process started from now on; answers the unsubscribe. */
+export function onMediaProcessStart(listener: (started: LiveMediaProcess) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Kills the process group of every process still running (the server is closing); each rejects as cancelled. */
+export function killMediaProcesses(): void {
+  for (const entry of live.values()) entry.stop();
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
+/** A counting semaphore per kind; a waiter whose signal aborts leaves the queue. */
+class Slots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  async take(signal?: AbortSignal): Promise<void> {
+    if (this.running < settings.concurrency) {
+      this.running += 1;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        this.waiting.splice(this.waiting.indexOf(go), 1);
+        reject(new FfmpegAbortedError('ffmpeg was cancelled before it started'));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(go);
+    });
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
+}
+
+const slots: Record<MediaProcessKind, Slots> = {
+  probe: new Slots(),
+  poster: new Slots(),
+  render: new Slots(),
+  analysis: new Slots(),
+};
+
+/**
+ * The arguments with `-protocol_whitelist file` and a `-format_whitelist` in front of every input: the container
+ * list, or the composed format the input names with `-f` when the caller declared it. A composed format the caller
+ * did not declare is refused (a user's file never reaches lavfi through a forgotten option).
+ */
+export function restrictInputs(
+  args: readonly string[],
+  composedFormats: readonly ComposedFormat[] = [],
+  inputOptions: readonly string[] = [],
+): string[] {
+  const out: string[] = [];
+  let inputStart = 0;
+  for (let i = 0; i < args.length; i += 1) {
+    if (args[i] !== '-i') continue;
+    const options = args.slice(inputStart, i);
+    const formatAt = options.lastIndexOf('-f');
+    const format = formatAt >= 0 ? options[formatAt + 1] : undefined;
+    const composed = composedFormats.find((f) => f === format);
+    if (format && !composed && !CONTAINER_FORMATS.includes(format)) {
+      throw new FfmpegError(`input format ${format} is not allowed`);
+    }
+    out.push(...options, ...inputOptions, '-protocol_whitelist', 'file');
+    out.push('-format_whitelist', composed ?? CONTAINER_FORMATS.join(','), '-i', args[i + 1] ?? '');
+    i += 1;
+    inputStart = i + 1;
+  }
+  out.push(...args.slice(inputStart));
+  return out;
+}
+
+function timeoutOf(kind: MediaProcessKind, mediaSeconds: number | undefined): number {
+  if (kind === 'probe') return settings.probeTimeoutMs;
+  if (mediaSeconds === undefined || !Number.isFinite(mediaSeconds)) return settings.timeoutCeilingMs;
+  const proportional = mediaSeconds * settings.secondsPerMediaSecond * 1000;
+  return Math.min(settings.timeoutCeilingMs, Math.max(settings.timeoutFloorMs, proportional));
+}
+
+function commandLine(program: 'ffmpeg' | 'ffprobe', args: readonly string[], nice: number): string[] {
+  const threads = String(settings.threads);
+  const body =
+    program === 'ffmpeg'
+      ? [settings.ffmpeg, '-hide_banner', '-nostdin', '-progress', 'pipe:1', '-nostats']
+      : [settings.ffprobe, '-hide_banner'];
+  const threadArgs = program === 'ffmpeg' ? ['-filter_threads', threads, '-filter_complex_threads', threads] : [];
+  const full = [...body, ...threadArgs, ...args];
+  const niced = nice > 0 ? ['nice', '-n', String(nice), ...full] : full;
+  const limited =
+    PRLIMIT && settings.memoryBytes > 0 ? [PRLIMIT, `--as=${settings.memoryBytes}`, '--', ...niced] : niced;
+  return SETPRIV ? [SETPRIV, '--pdeathsig', 'KILL', '--', ...limited] : limited;
+}
+
+/** Runs ffmpeg or ffprobe with `args` (inputs restricted as above) under the limits of its kind. */
+export async function runMediaProcess(
+  program: 'ffmpeg' | 'ffprobe',
+  args: readonly string[],
+  options: MediaProcessOptions,
+): Promise<FfmpegRunResult> {
+  const { kind, signal, onProgress, onStderrLine, nice = 0 } = options;
+  if (signal?.aborted) throw new FfmpegAbortedError('ffmpeg was cancelled before it started');
+  // ffprobe reads its one input as its last argument; ffmpeg names each with -i and decodes with a few threads.
+  const restricted =
+    program === 'ffprobe'
+      ? restrictInputs([...args.slice(0, -1), '-i', args.at(-1) ?? ''])
+      : restrictInputs(args, options.composedFormats, ['-threads', String(settings.threads)]);
+  const [command = program, ...commandArgs] = commandLine(program, restricted, nice);
+  const slot = slots[kind];
+  await slot.take(signal);
+  try {
+    return await new Promise<FfmpegRunResult>((resolve, reject) => {
+      // detached: the child leads a new process group, which the timeout, a cancel and the close kill as a whole.
+      const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const pid = child.pid;
+      let stdout = '';
+      let stderrTail = '';
+      let stderrLine = '';
+      let progressLine = '';
+      let ended: 'aborted' | 'timeout' | null = null;
+      const stop = (why: 'aborted' | 'timeout') => {
+        ended ??= why;
+        if (pid) killGroup(pid);
+      };
+      const onAbort = () => stop('aborted');
+      const timer = setTimeout(() => stop('timeout'), timeoutOf(kind, options.mediaSeconds));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (pid) {
+        const started = { pid, kind, args: commandArgs };
+        live.set(pid, { process: started, stop: onAbort });
+        for (const listener of listeners) listener(started);
+      }
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        if (program === 'ffprobe') {
+          stdout += chunk;
+          return;
         }
-        newline = stdoutLine.indexOf('\n');
-      }
+        progressLine += chunk;
+        let newline = progressLine.indexOf('\n');
+        while (newline >= 0) {
+          const line = progressLine.slice(0, newline).trim();
+          progressLine = progressLine.slice(newline + 1);
+          if (onProgress && line.startsWith('out_time_us=')) {
+            const us = Number(line.slice('out_time_us='.length));
+            if (Number.isFinite(us) && us >= 0) onProgress(us / 1e6);
+          }
+          newline = progressLine.indexOf('\n');
+        }
+      });
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (chunk: string) => {
+        stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
+        if (!onStderrLine) return;
+        stderrLine += chunk;
+        let newline = stderrLine.search(/[\r\n]/);
+        while (newline >= 0) {
+          const line = stderrLine.slice(0, newline);
+          stderrLine = stderrLine.slice(newline + 1);
+          if (line.length > 0) onStderrLine(line);
+          newline = stderrLine.search(/[\r\n]/);
+        }
+      });
+      const finish = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (pid) live.delete(pid);
+      };
+      child.on('error', (error) => {
+        finish();
+        reject(new FfmpegMissingError(`${program} could not start: ${error.message}`));
+      });
+      child.on('close', (code) => {
+        finish();
+        // Whatever the leader did, nothing of its group outlives it.
+        if (pid) killGroup(pid);
+        if (onStderrLine && stderrLine.length > 0) onStderrLine(stderrLine);
+        if (ended === 'aborted') reject(new FfmpegAbortedError(`${program} was cancelled`));
+        else if (ended === 'timeout') reject(new MediaTimeoutError(`${program} ran past its time limit`));
+        else if (code === 0) resolve({ stdout, stderrTail });
+        // setpriv, prlimit and nice exit 126/127 when they cannot run the program (ffmpeg itself never does).
+        else if (code === 126 || code === 127) reject(new FfmpegMissingError(`${program} could not start`));
+        else reject(new FfmpegError(`${program} exited with ${code}: ${stderrTail.trim().slice(-800)}`));
+      });
     });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
-      if (!onStderrLine) return;
-      stderrLine += chunk;
-      let newline = stderrLine.search(/[\r\n]/);
-      while (newline >= 0) {
-        const line = stderrLine.slice(0, newline);
-        stderrLine = stderrLine.slice(newline + 1);
-        if (line.length > 0) onStderrLine(line);
-        newline = stderrLine.search(/[\r\n]/);
-      }
-    });
-    child.on('error', (error) => {
-      signal?.removeEventListener('abort', onAbort);
-      reject(new FfmpegError(`ffmpeg could not start: ${error.message}`));
-    });
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', onAbort);
-      if (onStderrLine && stderrLine.length > 0) onStderrLine(stderrLine);
-      if (aborted) reject(new FfmpegAbortedError('ffmpeg was cancelled'));
-      else if (code === 0) resolve({ stderrTail });
-      else reject(new FfmpegError(`ffmpeg exited with ${code}: ${stderrTail.trim().slice(-800)}`));
-    });
-  });
+  } finally {
+    slot.give();
+  }
+}
+
+/** Runs `ffmpeg <args>` (see `runMediaProcess`). */
+export function runFfmpegProcess(args: readonly string[], options: MediaProcessOptions): Promise<FfmpegRunResult> {
+  return runMediaProcess('ffmpeg', args, options);
+}
+
+export async function hasFfmpeg(): Promise<boolean> {
+  try {
+    await runMediaProcess('ffmpeg', ['-version'], { kind: 'probe' });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,16 @@
-/** ffprobe of an uploaded or rendered file: is it a video, and what is in it. */
-import { spawn } from 'node:child_process';
-import { FfmpegError } from './ffmpeg.js';
+/**
+ * ffprobe of an uploaded or rendered file: is it a video, what is in it, and is it within what the server decodes
+ * (issue 19 §1): the detected container is checked against the whitelist again, and picture size, frame rate,
+ * duration and stream count against the limits (MEDIA_MAX_*), before anything decodes a frame of it.
+ */
+import { appError, type AppError } from '../../errors.js';
+import {
+  CONTAINER_FORMATS,
+  FfmpegError,
+  FfmpegMissingError,
+  MediaTimeoutError,
+  runMediaProcess,
+} from './ffmpeg-process.js';
 
 export class NotAVideoError extends Error {
   override name = 'NotAVideoError';
@@ -23,6 +33,24 @@ export interface VideoProbe {
   format: string;
 }
 
+export interface MediaLimits {
+  maxWidth: number;
+  maxHeight: number;
+  maxFps: number;
+  /** Seconds. */
+  maxDuration: number;
+  maxStreams: number;
+}
+
+let limits: MediaLimits = { maxWidth: 4096, maxHeight: 4096, maxFps: 120, maxDuration: 4 * 3600, maxStreams: 8 };
+
+/** Set once at start-up from the configuration (MEDIA_MAX_*); answers the limits before the change. */
+export function configureMediaLimits(change: Partial<MediaLimits>): MediaLimits {
+  const before = limits;
+  limits = { ...limits, ...change };
+  return before;
+}
+
 interface ProbeJson {
   streams?: {
     codec_type?: string;
@@ -32,23 +60,27 @@ interface ProbeJson {
     avg_frame_rate?: string;
     r_frame_rate?: string;
     duration?: string;
+    nb_read_packets?: string;
     disposition?: { attached_pic?: number };
   }[];
   format?: { duration?: string; size?: string; format_name?: string };
 }
 
-function runProbe(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', (error) => reject(new FfmpegError(`ffprobe could not start: ${error.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new NotAVideoError(err.trim().slice(-300)))));
-  });
+async function runProbe(args: string[], file: string, mediaSeconds?: number): Promise<ProbeJson> {
+  try {
+    const { stdout } = await runMediaProcess(
+      'ffprobe',
+      ['-v', 'error', '-print_format', 'json', ...args, file],
+      mediaSeconds === undefined ? { kind: 'probe' } : { kind: 'analysis', mediaSeconds },
+    );
+    return JSON.parse(stdout) as ProbeJson;
+  } catch (error) {
+    if (!(error instanceof FfmpegError) || error instanceof MediaTimeoutError || error instanceof FfmpegMissingError) {
+      throw error;
+    }
+    if (error.message.includes('not on whitelist')) throw appError('mediaFormatRefused');
+    throw new NotAVideoError(error.message.slice(-300));
+  }
 }
 
 function rate(text: string | undefined): number {
@@ -58,10 +90,40 @@ function rate(text: string | undefined): number {
   return den ? num / den : num;
 }
 
-/** Reads a file's streams; `NotAVideoError` when it has no real video stream (a still picture is not one). */
+/** The refusal of a probed file beyond the limits, naming its figure and the limit; null when within them. */
+function beyondLimits(probe: VideoProbe, streams: number): AppError | null {
+  const { maxWidth, maxHeight, maxFps, maxDuration, maxStreams } = limits;
+  if (probe.width > maxWidth || probe.height > maxHeight) {
+    return appError(
+      'mediaResolutionTooHigh',
+      `视频分辨率超出上限（${probe.width}×${probe.height}，最大 ${maxWidth}×${maxHeight}）`,
+    );
+  }
+  if (probe.fps > maxFps) {
+    return appError('mediaFrameRateTooHigh', `视频帧率超出上限（${Math.round(probe.fps)} 帧/秒，最大 ${maxFps}）`);
+  }
+  if (probe.duration > maxDuration) {
+    return appError(
+      'mediaDurationTooLong',
+      `视频时长超出上限（${Math.ceil(probe.duration / 60)} 分钟，最长 ${Math.floor(maxDuration / 60)} 分钟）`,
+    );
+  }
+  if (streams > maxStreams) {
+    return appError('mediaTooManyStreams', `视频包含的音视频轨道过多（${streams} 条，最多 ${maxStreams} 条）`);
+  }
+  return null;
+}
+
+/**
+ * Reads a file's streams; `NotAVideoError` when it has no real video stream (a still picture is not one), an
+ * `AppError` (mediaFormatRefused, media…TooHigh/TooLong, mediaTooManyStreams) when the server will not decode it.
+ */
 export async function probeVideo(file: string): Promise<VideoProbe> {
-  const json = JSON.parse(await runProbe(file)) as ProbeJson;
+  const json = await runProbe(['-show_streams', '-show_format'], file);
   const streams = json.streams ?? [];
+  const format = json.format?.format_name ?? '';
+  // The demuxer whitelist already refused anything else; a second look costs nothing.
+  if (!format.split(',').some((name) => CONTAINER_FORMATS.includes(name))) throw appError('mediaFormatRefused');
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');
   const duration = Number.parseFloat(json.format?.duration ?? video?.duration ?? '');
@@ -77,7 +139,7 @@ export async function probeVideo(file: string): Promise<VideoProbe> {
   ) {
     throw new NotAVideoError('no video stream');
   }
-  return {
+  const probe = {
     duration,
     width: video.width,
     height: video.height,
@@ -86,6 +148,25 @@ export async function probeVideo(file: string): Promise<VideoProbe> {
     audioCodec: audio?.codec_name ?? '',
     hasAudio: Boolean(audio),
     size: Number.parseInt(json.format?.size ?? '0', 10) || 0,
-    format: json.format?.format_name ?? '',
+    format,
   };
+  const refusal = beyondLimits(probe, streams.length);
+  if (refusal) throw refusal;
+  return probe;
+}
+
+/**
+ * What a render of the file really decodes, in seconds: the video packets counted (a demux, no decoding) over the
+ * frame rate, bounded by the container's duration. Timestamps that repeat make the container claim less than the
+ * frames add up to; prices and render lengths use this figure, never more than the container's.
+ */
+export async function decodedDuration(file: string, probe: VideoProbe): Promise<number> {
+  const json = await runProbe(
+    ['-select_streams', 'v:0', '-count_packets', '-show_entries', 'stream=nb_read_packets'],
+    file,
+    probe.duration,
+  );
+  const packets = Number.parseInt(json.streams?.[0]?.nb_read_packets ?? '', 10);
+  if (!Number.isFinite(packets) || packets <= 0 || probe.fps <= 0) return probe.duration;
+  return Math.min(probe.duration, packets / probe.fps);
 }

@@ -150,6 +150,8 @@ export async function analyzeVideo(
         ...(probe.hasAudio ? ['-map', '[ao]', '-f', 'null', '-'] : []),
       ],
       {
+        kind: 'analysis',
+        mediaSeconds: probe.duration,
         signal: options.signal,
         nice: 5,
         onStderrLine: (line) => {

@@ -274,6 +274,8 @@ export function dedupArgs(input: Omit<RenderDedupInput, 'signal' | 'onProgress'>
     ...['-y', '-i', input.source, '-filter_complex', graph.filterComplex, '-map', graph.videoOut],
     ...(graph.audioOut ? ['-map', graph.audioOut] : []),
     ...encodeArgs({ hasAudio: graph.audioOut !== null }),
+    // Never longer than planned (and priced), whatever the source's timestamps do.
+    ...['-t', graph.outputDuration.toFixed(3)],
     input.output,
   ];
   return { args, duration: graph.outputDuration };
@@ -282,6 +284,8 @@ export function dedupArgs(input: Omit<RenderDedupInput, 'signal' | 'onProgress'>
 export async function renderDedup(input: RenderDedupInput): Promise<{ duration: number }> {
   const { args, duration } = dedupArgs(input);
   await runFfmpegProcess(args, {
+    kind: 'render',
+    mediaSeconds: duration,
     signal: input.signal,
     nice: 5,
     onProgress: (seconds) => input.onProgress?.(Math.min(1, seconds / duration)),

@@ -75,7 +75,7 @@ export async function fingerprintVideo(
         ...['-vf', `fps=${HASH_FPS},scale=${HASH_W}:${HASH_H}:flags=area,format=gray`, '-f', 'rawvideo', frameFile],
         ...(hasAudio ? ['-map', '0:a:0', '-ac', '1', '-f', 'chromaprint', '-fp_format', 'raw', audioFile] : []),
       ],
-      { signal, nice: 5 },
+      { kind: 'analysis', signal, nice: 5 },
     );
     const { frames, mirrored } = fingerprintFrames(new Uint8Array(await fs.readFile(frameFile)));
     let audio: Uint32Array | null = null;

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { CUT_TYPES } from '@cc/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FfmpegAbortedError } from '../../../providers/media/ffmpeg-process.js';
+import { processAlive } from '../../../../test/processes.js';
+import { FfmpegAbortedError, onMediaProcessStart } from '../../../providers/media/ffmpeg-process.js';
 import { probeVideo, type VideoProbe } from '../../../providers/media/probe.js';
 import { analyzeVideo } from './analyze.js';
 import { planMixcut, type PlanSource } from './plan.js';
@@ -75,6 +75,8 @@ describe('mixed cut with real ffmpeg: every cut type renders inside its bucket',
   it('stops ffmpeg when cancelled', async () => {
     const controller = new AbortController();
     const first = probes.get(1)!;
+    const pids: number[] = [];
+    const unwatch = onMediaProcessStart(({ pid, args }) => args.includes(out('cancelled')) && pids.push(pid));
     const run = renderTimeline({
       clips: [{ ...first, start: 0, end: 40 }],
       output: out('cancelled'),
@@ -82,6 +84,9 @@ describe('mixed cut with real ffmpeg: every cut type renders inside its bucket',
       onProgress: (f) => f > 0 && controller.abort(),
     });
     await expect(run).rejects.toBeInstanceOf(FfmpegAbortedError);
-    expect(() => execFileSync('pgrep', ['-f', out('cancelled')])).toThrow();
+    unwatch();
+    // The render this test started (by its pid, never by name) is gone.
+    expect(pids).toHaveLength(1);
+    expect(pids.filter(processAlive)).toEqual([]);
   });
 });

@@ -136,9 +136,13 @@ export async function renderTimeline(input: TimelineInput): Promise<{ duration: 
         ...inputs,
         ...['-filter_complex', graph, '-map', '[vout]', '-map', '[aout]'],
         ...encodeArgs({ hasAudio: true }),
+        // Never longer than the clips add up to (what was priced), whatever the sources' timestamps do.
+        ...['-t', duration.toFixed(3)],
         input.output,
       ],
       {
+        kind: 'render',
+        mediaSeconds: duration,
         signal: input.signal,
         nice: 5,
         onProgress: (seconds) => input.onProgress?.(Math.min(1, seconds / duration)),
