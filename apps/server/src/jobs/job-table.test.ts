@@ -33,6 +33,7 @@ describe('job table', () => {
       withdrawals: { payout: async () => 'skipped' as const, requeueWaitingPayouts: async () => 0 },
       settlement: { settleDueShares: async () => ({ runId: null, settledCount: 0, amountFen: 0 }) },
       media: { process: async () => undefined },
+      images: { removeUnused: async () => 0 },
       tools: {
         runner: { run: async () => undefined, analyze: async () => undefined },
         service: { sweep: async () => 0 },
@@ -46,6 +47,7 @@ describe('job table', () => {
     expect(table['payment.refund-sweep'].schedule).toEqual({ everyMs: 60_000 });
     expect(table['settlement.run'].schedule).toEqual({ everyMs: 300_000 });
     expect(table['tool.sweep'].schedule).toEqual({ everyMs: 60_000 });
+    expect(table['image.cleanup'].schedule).toEqual({ everyMs: 3_600_000 });
     // Video jobs take the configured ffmpeg concurrency (TOOL_CONCURRENCY), not the table's default of one.
     expect(table['tool.run'].concurrency).toBe(3);
     expect(appJobSpecs['tool.run'].concurrency).toBe(1);
