@@ -10,6 +10,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
+import { PublicOrigin } from './public-origin.js';
 import { openDatabase, pingDatabase, type DatabaseHandle } from './db/database.js';
 import { appError } from './errors.js';
 import { QrLoginRepository } from './modules/auth/qr-login.repository.js';
@@ -27,6 +28,7 @@ import { ApplyService } from './modules/apply/apply.service.js';
 import { ChannelRepository } from './modules/channel/channel.repository.js';
 import { channelRoutes } from './modules/channel/channel.routes.js';
 import { ChannelService } from './modules/channel/channel.service.js';
+import { ImageRepository } from './modules/image/image.repository.js';
 import { ImageService } from './modules/image/image.service.js';
 import { imageRoutes } from './modules/image/image.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
@@ -56,6 +58,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDevGuard, warnAboutDevelopmentDrivers } from './plugins/dev-guard.js';
 import { registerFormBody } from './plugins/form-body.js';
+import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js';
 import { MemoryRequestCounter, RedisRequestCounter } from './plugins/request-counter.js';
 import { projectingSerializerCompiler } from './plugins/serializer.js';
 import { ok, okSchema, registerEnvelope } from './plugins/envelope.js';
@@ -109,6 +112,7 @@ import { ToolRunner } from './modules/tool/tool-runner.js';
 import { ToolService } from './modules/tool/tool.service.js';
 import { configureMediaProcesses, killMediaProcesses } from './providers/media/ffmpeg-process.js';
 import { configureMediaLimits } from './providers/media/probe.js';
+import { StreamSlots } from './modules/tool/stream-slots.js';
 import { LocalMediaStorage } from './providers/storage/local-storage.js';
 import type { MediaStorage } from './providers/storage/media-storage.js';
 import { S3MediaStorage } from './providers/storage/s3-storage.js';
@@ -146,6 +150,8 @@ declare module 'fastify' {
     income: IncomeService;
     /** Settlement runs (the job kind and the operator call). */
     settlement: SettlementService;
+    /** Uploaded covers and avatars (the clean-up job and tests). */
+    images: ImageService;
     /** The media library (tests upload into it and read it directly). */
     media: MediaService;
     /** Video tool jobs (tests run the sweep directly). */
@@ -216,6 +222,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(projectingSerializerCompiler);
@@ -276,18 +284,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
   // Covers and avatars (issue 10) live in the media storage beside the library, under `images/`.
   const storage = createMediaStorage(config);
-  const images = new ImageService(storage);
+  const images = new ImageService(database, new ImageRepository(database.db), storage, clock, config.images);
   const users = new UserService(userRepository, credits, clock, images);
   const auth = new AuthService(database, users, smsCodes, sessionService, clock, app.log);
-  const qrLogins = new QrLoginService(
-    new QrLoginRepository(database.db),
-    sessionService,
-    config.publicBaseUrlSet ? config.publicBaseUrl : null,
-    clock,
-    app.log,
-  );
+  const qrLogins = new QrLoginService(new QrLoginRepository(database.db), sessionService, clock, app.log);
   const tasks = new TaskService(new TaskRepository(database.db), clock);
   const channels = new ChannelService(database, new ChannelRepository(database.db), images, clock);
+  images.setUsageCheck(async (names) => {
+    const [avatars, covers] = await Promise.all([users.imagesUsedAsAvatars(names), channels.imagesUsedAsCovers(names)]);
+    return new Set([...avatars, ...covers]);
+  });
+  app.decorate('images', images);
   const promotions = new PromotionService(
     database,
     new PromotionRepository(database.db, database.kind),
@@ -431,6 +438,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         withdrawals,
         settlement,
         media,
+        images,
         tools: {
           runner: toolRunner,
           service: tools,
@@ -468,7 +476,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     return ok({ status: 'ready' });
   });
 
-  await app.register(authRoutes({ auth, qrLogins, smsCodes, sessions: sessionService, users }));
+  await app.register(
+    authRoutes({ auth, qrLogins, smsCodes, sessions: sessionService, users, publicOrigin: new PublicOrigin(config) }),
+  );
   await app.register(userRoutes(users));
   await app.register(payeeRoutes(payees, contracts));
   await app.register(withdrawalRoutes(withdrawals, config.operatorToken));
@@ -485,7 +495,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(promotionRoutes(promotions));
   await app.register(applyRoutes(applications, config.operatorToken));
   await app.register(creditRoutes(credits, packages));
-  await app.register(orderRoutes(orders, wallet));
+  await app.register(orderRoutes(orders, wallet, { notifyPerIp: config.rateLimit.notifyPerIp }));
   await app.register(refundRoutes(refunds, config.operatorToken));
   await app.register(
     settlementQueryRoutes(
@@ -506,7 +516,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
   await app.register(jobRoutes(jobs, config.operatorToken));
   await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes, corsOrigins: config.corsOrigins }));
-  await app.register(toolRoutes(tools));
+  await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
   await app.register(imageRoutes(images));
   await app.register(channelRoutes(channels, config.operatorToken));
   await app.register(openOrderRoutes(partnerApps, income));

@@ -79,8 +79,28 @@ const envSchema = z.object({
   DEV_ROUTES_PUBLIC: bool,
   /** Comma-separated origins allowed by CORS. Empty (default) closes CORS: the web app is served same-origin. */
   CORS_ORIGINS: list.default([]),
-  /** Trust X-Forwarded-* from a load balancer in front of the server. */
-  TRUST_PROXY: bool,
+  /**
+   * Whose `X-Forwarded-For`/`-Proto`/`-Host` to believe: `false` (default: the peer is the client), `true` (every
+   * peer: only when nothing but the load balancer can reach the server), or a comma-separated list of the proxies'
+   * addresses or CIDR ranges (`10.0.0.0/8,127.0.0.1`). Behind a TLS-terminating proxy it makes the request's protocol
+   * https, so the QR login cookie is `Secure` and the client IP of the rate limits is the real one.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | string[] => {
+      if (['', 'false', '0'].includes(v)) return false;
+      if (['true', '1'].includes(v)) return true;
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    })
+    .refine(
+      (v) => typeof v === 'boolean' || v.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a)),
+      'true, false or a comma-separated list of addresses or CIDR ranges',
+    ),
   /** Requests per minute per client IP across the API. */
   RATE_LIMIT_PER_IP: positiveInt.default(600),
   /**
@@ -88,6 +108,11 @@ const envSchema = z.object({
    * report orders in bursts, so they get their own, much larger budget instead of the per-IP API limit.
    */
   RATE_LIMIT_OPEN_PER_IP: positiveInt.default(20_000),
+  /**
+   * Alipay's payment notifications (`/pay/alipay/notify`) one IP may send per minute: generous, since Alipay's few
+   * servers retry in bursts; a flood from elsewhere meets signature checks at this rate only.
+   */
+  RATE_LIMIT_NOTIFY_PER_IP: positiveInt.default(1200),
   /** Requests per minute per logged-in user across the API. */
   RATE_LIMIT_PER_USER: positiveInt.default(300),
   /** SMS codes one client IP may request per hour, across all phones. */
@@ -101,6 +126,12 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   /** Folder of the built web app to serve at `/`. Skipped when it does not exist. */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
+  /**
+   * When PUBLIC_BASE_URL is unset: the hosts (`name` for any port, or `name:port`) whose address the login QR may
+   * lead to, taken from the request's Host. Any other Host gets the default address: a forged Host header never
+   * makes a link. To let a phone on the LAN scan, add the machine's LAN address here or set PUBLIC_BASE_URL.
+   */
+  PUBLIC_HOSTS: list.default(['localhost', '127.0.0.1', '[::1]']),
   /**
    * Public address of this product, used in links that leave the browser (promotion links `/s/{code}`, payment
    * callbacks). Defaults to http://localhost:PORT with a warning at start-up. Pages and media of this origin are
@@ -181,6 +212,14 @@ const envSchema = z.object({
   MEDIA_PROCESS_MEMORY_MB: z.coerce.number().int().min(0).default(4096),
   /** Threads of each ffmpeg's decoders, filters and encoder. */
   MEDIA_PROCESS_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Cover and avatar images one creator may upload per hour. */
+  IMAGE_UPLOADS_PER_HOUR: positiveInt.default(30),
+  /** Bytes one creator's kept images may take (unused ones are removed a day after their upload); default 50 MiB. */
+  IMAGE_SPACE_BYTES: positiveInt.default(50 * 1024 ** 2),
+  /** Live job progress streams (server-sent events) one creator may hold open at once, per API process. */
+  SSE_STREAMS_PER_CREATOR: positiveInt.default(10),
+  /** Live job progress streams one client IP may hold open at once, per API process. */
+  SSE_STREAMS_PER_IP: positiveInt.default(30),
   /** Video tool jobs (ffmpeg processes) one worker process runs at once; 1 suits 2 cores. */
   TOOL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Price of 批量去重 in points: "per output,per started minute of output". */
@@ -226,8 +265,13 @@ export interface AppConfig {
   /** DEV_ROUTES_PUBLIC: development routes answer non-loopback callers too. */
   devRoutesPublic: boolean;
   corsOrigins: string[];
-  trustProxy: boolean;
-  rateLimit: { perIp: number; openPerIp: number; perUser: number; smsPerIpPerHour: number };
+  /** TRUST_PROXY: Fastify's `trustProxy` (all peers, none, or these addresses and ranges). */
+  trustProxy: boolean | string[];
+  rateLimit: { perIp: number; openPerIp: number; notifyPerIp: number; perUser: number; smsPerIpPerHour: number };
+  /** IMAGE_UPLOADS_PER_HOUR, IMAGE_SPACE_BYTES. */
+  images: { uploadsPerHour: number; spaceBytes: number };
+  /** SSE_STREAMS_PER_CREATOR, SSE_STREAMS_PER_IP. */
+  streams: { perCreator: number; perIp: number };
   bodyLimit: number;
   /** CLICK_CAP_PER_IP_PER_DAY. */
   clickCapPerIpPerDay: number;
@@ -236,6 +280,8 @@ export interface AppConfig {
   publicBaseUrl: string;
   /** Whether PUBLIC_BASE_URL was set; unset, links others open point at localhost and start-up warns. */
   publicBaseUrlSet: boolean;
+  /** PUBLIC_HOSTS, lower-cased. */
+  publicHosts: string[];
   /** How this server reaches itself (the sandbox gateway and its notifications). */
   internalBaseUrl: string;
   operatorToken: string | null;
@@ -399,15 +445,19 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     rateLimit: {
       perIp: e.RATE_LIMIT_PER_IP,
       openPerIp: e.RATE_LIMIT_OPEN_PER_IP,
+      notifyPerIp: e.RATE_LIMIT_NOTIFY_PER_IP,
       perUser: e.RATE_LIMIT_PER_USER,
       smsPerIpPerHour: e.SMS_LIMIT_PER_IP_PER_HOUR,
     },
+    images: { uploadsPerHour: e.IMAGE_UPLOADS_PER_HOUR, spaceBytes: e.IMAGE_SPACE_BYTES },
+    streams: { perCreator: e.SSE_STREAMS_PER_CREATOR, perIp: e.SSE_STREAMS_PER_IP },
     bodyLimit: e.BODY_LIMIT_BYTES,
     clickCapPerIpPerDay: e.CLICK_CAP_PER_IP_PER_DAY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicBaseUrlSet: e.PUBLIC_BASE_URL !== undefined,
+    publicHosts: e.PUBLIC_HOSTS.map((host) => host.toLowerCase()),
     internalBaseUrl: `http://127.0.0.1:${e.PORT}`,
     operatorToken: e.OPERATOR_TOKEN ?? null,
     payment,

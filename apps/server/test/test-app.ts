@@ -128,6 +128,7 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     RATE_LIMIT_PER_IP: '100000',
     RATE_LIMIT_PER_USER: '100000',
+    RATE_LIMIT_NOTIFY_PER_IP: '100000',
     SMS_LIMIT_PER_IP_PER_HOUR: '100000',
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     ALIPAY_GATEWAY: sandboxHost.gateway,

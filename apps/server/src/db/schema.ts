@@ -746,7 +746,16 @@ export interface ChannelFilingTable {
   live_key: string | null;
 }
 
+/** An uploaded cover or avatar image (issue 19 §3); the file is `images/<name>` in the media storage. */
+export interface ImageTable {
+  name: string;
+  agent_id: number;
+  size_bytes: number;
+  created_at: number;
+}
+
 export interface Database {
+  images: ImageTable;
   login_qr_sessions: LoginQrSessionTable;
   channel_filings: ChannelFilingTable;
   media: MediaTable;

@@ -8,6 +8,7 @@ import type { RefundService } from '../modules/payment/refund.service.js';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service.js';
 import type { SettlementService } from '../modules/settlement/settlement.service.js';
 import type { MediaService } from '../modules/media/media.service.js';
+import type { ImageService } from '../modules/image/image.service.js';
 import type { ToolRunner } from '../modules/tool/tool-runner.js';
 import type { ToolService } from '../modules/tool/tool.service.js';
 import type { JobQueue } from './job-queue.js';
@@ -61,6 +62,13 @@ export const appJobSpecs = {
     concurrency: 1,
     schedule: { everyMs: 5 * 60_000 },
   },
+  /** Uploaded images that no avatar or cover uses a day after their upload are removed (issue 19 §3). */
+  'image.cleanup': {
+    input: noInput,
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+    schedule: { everyMs: 60 * 60_000 },
+  },
   /** Probes an upload or episode of the media library, makes its poster and sprite (not a video: failed, removed). */
   'media.process': {
     input: z.object({ media_id: z.number().int().positive() }),
@@ -108,6 +116,7 @@ export interface JobServices {
   withdrawals: Pick<WithdrawalService, 'payout' | 'requeueWaitingPayouts'>;
   settlement: Pick<SettlementService, 'settleDueShares'>;
   media: Pick<MediaService, 'process' | 'processingGaveUp' | 'removeExpiredUploads'>;
+  images: Pick<ImageService, 'removeUnused'>;
   tools: {
     runner: Pick<ToolRunner, 'run' | 'analyze'>;
     service: Pick<ToolService, 'sweep'>;
@@ -123,6 +132,7 @@ export function defineJobTable({
   withdrawals,
   settlement,
   media,
+  images,
   tools,
 }: JobServices): JobTable<AppJobSpecs> {
   const specs = {
@@ -154,6 +164,10 @@ export function defineJobTable({
     'settlement.run': async (_input, { log }) => {
       const { runId, settledCount, amountFen } = await settlement.settleDueShares();
       if (settledCount > 0) log.info({ runId, settledCount, amountFen }, 'due shares settled');
+    },
+    'image.cleanup': async (_input, { log }) => {
+      const removed = await images.removeUnused();
+      if (removed > 0) log.info({ removed }, 'unused images removed');
     },
     'media.process': async ({ media_id }, { attempt }) => {
       try {

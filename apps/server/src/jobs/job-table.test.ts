@@ -24,6 +24,7 @@ function appTable(media: Partial<JobServices['media']> = {}) {
       removeExpiredUploads: async () => 0,
       ...media,
     },
+    images: { removeUnused: async () => 0 },
     tools: {
       runner: { run: async () => undefined, analyze: async () => undefined },
       service: { sweep: async () => 0 },
@@ -60,6 +61,7 @@ describe('job table', () => {
     expect(table['settlement.run'].schedule).toEqual({ everyMs: 300_000 });
     expect(table['tool.sweep'].schedule).toEqual({ everyMs: 60_000 });
     expect(table['media.upload-sweep'].schedule).toEqual({ everyMs: 600_000 });
+    expect(table['image.cleanup'].schedule).toEqual({ everyMs: 3_600_000 });
     // Video jobs take the configured ffmpeg concurrency (TOOL_CONCURRENCY), not the table's default of one.
     expect(table['tool.run'].concurrency).toBe(3);
     expect(appJobSpecs['tool.run'].concurrency).toBe(1);

@@ -56,6 +56,10 @@ export function channelUrlProblem(platform: number, url: string): string | null 
 /** Image uploads: what a cover or avatar may be. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Width × height an uploaded image may have: checked from its header before it is decoded (a 60 000² PNG is 14 GB). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Stored images are re-encoded to fit this square (a cover or an avatar never shows larger). */
+export const IMAGE_STORED_MAX_SIDE = 2048;
 /** An uploaded image's name: `<agent id>-<random>.<ext>` (the owner is part of it). */
 export const IMAGE_NAME_PATTERN = /^\d+-[A-Za-z0-9_-]{16,40}\.(jpg|png|webp)$/;
 export const imageNameSchema = z

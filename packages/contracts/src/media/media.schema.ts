@@ -26,6 +26,22 @@ export const MEDIA_NAME_MAX_LENGTH = 100;
 export const MEDIA_FOLDER_MAX_LENGTH = 30;
 export const MEDIA_TAG_MAX = 10;
 
+/**
+ * Characters a name must not carry (issue 19 §4): CR, LF, NUL and the other C0 and C1 controls, which split a log
+ * line or a download's header, and the bidi controls that make `mp4.exe` read as `exe.mp4`.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** The text without those characters (names that arrive from a file system, such as a tus upload's file name). */
+export function withoutUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE_TEXT, '');
+}
+
+/** A name typed by the creator: those characters are refused, so what is saved is what was seen. */
+const safeText = (schema: z.ZodString, message: string) =>
+  schema.refine((value) => withoutUnsafeCharacters(value) === value, message);
+
 /** The thumbnail sprite: `cols`×`rows` tiles of `width`×`height`, one every `interval` seconds (player preview). */
 export const spriteSchema = z.object({
   url: z.string(),
@@ -88,10 +104,16 @@ export const mediaIdParamsSchema = z.object({
 });
 
 export const mediaUpdateSchema = z.object({
-  name: z.string().trim().min(1, '请输入素材名称').max(MEDIA_NAME_MAX_LENGTH, '素材名称过长').optional(),
-  folder: z.string().trim().max(MEDIA_FOLDER_MAX_LENGTH, '文件夹名称过长').optional(),
+  name: safeText(
+    z.string().trim().min(1, '请输入素材名称').max(MEDIA_NAME_MAX_LENGTH, '素材名称过长'),
+    '素材名称不能含有换行、控制字符或文字方向控制符',
+  ).optional(),
+  folder: safeText(
+    z.string().trim().max(MEDIA_FOLDER_MAX_LENGTH, '文件夹名称过长'),
+    '文件夹名称不能含有换行、控制字符或文字方向控制符',
+  ).optional(),
   tags: z
-    .array(z.string().trim().min(1).max(20, '标签过长'))
+    .array(safeText(z.string().trim().min(1).max(20, '标签过长'), '标签不能含有换行、控制字符或文字方向控制符'))
     .max(MEDIA_TAG_MAX, `最多${MEDIA_TAG_MAX}个标签`)
     .optional(),
 });

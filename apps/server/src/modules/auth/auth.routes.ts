@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PublicOrigin } from '../../public-origin.js';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { vendorOf } from '../../plugins/vendor.js';
@@ -30,6 +31,7 @@ export interface AuthRoutesDeps {
   smsCodes: SmsCodeService;
   sessions: SessionService;
   users: UserService;
+  publicOrigin: PublicOrigin;
 }
 
 function metaOf(request: FastifyRequest): RequestMeta {
@@ -43,8 +45,8 @@ function metaOf(request: FastifyRequest): RequestMeta {
 const QR_COOKIE_PATH = '/agent/v1/user/login';
 const qrCookieName = (qrId: string) => `cc_qr_${qrId}`;
 
-function qrCookie(request: FastifyRequest, qrId: string, secret: string): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+function qrCookie(qrId: string, secret: string, https: boolean): string {
+  const secure = https ? '; Secure' : '';
   return `${qrCookieName(qrId)}=${secret}; Path=${QR_COOKIE_PATH}; Max-Age=${QR_LOGIN_TTL_SECONDS + 60}; HttpOnly; SameSite=Strict${secure}`;
 }
 
@@ -56,7 +58,14 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return null;
 }
 
-export function authRoutes({ auth, qrLogins, smsCodes, sessions, users }: AuthRoutesDeps): FastifyPluginAsyncZod {
+export function authRoutes({
+  auth,
+  qrLogins,
+  smsCodes,
+  sessions,
+  users,
+  publicOrigin,
+}: AuthRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/agent/v1/user/send_code',
@@ -102,8 +111,9 @@ export function authRoutes({ auth, qrLogins, smsCodes, sessions, users }: AuthRo
       '/agent/v1/user/login/create_qr',
       { schema: { response: okSchema(createQrResponseSchema) } },
       async (request, reply) => {
-        const { secret, ...qr } = await qrLogins.create(metaOf(request), `${request.protocol}://${request.host}`);
-        reply.header('set-cookie', qrCookie(request, qr.qr_id, secret));
+        const { secret, ...qr } = await qrLogins.create(metaOf(request), publicOrigin.of(request));
+        // Secure whenever the address is https, also where TLS ends at a proxy and this request came over http.
+        reply.header('set-cookie', qrCookie(qr.qr_id, secret, publicOrigin.isHttps(request)));
         reply.header('cache-control', 'no-store');
         return ok(qr);
       },

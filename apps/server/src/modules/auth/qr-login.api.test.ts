@@ -21,7 +21,8 @@ const DESKTOP_UA =
 describe(`QR login (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // The desktop of these tests opens the product at a LAN address, listed as one of its hosts.
+    ctx = await createTestApp({ PUBLIC_HOSTS: 'localhost,192.168.1.20' });
   });
   afterAll(() => ctx.close());
 
@@ -61,7 +62,7 @@ describe(`QR login (${testDatabaseKind})`, () => {
     expect(json.code).toBe(0);
     const { qr_id, qr_url, expires_at } = json.body;
     expect(qr_id).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    // PUBLIC_BASE_URL is unset in tests: the QR leads to the address the desktop opened, so a phone on the LAN reaches it.
+    // PUBLIC_BASE_URL is unset: the QR leads to the (listed) address the desktop opened, so a phone on the LAN reaches it.
     expect(qr_url).toBe(`http://192.168.1.20:8080/qr-login?id=${qr_id}`);
     expect(Date.parse(expires_at) - ctx.clock.now()).toBe(120_000);
     expect(setCookie).toMatch(new RegExp(`^cc_qr_${qr_id}=[A-Za-z0-9_-]{43}; Path=/agent/v1/user/login; `));
@@ -206,17 +207,56 @@ describe(`QR login (${testDatabaseKind})`, () => {
     expect((await phoneCall('confirm_qr', 'B'.repeat(24), token)).json.code).toBe(ErrorCode.qrLoginNotFound);
   });
 
-  it('uses the configured public address for the QR when there is one', async () => {
+  it('uses the configured public address for the QR when there is one, and its cookie is then Secure', async () => {
     const publicCtx = await createTestApp({ PUBLIC_BASE_URL: 'https://cc.example.com/' });
     try {
+      // TLS ends before this server: the request itself came over http.
       const response = await publicCtx.app.inject({
         method: 'POST',
         url: '/agent/v1/user/login/create_qr',
         headers: { vendor: VENDOR, host: 'evil.example' },
       });
       expect(response.json().body.qr_url).toMatch(/^https:\/\/cc\.example\.com\/qr-login\?id=[A-Za-z0-9_-]+$/);
+      expect(String(response.headers['set-cookie'])).toMatch(/; Secure$/);
     } finally {
       await publicCtx.close();
+    }
+  });
+
+  const createQrAt = (app: TestContext['app'], headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    app.inject({
+      method: 'POST',
+      url: '/agent/v1/user/login/create_qr',
+      headers: { vendor: VENDOR, ...headers },
+      remoteAddress,
+    });
+
+  it('never builds the QR address from a Host that is not listed (issue 19 §4)', async () => {
+    for (const host of [
+      'evil.example',
+      'evil.example:8080',
+      'localhost:80@evil.example',
+      '192.168.1.20.evil.example',
+    ]) {
+      const response = await createQrAt(ctx.app, { host });
+      expect(response.json().body.qr_url, host).toMatch(/^http:\/\/localhost:8080\/qr-login\?id=[A-Za-z0-9_-]+$/);
+    }
+    const listed = await createQrAt(ctx.app, { host: 'localhost:3000' });
+    expect(listed.json().body.qr_url).toMatch(/^http:\/\/localhost:3000\/qr-login\?id=/);
+  });
+
+  it('makes the cookie Secure behind a trusted TLS proxy, and believes no forwarding header from anyone else', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' });
+    try {
+      const forwarded = { host: 'localhost:8443', 'x-forwarded-proto': 'https' };
+      const viaProxy = await createQrAt(proxied.app, forwarded, '10.1.2.3');
+      expect(viaProxy.json().body.qr_url).toMatch(/^https:\/\/localhost:8443\/qr-login\?id=/);
+      expect(String(viaProxy.headers['set-cookie'])).toMatch(/; Secure$/);
+      const direct = await createQrAt(proxied.app, forwarded, '203.0.113.9');
+      expect(direct.json().body.qr_url).toMatch(/^http:\/\/localhost:8443\/qr-login\?id=/);
+      expect(String(direct.headers['set-cookie'])).not.toContain('Secure');
+    } finally {
+      await proxied.close();
     }
   });
 });

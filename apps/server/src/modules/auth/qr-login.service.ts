@@ -76,13 +76,11 @@ export class QrLoginService {
   constructor(
     private readonly qrs: QrLoginRepository,
     private readonly sessions: SessionService,
-    /** The configured public address, or null to use the address the desktop itself opened (a LAN or test host). */
-    private readonly publicBaseUrl: string | null,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** `origin` is where the desktop reached us: the QR's page lives there unless PUBLIC_BASE_URL says otherwise. */
+  /** `origin` is this product's public address (`PublicOrigin`): the QR's page lives there. */
   async create(meta: RequestMeta, origin: string): Promise<CreatedQr> {
     const now = this.clock.now();
     const id = randomBytes(18).toString('base64url');
@@ -103,7 +101,7 @@ export class QrLoginService {
     });
     return {
       qr_id: id,
-      qr_url: `${this.publicBaseUrl ?? origin}/qr-login?id=${id}`,
+      qr_url: `${origin}/qr-login?id=${id}`,
       expires_at: new Date(now + TTL_MS).toISOString(),
       secret,
     };

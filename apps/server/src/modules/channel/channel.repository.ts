@@ -201,6 +201,18 @@ export class ChannelRepository {
       .selectAll('f')
       .select(['a.nickname as agent_nickname', 'a.phone as agent_phone']);
   }
+
+  /** The cover images among these that some filing uses, deleted or not (an operator may still look at it). */
+  async coversInUse(names: string[]): Promise<string[]> {
+    if (names.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('channel_filings')
+      .select('cover_key')
+      .distinct()
+      .where('cover_key', 'in', names)
+      .execute();
+    return rows.map((row) => row.cover_key ?? '');
+  }
 }
 
 export type ChannelRow = NonNullable<Awaited<ReturnType<ChannelRepository['ownById']>>>;

@@ -114,6 +114,11 @@ export class ChannelService {
     return { data: rows.map(toChannel), total };
   }
 
+  /** Which of these uploaded images are a filing's cover (the image clean-up keeps them). */
+  imagesUsedAsCovers(names: string[]): Promise<string[]> {
+    return this.channels.coversInUse(names);
+  }
+
   async list(agentId: number): Promise<Channel[]> {
     return (await this.channels.listOwn(agentId)).map(toChannel);
   }

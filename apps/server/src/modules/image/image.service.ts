@@ -1,36 +1,58 @@
 /**
  * Small images a creator uploads (a channel's cover, the avatar; issue 10 §2, §4), kept in the media storage under
- * `images/<agent id>-<random>.<ext>`. The type is read from the bytes, never from the declared header; the name
- * carries its owner, so nobody can attach another creator's image; names are unguessable, so the files are served
- * without a bearer (an `<img>` sends none).
+ * `images/<agent id>-<random>.<ext>`. An upload is checked by its structure (type, declared size, nothing around
+ * the image), then decoded and encoded again, so what is served is an image this server wrote (issue 19 §3). The
+ * name carries its owner, so nobody can attach another creator's image; names are unguessable, so the files are
+ * served without a bearer (an `<img>` sends none). Uploads are limited per creator (per hour, total bytes), and
+ * images no avatar or cover uses are removed a day after their upload.
  */
-import { IMAGE_MAX_BYTES, IMAGE_URL_PREFIX } from '@cc/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_URL_PREFIX } from '@cc/contracts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { lockKey } from '../../db/locks.js';
 import { appError } from '../../errors.js';
 import type { MediaStorage } from '../../providers/storage/media-storage.js';
+import { reencodeImage } from './image-decoder.js';
+import { readImageLayout, type ImageExtension } from './image-layout.js';
+import type { ImageRepository } from './image.repository.js';
 
-const TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
-type Extension = keyof typeof TYPES;
-
-/** The image type of these bytes by their signature, or null for anything else (SVG, GIF, HTML, a renamed file). */
-export function sniffImage(bytes: Buffer): Extension | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') {
-    return 'webp';
-  }
-  return null;
-}
+const TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const satisfies Record<
+  ImageExtension,
+  string
+>;
 
 const NAME = /^(\d+)-[A-Za-z0-9_-]{16,40}\.(jpg|png|webp)$/;
+const HOUR_MS = 3_600_000;
+/** An image no avatar or cover uses is kept this long: time enough to upload it and then save the form using it. */
+export const UNUSED_IMAGE_TTL_MS = 24 * HOUR_MS;
+const CLEANUP_PAGE = 200;
+
+export interface ImageLimits {
+  /** IMAGE_UPLOADS_PER_HOUR. */
+  uploadsPerHour: number;
+  /** IMAGE_SPACE_BYTES: the bytes one creator's kept images may take. */
+  spaceBytes: number;
+}
+
+/** Which of these image names an avatar or a cover uses now. */
+export type ImageUsageCheck = (names: string[]) => Promise<Set<string>>;
 
 export class ImageService {
-  constructor(readonly storage: MediaStorage) {}
+  private usedOf: ImageUsageCheck | null = null;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly images: ImageRepository,
+    readonly storage: MediaStorage,
+    private readonly clock: Clock,
+    private readonly limits: ImageLimits,
+  ) {}
 
   static url(name: string): string {
     return `${IMAGE_URL_PREFIX}${name}`;
@@ -41,20 +63,49 @@ export class ImageService {
     return url.startsWith(IMAGE_URL_PREFIX) ? url.slice(IMAGE_URL_PREFIX.length) : null;
   }
 
+  /** The users and channels services are built after this one; the clean-up asks them through this check. */
+  setUsageCheck(check: ImageUsageCheck): void {
+    this.usedOf = check;
+  }
+
   async store(agentId: number, bytes: Buffer): Promise<{ image: string; url: string }> {
     if (bytes.length === 0) throw appError('imageInvalid');
     if (bytes.length > IMAGE_MAX_BYTES) throw appError('imageTooLarge');
-    const extension = sniffImage(bytes);
-    if (!extension) throw appError('imageInvalid');
-    const name = `${agentId}-${randomBytes(18).toString('base64url')}.${extension}`;
+    const layout = readImageLayout(bytes);
+    if (layout.kind === 'unknown') throw appError('imageInvalid');
+    if (layout.kind === 'corrupt') throw appError('imageCorrupt');
+    if (layout.kind === 'extraData') throw appError('imageExtraData');
+    if (layout.width * layout.height > IMAGE_MAX_PIXELS) throw appError('imageTooManyPixels');
+    // Decoding costs time and memory: a creator over the limits is refused before it, and again under the lock.
+    await this.requireWithinLimits(agentId, 0, this.database.db);
+    const encoded = await reencodeImage(bytes, layout.extension);
+    const name = `${agentId}-${randomBytes(18).toString('base64url')}.${layout.extension}`;
+    await this.database.db.transaction().execute(async (trx) => {
+      // One creator's uploads are counted one at a time, so parallel uploads cannot pass the limits together.
+      await lockKey(trx, this.database.kind, `images:${agentId}`);
+      await this.requireWithinLimits(agentId, encoded.length, trx);
+      await this.images.insert(
+        { name, agent_id: agentId, size_bytes: encoded.length, created_at: this.clock.now() },
+        trx,
+      );
+    });
     const file = path.join(os.tmpdir(), `cc-image-${name}`);
-    await fs.writeFile(file, bytes);
     try {
-      await this.storage.putFile(`images/${name}`, file, TYPES[extension]);
+      await fs.writeFile(file, encoded);
+      await this.storage.putFile(`images/${name}`, file, TYPES[layout.extension]);
+    } catch (error) {
+      await this.images.delete(name);
+      throw error;
     } finally {
       await fs.rm(file, { force: true });
     }
     return { image: name, url: ImageService.url(name) };
+  }
+
+  private async requireWithinLimits(agentId: number, bytes: number, executor: Kysely<Database>): Promise<void> {
+    const usage = await this.images.usage(agentId, this.clock.now() - HOUR_MS, executor);
+    if (usage.recent >= this.limits.uploadsPerHour) throw appError('imageUploadsPerHour');
+    if (usage.bytes + bytes > this.limits.spaceBytes) throw appError('imageSpaceFull');
   }
 
   /** Throws unless `name` is an existing image of this creator. */
@@ -71,6 +122,25 @@ export class ImageService {
     if (!match) return null;
     const key = `images/${name}`;
     const size = await this.storage.size(key);
-    return size === null ? null : { size, contentType: TYPES[match[2] as Extension], key };
+    return size === null ? null : { size, contentType: TYPES[match[2] as ImageExtension], key };
+  }
+
+  /** Removes the images uploaded over a day ago that no avatar or cover uses; answers how many went. */
+  async removeUnused(): Promise<number> {
+    if (!this.usedOf) throw new Error('image usage check not set');
+    const before = this.clock.now() - UNUSED_IMAGE_TTL_MS;
+    let removed = 0;
+    let after = '';
+    for (;;) {
+      const names = await this.images.namesBefore(before, after, CLEANUP_PAGE);
+      if (names.length === 0) return removed;
+      const used = await this.usedOf(names);
+      for (const name of names) {
+        if (used.has(name) || !(await this.images.delete(name))) continue;
+        await this.storage.delete(`images/${name}`);
+        removed += 1;
+      }
+      after = names.at(-1)!;
+    }
   }
 }

@@ -9,7 +9,13 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ErrorMessages, type Media, type MediaKind } from '@cc/contracts';
+import {
+  ErrorMessages,
+  MEDIA_FOLDER_MAX_LENGTH,
+  withoutUnsafeCharacters,
+  type Media,
+  type MediaKind,
+} from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
@@ -272,7 +278,7 @@ export class MediaService implements ToolMediaLibrary {
           kind: 'upload',
           status: 'processing',
           name: cleanName(upload.name) || '未命名视频.mp4',
-          folder: upload.folder.slice(0, 30),
+          folder: withoutUnsafeCharacters(upload.folder).trim().slice(0, MEDIA_FOLDER_MAX_LENGTH),
           storage_key: storageKey,
           size_bytes: upload.size,
           upload_id: upload.id,
@@ -544,9 +550,7 @@ export function tooLargeText(maxBytes: number): string {
 
 /** A file name as shown and downloaded: no path, no control characters, at most 100 characters. */
 export function cleanName(name: string): string {
-  return [...(name.split(/[\\/]/).pop() ?? '')]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join('')
+  return withoutUnsafeCharacters(name.split(/[\\/]/).pop() ?? '')
     .trim()
     .slice(0, 100);
 }

@@ -16,7 +16,11 @@ import type { OrderService } from './order.service.js';
 
 export const ALIPAY_NOTIFY_PATH = '/pay/alipay/notify';
 
-export function orderRoutes(orders: OrderService, wallet: WalletService): FastifyPluginAsyncZod {
+export function orderRoutes(
+  orders: OrderService,
+  wallet: WalletService,
+  limits: { notifyPerIp: number },
+): FastifyPluginAsyncZod {
   return async (app) => {
     const state = okSchema(orderStateSchema);
 
@@ -66,11 +70,26 @@ export function orderRoutes(orders: OrderService, wallet: WalletService): Fastif
 
     // Alipay posts a form and retries until it reads exactly `success`: whatever goes wrong — a body that does not
     // parse, a signature that does not verify, a database error — the answer is the plain text `failure`.
+    // Outside the API's zones, the notification has its own per-IP budget (RATE_LIMIT_NOTIFY_PER_IP).
+    const limitPerIp = app.rateLimit({
+      max: limits.notifyPerIp,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `notify:${request.ip}`,
+    });
     app.post(
       ALIPAY_NOTIFY_PATH,
       {
+        onRequest: limitPerIp,
         errorHandler: (error, request, reply) => {
-          request.log.error({ err: error }, 'alipay notify failed');
+          if (error.statusCode === 429) return reply.status(429).type('text/plain').send('failure');
+          if (error.statusCode !== undefined && error.statusCode < 500) {
+            // The caller's body refused by the framework (bad JSON, an unknown type): its message quotes that body,
+            // so only the kind of failure is logged. Past parsing, the service logs what it checks itself, and an
+            // error of ours (the database) comes after the signature was verified.
+            request.log.warn({ code: error.code, statusCode: error.statusCode }, 'alipay notify refused');
+          } else {
+            request.log.error({ err: error }, 'alipay notify failed');
+          }
           return reply.status(200).type('text/plain').send('failure');
         },
       },

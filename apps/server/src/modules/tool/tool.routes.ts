@@ -21,6 +21,7 @@ import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
+import type { StreamSlots } from './stream-slots.js';
 import type { ToolService } from './tool.service.js';
 
 /** Streams look at the job this often when no same-process event wakes them (a worker in another process). */
@@ -35,7 +36,7 @@ const requestKeyHeaders = z.object({
     .optional(),
 });
 
-export function toolRoutes(tools: ToolService): FastifyPluginAsyncZod {
+export function toolRoutes(tools: ToolService, streams: StreamSlots): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/ai/v1/tools', { schema: { response: okSchema(toolListSchema) } }, async () => ok({ data: tools.list() }));
 
@@ -101,6 +102,8 @@ export function toolRoutes(tools: ToolService): FastifyPluginAsyncZod {
         const agentId = identityOf(request).agentId;
         const id = Number(request.params.id);
         let job = await tools.get(agentId, id);
+        // Over the cap the answer is the envelope's 429, before the stream starts.
+        const release = streams.acquire(agentId, request.ip);
         const raw = hijackKeepingHeaders(reply);
         raw.writeHead(200, {
           'content-type': 'text/event-stream; charset=utf-8',
@@ -148,6 +151,7 @@ export function toolRoutes(tools: ToolService): FastifyPluginAsyncZod {
           request.log.warn({ err: error, toolJobId: id }, 'job event stream ended by an error');
         } finally {
           tools.events.off('changed', onChange);
+          release();
           raw.end();
         }
       },

@@ -114,6 +114,18 @@ export class UserRepository {
       .execute();
   }
 
+  /** The avatar addresses among these that some agent uses. */
+  async avatarsInUse(urls: string[]): Promise<string[]> {
+    if (urls.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('agents')
+      .select('avatar_url')
+      .distinct()
+      .where('avatar_url', 'in', urls)
+      .execute();
+    return rows.map((row) => row.avatar_url);
+  }
+
   async update(id: number, changes: AgentUpdate, executor: Executor = this.db): Promise<void> {
     await executor.updateTable('agents').set(changes).where('id', '=', id).execute();
   }

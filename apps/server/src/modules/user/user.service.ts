@@ -65,6 +65,12 @@ export class UserService {
     private readonly images: Pick<ImageService, 'requireOwn'>,
   ) {}
 
+  /** Which of these uploaded images are some creator's avatar (the image clean-up keeps them). */
+  async imagesUsedAsAvatars(names: string[]): Promise<string[]> {
+    const used = await this.users.avatarsInUse(names.map((name) => ImageService.url(name)));
+    return used.map((url) => ImageService.nameOf(url) ?? '');
+  }
+
   /**
    * The profile in one read; the credit ledger is asked only when it has work to do (points due to expire, or no
    * balance row yet, which it opens).

@@ -1,0 +1,35 @@
+/**
+ * Open live-progress streams counted per creator and per client IP in this process (issue 19 §4): each holds a
+ * socket and a poll for as long as the page is open, so a script opening thousands would hold the server's sockets
+ * and database with them. Over either cap a new stream is refused with 429 before it starts.
+ */
+import { appError } from '../../errors.js';
+
+function add<K>(counts: Map<K, number>, key: K, delta: number): void {
+  const next = (counts.get(key) ?? 0) + delta;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
+
+export class StreamSlots {
+  private readonly byCreator = new Map<number, number>();
+  private readonly byIp = new Map<string, number>();
+
+  constructor(private readonly limits: { perCreator: number; perIp: number }) {}
+
+  /** Takes a slot for this creator and IP, or throws `streamLimit`; the answer gives it back (once). */
+  acquire(agentId: number, ip: string): () => void {
+    if ((this.byCreator.get(agentId) ?? 0) >= this.limits.perCreator || (this.byIp.get(ip) ?? 0) >= this.limits.perIp) {
+      throw appError('streamLimit');
+    }
+    add(this.byCreator, agentId, 1);
+    add(this.byIp, ip, 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      add(this.byCreator, agentId, -1);
+      add(this.byIp, ip, -1);
+    };
+  }
+}

@@ -1,0 +1,25 @@
+/** Names and folders a creator types keep no line breaks, control or bidi characters (issue 19 §4). */
+import { describe, expect, it } from 'vitest';
+import { mediaUpdateSchema, withoutUnsafeCharacters } from './media.schema.js';
+
+describe('media names', () => {
+  it('refuses CR, LF, NUL and bidi controls in a name, a folder or a tag', () => {
+    for (const unsafe of ['a\rb', 'a\nb', 'a\u0000b', 'a\u202Eb', 'a\u2066b', 'a\u200Fb', 'a\u0085b']) {
+      expect(mediaUpdateSchema.safeParse({ name: unsafe }).success, JSON.stringify(unsafe)).toBe(false);
+      expect(mediaUpdateSchema.safeParse({ folder: unsafe }).success).toBe(false);
+      expect(mediaUpdateSchema.safeParse({ tags: [unsafe] }).success).toBe(false);
+    }
+    const refused = mediaUpdateSchema.safeParse({ name: '剧集\u202Egpj.exe' });
+    expect(refused.error?.issues[0]?.message).toBe('素材名称不能含有换行、控制字符或文字方向控制符');
+    expect(mediaUpdateSchema.parse({ name: ' 第1集 高能.mp4 ', folder: '成品', tags: ['爆款'] })).toEqual({
+      name: '第1集 高能.mp4',
+      folder: '成品',
+      tags: ['爆款'],
+    });
+  });
+
+  it('removes them from a name that arrives from a file system', () => {
+    expect(withoutUnsafeCharacters('clip\u202Egpj.exe\r\n\u0000.mp4')).toBe('clipgpj.exe.mp4');
+    expect(withoutUnsafeCharacters('第1集 高能.mp4')).toBe('第1集 高能.mp4');
+  });
+});
