@@ -2,12 +2,23 @@
  * End-to-end suite: the built product (server + web app on one port, fresh SQLite with demo data) driven by
  * Debian's Chromium. Never downloads a browser.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
+/**
+ * A port no other program holds, chosen once by the runner and handed to its workers through the environment
+ * (they load this file again and must reach the same server). Set E2E_PORT to choose one yourself.
+ */
+function freePort(): number {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+process.env.E2E_PORT ??= String(freePort());
+const port = Number(process.env.E2E_PORT);
 /** The operator API's token on the e2e server (settlement runs, reviews). */
 export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789abcdef';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-e2e-'));
