@@ -4,7 +4,7 @@ import '@arco-design/web-react/lib/_util/react-19-adapter';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onLoginSuccess } from '../../../lib/session/login-modal';
 import { clearToken, getToken } from '../../../lib/session/token';
 import { LoginModalHost } from './login-modal-host';
@@ -39,6 +39,11 @@ const phoneInput = () => screen.getByPlaceholderText('请输入手机号');
 const codeInput = () => screen.getByPlaceholderText('请输入验证码');
 
 describe('LoginModal', () => {
+  // The host loads the modal's module lazily on first opening. Loading it here, before any test, keeps that first
+  // (possibly slow, on a loaded machine) transform out of the tests' one-second waits for the modal to appear.
+  beforeAll(async () => {
+    await import('./login-modal');
+  });
   beforeEach(() => {
     clearToken();
     sessionStorage.clear();
