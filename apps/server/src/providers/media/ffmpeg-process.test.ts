@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { processAlive } from '../../../test/processes.js';
 import {
   configureMediaProcesses,
+  deathSignalPrefix,
   FfmpegAbortedError,
   FfmpegError,
   killMediaProcesses,
@@ -145,6 +146,27 @@ describe('the ffmpeg/ffprobe launcher', () => {
     await expect.poll(() => alive(pid), { timeout: 5_000 }).toBe(false);
     // A Node process starting under tsx takes seconds on a loaded machine.
   }, 30_000);
+});
+
+describe('the death signal armed after the fork', () => {
+  /** Runs `echo ran` behind the prefix the launcher puts before every program, and returns what it printed. */
+  async function runBehind(prefix: string[]) {
+    const child = spawn(prefix[0]!, [...prefix.slice(1), 'echo', 'ran'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let printed = '';
+    child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const [code] = (await once(child, 'close')) as [number];
+    return { code, printed: printed.trim() };
+  }
+
+  it('runs the program while its parent is the one that started it', async () => {
+    expect(await runBehind(deathSignalPrefix())).toEqual({ code: 0, printed: 'ran' });
+  });
+
+  it('never runs the program once its parent has changed (the parent died before the signal was armed)', async () => {
+    // A parent that is not ours stands for the orphan's new parent: what the shell sees when the starter died early.
+    const result = await runBehind(deathSignalPrefix(process.pid + 1_000_000));
+    expect(result).toEqual({ code: 125, printed: '' });
+  });
 });
 
 describe('the launcher is the only way to ffmpeg', () => {

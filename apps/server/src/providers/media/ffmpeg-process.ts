@@ -63,6 +63,19 @@ const findTool = (name: string) => [`/usr/bin/${name}`, `/bin/${name}`].find((fi
  */
 const SETPRIV = findTool('setpriv');
 const PRLIMIT = findTool('prlimit');
+const SH = findTool('sh');
+
+/**
+ * The death signal is armed by setpriv after the fork: a parent killed in between (seen on a loaded machine, a worker
+ * SIGKILLed just as it started a render) would leave the render running on as an orphan. So after arming it, a shell
+ * checks that its parent is still `parentPid` and exits (125) instead of running the program if not; a parent dying
+ * later sends the signal.
+ */
+export function deathSignalPrefix(parentPid: number = process.pid): string[] {
+  if (!SETPRIV) return [];
+  const guard = SH ? [SH, '-c', '[ "$PPID" = "$0" ] && exec "$@"; exit 125', String(parentPid)] : [];
+  return [SETPRIV, '--pdeathsig', 'KILL', '--', ...guard];
+}
 
 export class FfmpegError extends Error {
   override name = 'FfmpegError';
@@ -226,7 +239,7 @@ function commandLine(program: 'ffmpeg' | 'ffprobe', args: readonly string[], nic
   const niced = nice > 0 ? ['nice', '-n', String(nice), ...full] : full;
   const limited =
     PRLIMIT && settings.memoryBytes > 0 ? [PRLIMIT, `--as=${settings.memoryBytes}`, '--', ...niced] : niced;
-  return SETPRIV ? [SETPRIV, '--pdeathsig', 'KILL', '--', ...limited] : limited;
+  return [...deathSignalPrefix(), ...limited];
 }
 
 /** Runs ffmpeg or ffprobe with `args` (inputs restricted as above) under the limits of its kind. */
