@@ -31,7 +31,7 @@ export function ensureNodeModules() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (!fs.existsSync(marker)) {
-    step('Installing dependencies (first run: better-sqlite3 compiles, about a minute)');
+    step('Installing dependencies (first run: about 3 minutes)');
     run('npm', fs.existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
     return;
   }
