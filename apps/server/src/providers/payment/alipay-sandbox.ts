@@ -498,7 +498,8 @@ export class AlipaySandbox {
     if (earlier && (earlier.totalAmount !== amount || earlier.subject !== biz.subject)) {
       return { error: '交易信息被篡改', subCode: 'ACQ.CONTEXT_INCONSISTENT' };
     }
-    if (expiresAt !== undefined && !(expiresAt > this.now())) return { error: '交易已关闭', subCode: 'ACQ.TRADE_HAS_CLOSE' };
+    if (expiresAt !== undefined && !(expiresAt > this.now()))
+      return { error: '交易已关闭', subCode: 'ACQ.TRADE_HAS_CLOSE' };
     const request: SandboxQr = {
       outTradeNo,
       totalAmount: amount,

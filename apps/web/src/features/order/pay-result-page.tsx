@@ -26,13 +26,15 @@ import styles from './pay-result-page.module.css';
 
 const copy = text.order.result;
 
+/** The order's figures; its points are 已到账 only once the server has them paid. */
 function OrderFacts({ order }: { order: OrderState }) {
+  const points = isPaid(order) ? text.order.success.credited : copy.points;
   return (
     <div className={styles.facts}>
       <strong className={styles.amount} data-testid="pay-result-amount">
         {formatYuan(order.price)}
       </strong>
-      <span>{fillText(text.order.success.credited, { credit: order.credit + order.gift_credit })}</span>
+      <span>{fillText(points, { credit: order.credit + order.gift_credit })}</span>
       <span className={styles.orderNo}>{fillText(copy.orderNo, { orderNo: order.order_no })}</span>
     </div>
   );

@@ -8,6 +8,11 @@ import { payChannelOfThisDevice } from './pay-channel';
 
 export function createOrder(packageId: number) {
   return request<OrderState>('POST', '/agent/v1/order/create', {
-    body: { type: OrderType.Recharge, pro_id: packageId, quantity: ORDER_QUANTITY, pay_channel: payChannelOfThisDevice() },
+    body: {
+      type: OrderType.Recharge,
+      pro_id: packageId,
+      quantity: ORDER_QUANTITY,
+      pay_channel: payChannelOfThisDevice(),
+    },
   });
 }

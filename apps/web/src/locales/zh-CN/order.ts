@@ -23,7 +23,7 @@ export const order = {
     comboSplit: '钱包抵扣 {wallet}，支付宝支付 {scan}',
     comboSplitTax: '钱包抵扣 {wallet}（另代扣个税 {tax}），支付宝支付 {scan}',
     open: '前往支付宝付款',
-    hint: '将打开支付宝收银台，付款完成后自动返回本站查看结果',
+    hint: '将打开支付宝收银台，付款后自动返回查看结果',
   },
   /** Closing an unpaid order asks first (issue 20). */
   abandon: {
@@ -36,6 +36,7 @@ export const order = {
   result: {
     title: '支付结果',
     orderNo: '订单号 {orderNo}',
+    points: '{credit} 积分（含赠送）',
     waiting: '等待支付结果',
     waitingHint: '已在支付宝付款？到账通常只需几秒，本页会自动刷新；尚未付款可继续支付。',
     paid: '支付成功',
