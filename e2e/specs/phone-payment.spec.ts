@@ -41,6 +41,22 @@ async function openPointsList(page: Page) {
   return modal;
 }
 
+/** A new creator orders package `id`: the payment dialog opens. */
+async function orderPackage(page: Page, id: number) {
+  const modal = await openPointsList(page);
+  await modal.getByTestId(`points-package-${id}`).click();
+  await modal.getByTestId('points-buy').click();
+  return page.getByTestId('payment-dialog');
+}
+
+/** '确定放弃支付？' is asked; `answer` is pressed and the question goes away. */
+async function answerAbandon(page: Page, answer: '继续支付' | '放弃支付') {
+  const confirm = page.locator('.abandon-payment-confirm');
+  await expect(confirm.getByText('确定放弃支付？')).toBeVisible();
+  await confirm.getByRole('button', { name: answer }).click();
+  await expect(confirm).toBeHidden();
+}
+
 test.describe('on a phone', () => {
   test.use(phoneUse);
 
@@ -82,10 +98,7 @@ test.describe('on a phone', () => {
   test('a forged return credits nothing; giving up asks first, and the closed order’s cashier refuses to pay', async ({
     page,
   }) => {
-    const modal = await openPointsList(page);
-    await modal.getByTestId('points-package-1').tap();
-    await modal.getByTestId('points-buy').tap();
-    const dialog = page.getByTestId('payment-dialog');
+    const dialog = await orderPackage(page, 1);
     const payUrl = (await dialog.getByTestId('pay-wap-open').getAttribute('href')) ?? '';
     const orderNo = /order_no%3D(\d+)/.exec(payUrl)?.[1] ?? '';
     expect(orderNo).toMatch(/^\d{20}$/);
@@ -109,13 +122,10 @@ test.describe('on a phone', () => {
     expect(await creditTotal(page)).toBe(0);
 
     await result.getByTestId('pay-result-abandon').tap();
-    const confirm = page.locator('.abandon-payment-confirm');
-    await expect(confirm.getByText('确定放弃支付？')).toBeVisible();
-    await confirm.getByRole('button', { name: '继续支付' }).tap();
-    await expect(confirm).toBeHidden();
+    await answerAbandon(page, '继续支付');
     await expect(result.getByText('等待支付结果')).toBeVisible();
     await result.getByTestId('pay-result-abandon').tap();
-    await confirm.getByRole('button', { name: '放弃支付' }).tap();
+    await answerAbandon(page, '放弃支付');
     await expect(result.getByText('订单已关闭')).toBeVisible();
 
     // The link of the cancelled order opens on Alipay's refusal, not on a cashier.
@@ -126,15 +136,10 @@ test.describe('on a phone', () => {
   });
 
   test('closing the payment dialog asks 确定放弃支付？ before cancelling', async ({ page }) => {
-    const modal = await openPointsList(page);
-    await modal.getByTestId('points-package-1').tap();
-    await modal.getByTestId('points-buy').tap();
-    const dialog = page.getByTestId('payment-dialog');
+    const dialog = await orderPackage(page, 1);
     await expect(dialog.getByTestId('pay-wap')).toBeVisible();
     await dialog.locator('.arco-modal-close-icon').tap();
-    const confirm = page.locator('.abandon-payment-confirm');
-    await expect(confirm.getByText('确定放弃支付？')).toBeVisible();
-    await confirm.getByRole('button', { name: '放弃支付' }).tap();
+    await answerAbandon(page, '放弃支付');
     await expect(page.getByText('支付已取消')).toBeVisible();
     await expect(dialog).toBeHidden();
   });
@@ -143,22 +148,16 @@ test.describe('on a phone', () => {
 test('on a desktop the QR stays; closing asks 确定放弃支付？, 继续支付 keeps the order, 放弃支付 cancels it', async ({
   page,
 }) => {
-  const modal = await openPointsList(page);
-  await modal.getByTestId('points-package-1').click();
-  await modal.getByTestId('points-buy').click();
-  const dialog = page.getByTestId('payment-dialog');
+  const dialog = await orderPackage(page, 1);
   await expect(dialog.getByTestId('pay-qr')).toHaveAttribute('data-qr-value', /\/dev\/alipay\/cashier\?t=/);
   await expect(dialog.getByTestId('pay-wap')).toHaveCount(0);
 
   await dialog.locator('.arco-modal-close-icon').click();
-  const confirm = page.locator('.abandon-payment-confirm');
-  await expect(confirm.getByText('确定放弃支付？')).toBeVisible();
-  await confirm.getByRole('button', { name: '继续支付' }).click();
-  await expect(confirm).toBeHidden();
+  await answerAbandon(page, '继续支付');
   await expect(dialog.getByTestId('pay-qr')).toBeVisible();
 
   await dialog.locator('.arco-modal-close-icon').click();
-  await confirm.getByRole('button', { name: '放弃支付' }).click();
+  await answerAbandon(page, '放弃支付');
   await expect(page.getByText('支付已取消')).toBeVisible();
   await expect(dialog).toBeHidden();
 });

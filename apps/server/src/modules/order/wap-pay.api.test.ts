@@ -226,3 +226,30 @@ describe(`phone payment through Alipay's wap cashier (${testDatabaseKind})`, () 
     expect(outTradeNoOf(still.pay_url)).toBe(outTradeNoOf(order.pay_url));
   });
 });
+
+describe(`phone payment in certificate mode (${testDatabaseKind})`, () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    ctx = await createTestApp({ PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ALIPAY_MODE: 'cert' });
+    await ctx.app.listen({ port, host: '127.0.0.1' });
+    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+  });
+  afterEach(() => expectBooksBalanced(ctx));
+  afterAll(() => ctx.close());
+
+  it('signs the link with the certificates’ SNs, which the gateway checks before opening the cashier', async () => {
+    const token: string = (await loginAs(ctx, nextPhone())).json.body.access_token;
+    const order = (
+      await call(ctx.app, { url: '/agent/v1/order/create', token, body: { type: 1, pro_id: 1, pay_channel: 'wap' } })
+    ).json.body;
+    const link = new URL(order.pay_url);
+    expect(link.searchParams.get('app_cert_sn')).toBeTruthy();
+    expect(link.searchParams.get('alipay_root_cert_sn')).toBeTruthy();
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.headers.get('location')).toMatch(/^\/dev\/alipay\/cashier\?t=/);
+    link.searchParams.set('app_cert_sn', '0');
+    expect(await (await fetch(link, { redirect: 'manual' })).text()).toContain('isv.invalid-signature');
+  });
+});
