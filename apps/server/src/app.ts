@@ -194,6 +194,8 @@ export function createAlipay(
       ? { mode: 'cert', appCert: certs.app, alipayPublicCert: certs.alipay, alipayRootCert: certs.root }
       : { mode: 'key', alipayPublicKey: sandbox.keys.alipay.publicKey },
     gateway: config.payment.gateway ?? `${config.internalBaseUrl}/dev/alipay/gateway.do`,
+    // The server calls the sandbox on loopback; a buyer's browser (a phone on the LAN) opens its pages publicly.
+    pageGateway: config.payment.gateway ?? `${config.publicBaseUrl}/dev/alipay/gateway.do`,
     notifyUrl: `${config.internalBaseUrl}${ALIPAY_NOTIFY_PATH}`,
   });
   return { client, sandbox };
@@ -333,6 +335,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     refunds,
     clock,
     log: app.log,
+    publicBaseUrl: config.publicBaseUrl,
   });
   const withdrawals: WithdrawalService = new WithdrawalService({
     database,

@@ -137,6 +137,8 @@ export async function createTestApp(
   const { database, schema, drop } = await openTestDatabase(config);
   await migrateToLatest(database.db, schema);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 4, 0, 0));
+  // Alipay's clock agrees with ours: a wap trade expires when its order does.
+  sandboxHost.sandbox.now = () => clock.now();
   const app = await buildApp(config, { clock, database, alipaySandbox: sandboxHost.sandbox, ...deps });
   await app.ready();
   return {

@@ -58,6 +58,13 @@ export const OrderType = { Recharge: 1, Refund: 2, Ad: 3 } as const;
 export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const PayType = { Alipay: 1, Wallet: 2, Combo: 3 } as const;
 export type PayType = (typeof PayType)[keyof typeof PayType];
+/**
+ * How the Alipay part of an order is paid (issue 20): `qr`, a QR code scanned with the Alipay app (desktops), or
+ * `wap`, Alipay's mobile-browser cashier (alipay.trade.wap.pay) that returns to the order page (phones).
+ */
+export const PayChannel = { Qr: 'qr', Wap: 'wap' } as const;
+export type PayChannel = (typeof PayChannel)[keyof typeof PayChannel];
+export const PAY_CHANNELS = [PayChannel.Qr, PayChannel.Wap] as const;
 
 export const Platform = { ShortVideo: 1, Social: 2, VideoSharing: 3, PhotoSharing: 4, Other: 5 } as const;
 export type Platform = (typeof Platform)[keyof typeof Platform];

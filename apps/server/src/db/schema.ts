@@ -13,6 +13,7 @@ import type {
   OutStatus,
   PackageType,
   PayType,
+  PayChannel,
   PayeeType,
   RefundStatus,
   Platform,
@@ -561,6 +562,8 @@ export interface OrderTable {
   wallet_hold_fen: Generated<number>;
   /** Tax withheld on the wallet's share (points are remuneration paid in kind): estimated while held, then final. */
   wallet_tax_fen: Generated<number>;
+  /** How the Alipay part is paid: 'qr' (precreated QR code) or 'wap' (the mobile-browser cashier). */
+  pay_channel: Generated<PayChannel>;
   created_at: number;
   expires_at: number;
   paid_at: number | null;

@@ -52,6 +52,7 @@ const ChannelPage = lazyPage(() => import('../features/channel/channel-page'), '
 const HelpPage = lazyPage(() => import('../features/help/help-page'), 'HelpPage');
 const AgreementPage = lazyPage(() => import('../features/content/agreement-page'), 'AgreementPage');
 const QrLoginPage = lazyPage(() => import('../features/auth/qr-login-page'), 'QrLoginPage');
+const PayResultPage = lazyPage(() => import('../features/order/pay-result-page'), 'PayResultPage');
 const ToolPage = lazyPage(loadToolPage, 'ToolPage');
 const AiPage = lazyPage(loadAiPage, 'AiPage');
 const GiftPage = lazyPage(loadGiftPage, 'GiftPage');
@@ -91,6 +92,7 @@ const defaultLayoutPages: ReadonlyArray<{ path: AppPath; element: ReactNode }> =
   { path: paths.userAgreement, element: <AgreementPage kind="user" /> },
   { path: paths.privacyPolicy, element: <AgreementPage kind="privacy" /> },
   { path: paths.qrLogin, element: <QrLoginPage /> },
+  { path: paths.payResult, element: <PayResultPage /> },
 ];
 
 export const routeTable: RouteObject[] = [

@@ -1,5 +1,5 @@
 /** The routes of spec §2: typed paths, which of them need login, and the query parameters that drive login. */
-import type { NavTool } from '@cc/contracts';
+import { PAY_RESULT_PATH, type NavTool } from '@cc/contracts';
 
 export const paths = {
   root: '/',
@@ -28,6 +28,8 @@ export const paths = {
   privacyPolicy: '/agreement/privacy',
   /** Where a phone confirms a desktop's QR login (issue 10 §3); logs in on the page itself when needed. */
   qrLogin: '/qr-login',
+  /** The order page Alipay's mobile cashier returns to (issue 20 §1); logs in on the page itself when needed. */
+  payResult: PAY_RESULT_PATH,
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,6 +1,7 @@
 /** Orders and payment shapes (spec §3 Order, §4 order payment, §7 Points and orders). */
 import { z } from 'zod';
 import { ORDER_QUANTITY } from '../constants.js';
+import { PAY_CHANNELS, PayChannel } from '../enums.js';
 import { smsCodeSchema } from '../auth/auth.schema.js';
 
 const orderNoSchema = z
@@ -19,7 +20,18 @@ export const createOrderRequestSchema = z.object({
     .int()
     .refine((v) => v === ORDER_QUANTITY, '每单只能购买1份')
     .default(ORDER_QUANTITY),
+  /**
+   * How the Alipay part is paid: `qr` (default, what older clients get) or `wap`, the mobile-browser cashier the web
+   * app asks for on phones.
+   */
+  pay_channel: z.enum(PAY_CHANNELS, { error: '支付渠道不正确' }).default(PayChannel.Qr),
 });
+
+/**
+ * The web app's order page: Alipay's wap cashier returns there (return_url, with `order_no`) and its 返回商家 leads
+ * there (quit_url). The page shows the order's state as the server knows it, never what the return parameters claim.
+ */
+export const PAY_RESULT_PATH = '/pay/result';
 
 export const orderNoQuerySchema = z.object({ order_no: orderNoSchema });
 
@@ -58,6 +70,13 @@ export const orderStateSchema = z.object({
   /** What the QR code encodes (a URL of the cashier); '' when no scan is needed. */
   pay_qr_code: z.string(),
   qr_expires_at: z.string().nullable(),
+  /** `qr` or `wap` (see createOrderRequestSchema). */
+  pay_channel: z.enum(PAY_CHANNELS),
+  /**
+   * The wap channel: the signed address of Alipay's mobile cashier (alipay.trade.wap.pay) that pays the scan part, to
+   * open in this browser; signed afresh on every answer. '' for QR orders and when nothing is to pay by Alipay.
+   */
+  pay_url: z.string(),
   credit: z.number().int(),
   gift_credit: z.number().int(),
 });

@@ -1,5 +1,5 @@
 /** The demo catalogue `npm start` seeds: believable apps, dramas, novels, banners, a poster and help pages. */
-import { PackageType, type TaskType } from '@cc/contracts';
+import { FREE_CLAIM_POINTS, PackageType, type TaskType } from '@cc/contracts';
 import type { Palette } from './cover-art.js';
 
 export interface DemoApp {
@@ -301,7 +301,8 @@ export const DEMO_BANNERS = [
   {
     key: 'banner-gift',
     title: '新人福利',
-    headline: '新人免费领 100 积分',
+    // The figure the free claim grants, never typed twice (issue 20).
+    headline: `新人免费领 ${FREE_CLAIM_POINTS} 积分`,
     subline: '登录即可领取，体验全部 AI 工具',
     link: '/gift',
     palette: p('#00B42A', '#0FC6C2'),

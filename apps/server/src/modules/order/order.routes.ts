@@ -27,7 +27,8 @@ export function orderRoutes(
     app.post(
       '/agent/v1/order/create',
       { onRequest: app.authenticate, schema: { body: createOrderRequestSchema, response: state } },
-      async (request) => ok(await orders.create(identityOf(request).agentId, request.body.pro_id), '下单成功'),
+      async (request) =>
+        ok(await orders.create(identityOf(request).agentId, request.body.pro_id, request.body.pay_channel), '下单成功'),
     );
 
     app.get(

@@ -10,6 +10,8 @@ import {
   CreditRecordType,
   ORDER_QUANTITY,
   OrderStatus,
+  PAY_RESULT_PATH,
+  PayChannel,
   PayType,
   OrderType,
   PAYMENT_WINDOW_SECONDS,
@@ -63,6 +65,8 @@ export interface OrderDeps {
   refunds: RefundService;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The web app's origin: Alipay's wap cashier returns the buyer to its order page. */
+  publicBaseUrl: string;
 }
 
 /** The part of the price a combo's hold pays (the rest of the hold is the tax withheld on that part). */
@@ -99,7 +103,8 @@ export class OrderService {
     return order;
   }
 
-  async create(agentId: number, packageId: number): Promise<OrderState> {
+  /** `channel`: how the Alipay part is paid — a QR code (desktops) or the mobile-browser cashier (phones). */
+  async create(agentId: number, packageId: number, channel: PayChannel = PayChannel.Qr): Promise<OrderState> {
     const { package: pkg, priceFen } = await this.deps.packages.priceFor(agentId, packageId);
     const now = this.deps.clock.now();
     const orderNo = newOrderNo(now);
@@ -114,6 +119,7 @@ export class OrderService {
       gift_credit: pkg.gift_credit,
       subject: `创作者中心积分-${pkg.name}`,
       pay_type: PayType.Alipay,
+      pay_channel: channel,
       status: OrderStatus.Pending,
       created_at: now,
       expires_at: now + PAYMENT_WINDOW_SECONDS * 1000,
@@ -143,7 +149,9 @@ export class OrderService {
         : order.status === OrderStatus.Pending
           ? TradeStatus.Waiting
           : TradeStatus.Closed;
-    const showQr = order.status === OrderStatus.Pending && order.pay_type !== PayType.Wallet && trade;
+    const payable = order.status === OrderStatus.Pending && order.pay_type !== PayType.Wallet && trade;
+    const wap = order.pay_channel === PayChannel.Wap;
+    const showQr = payable && !wap;
     return {
       order_no: order.order_no,
       order_at: isoTime(order.created_at),
@@ -159,26 +167,48 @@ export class OrderService {
       qr_amount: fenToYuan(qrAmount),
       pay_qr_code: showQr ? trade.qr_code : '',
       qr_expires_at: showQr ? isoTime(trade.expires_at) : null,
+      pay_channel: order.pay_channel,
+      pay_url: payable && wap ? this.wapPayUrl(order, trade) : '',
       credit: order.credit,
       gift_credit: order.gift_credit,
     };
   }
 
   /**
+   * The wap cashier's address for the order's payable trade. Alipay closes the trade when the order's window ends
+   * (time_expire), so a link opened late cannot pay an order we timed out; its return and quit addresses are the
+   * order page, which trusts only what the server finds.
+   */
+  private wapPayUrl(order: OrderRow, trade: TradeRow): string {
+    const orderPage = `${this.deps.publicBaseUrl}${PAY_RESULT_PATH}?order_no=${encodeURIComponent(order.order_no)}`;
+    return this.deps.alipay.wapPayUrl({
+      outTradeNo: trade.out_trade_no,
+      amountYuan: fenToYuan(trade.amount_fen),
+      subject: order.subject,
+      expiresAt: trade.expires_at,
+      returnUrl: orderPage,
+      quitUrl: orderPage,
+    });
+  }
+
+  /**
    * Opens the order's one payable trade for what the scan must pay: under the order's lock any waiting trade is
    * ended and the new one recorded (so two concurrent resets never leave two payable QRs), then Alipay precreates
-   * its QR outside the transaction.
+   * its QR outside the transaction. A wap trade needs no call: it lives as long as the order, and Alipay learns of it
+   * when the buyer opens its signed link.
    */
   private async openTrade(orderId: number): Promise<void> {
     const now = this.deps.clock.now();
     const trade = await this.inOrderTransaction(orderId, async (trx, order) => {
       if (order.status !== OrderStatus.Pending || order.pay_type === PayType.Wallet) return null;
       await this.deps.orders.endWaitingTrades(trx, order.id);
-      return this.deps.orders.insertTrade(trx, order, {
+      const wap = order.pay_channel === PayChannel.Wap;
+      const opened = await this.deps.orders.insertTrade(trx, order, {
         amount_fen: order.price_fen - walletShareFen(order),
         created_at: now,
-        expires_at: now + QR_VALID_SECONDS * 1000,
+        expires_at: wap ? order.expires_at : now + QR_VALID_SECONDS * 1000,
       });
+      return wap ? null : opened;
     });
     if (!trade) return;
     const order = (await this.deps.orders.byId(orderId))!;
@@ -191,6 +221,10 @@ export class OrderService {
       );
       await this.deps.orders.setQrCode(trade.id, qrCode);
     } catch (error) {
+      // A concurrent reset replaced this trade and had Alipay cancel it before its QR was made: the newer trade is
+      // the payable one, and Alipay rightly refuses to precreate a cancelled one.
+      const current = await this.deps.orders.tradeByOutTradeNo(trade.out_trade_no);
+      if (current?.status !== TradeState.Waiting) return;
       this.deps.log.error({ err: error, orderNo: order.order_no }, 'alipay precreate failed');
       // Nobody can have seen this QR, but the sweep cancels it at Alipay all the same.
       await this.deps.orders.moveTrade(this.db, trade.id, [TradeState.Waiting], TradeState.Cancelling);

@@ -1,5 +1,5 @@
 /**
- * Payments through `alipay-sdk` (RSA2): precreate a QR, query a trade, cancel it, refund it, transfer to an Alipay
+ * Payments through `alipay-sdk` (RSA2): precreate a QR, sign the mobile-browser cashier's address (wap.pay), query a trade, cancel it, refund it, transfer to an Alipay
  * account and query the transfer, verify notifications. Public-key mode or public-key certificate mode (公钥证书,
  * which Alipay requires for transfers). The same client talks to Alipay in production and to the built-in sandbox
  * gateway in development.
@@ -17,7 +17,25 @@ export interface AlipayClientOptions {
   privateKey: string;
   trust: AlipayTrust;
   gateway: string;
+  /**
+   * The gateway as a buyer's browser reaches it, for the page calls (wap.pay); the server's `gateway` when unset. The
+   * development sandbox differs: the server calls it on loopback, a phone opens it at the public address.
+   */
+  pageGateway?: string;
   notifyUrl: string;
+}
+
+/** One payment through Alipay's mobile-browser cashier (手机网站支付, alipay.trade.wap.pay). */
+export interface WapPayInput {
+  outTradeNo: string;
+  amountYuan: string;
+  subject: string;
+  /** Epoch ms after which Alipay no longer lets the buyer pay (time_expire): the order's own window. */
+  expiresAt: number;
+  /** Where the browser returns once paid (Alipay appends its signed return parameters). */
+  returnUrl: string;
+  /** Where the cashier's 返回商家 leads when the buyer gives up. */
+  quitUrl: string;
 }
 
 /**
@@ -114,17 +132,21 @@ interface GatewayResult {
 
 export class AlipayClient {
   private readonly sdk: AlipaySdk;
+  /** The same merchant, addressed at the gateway the buyer's browser opens. */
+  private readonly pageSdk: AlipaySdk;
 
   constructor(private readonly options: AlipayClientOptions) {
-    this.sdk = new AlipaySdk({
+    const sdkConfig = (gateway: string): AlipaySdkConfig => ({
       appId: options.appId,
       privateKey: options.privateKey,
       ...trustConfig(options.trust),
-      gateway: options.gateway,
+      gateway,
       signType: 'RSA2',
       keyType: options.privateKey.includes('BEGIN PRIVATE KEY') ? 'PKCS8' : 'PKCS1',
       timeout: 10_000,
     });
+    this.sdk = new AlipaySdk(sdkConfig(options.gateway));
+    this.pageSdk = new AlipaySdk(sdkConfig(options.pageGateway ?? options.gateway));
   }
 
   get appId(): string {
@@ -164,6 +186,29 @@ export class AlipayClient {
       );
     }
     return result.qrCode;
+  }
+
+  /**
+   * The signed address of Alipay's mobile-browser cashier for one trade (`alipay.trade.wap.pay`, product
+   * QUICK_WAP_WAY), built by alipay-sdk's `pageExecute` as a GET link: the browser opens it, Alipay's cashier (or the
+   * Alipay app) takes the payment, redirects to `returnUrl` and notifies `notify_url`. Nothing is sent from here; the
+   * trade comes into being at Alipay when the buyer opens the link. The same trade may be opened again with the same
+   * content, so the link is signed afresh whenever it is shown (its timestamp must be recent).
+   */
+  wapPayUrl(input: WapPayInput): string {
+    return this.pageSdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+      bizContent: {
+        out_trade_no: input.outTradeNo,
+        total_amount: input.amountYuan,
+        subject: input.subject,
+        product_code: 'QUICK_WAP_WAY',
+        time_expire: beijingDateTime(input.expiresAt),
+        quit_url: input.quitUrl,
+      },
+      returnUrl: input.returnUrl,
+      notifyUrl: this.options.notifyUrl,
+      timestamp: beijingDateTime(Date.now()),
+    });
   }
 
   /** The trade's state, or null when Alipay has no such trade (nobody scanned yet). */

@@ -3,14 +3,17 @@
  * fund transfer and its query; RSA2-signed requests checked, and their Beijing `timestamp`; responses and
  * notifications signed with its own key pair), in public-key mode or certificate mode (it issues the certificates and
  * checks their SNs as Alipay does), and a cashier page, '支付宝沙箱收银台', where a tester pays or declines what the
- * QR code points to. The server reaches it through alipay-sdk exactly as it reaches Alipay.
+ * QR code points to. The mobile-browser payment (alipay.trade.wap.pay) opens the same cashier from a signed GET link,
+ * and once paid redirects the browser to the merchant's return_url with Alipay's signed return parameters. Payment
+ * notifications are delivered as Alipay delivers them: a form POST, retried on Alipay's schedule until the merchant
+ * answers `success`. The server reaches it through alipay-sdk exactly as it reaches Alipay.
  */
 import { beijingDateTime } from '../../beijing-time.js';
 import { escapeMarkup } from '../../escape-markup.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { certSn, issueSandboxCerts, rootCertSn, type SandboxCerts } from './alipay-certs.js';
 import { generateRsaKeyPair, rsa2Sign, rsa2Verify, signContent, type KeyPair } from './alipay-signing.js';
@@ -49,7 +52,10 @@ export function loadSandboxKeys(dataDir: string, mode: 'key' | 'cert'): SandboxK
 
 type SandboxStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
 
-/** A precreated QR: Alipay keeps the request, but the trade itself only comes into being when a buyer scans it. */
+/**
+ * A precreated QR or an opened wap.pay link: Alipay keeps the request; a QR's trade only comes into being when a buyer
+ * scans it, a wap link's when the browser opens it.
+ */
 interface SandboxQr {
   outTradeNo: string;
   totalAmount: string;
@@ -57,6 +63,11 @@ interface SandboxQr {
   notifyUrl: string;
   token: string;
   createdAt: Date;
+  /** wap.pay: where the browser goes once paid, and where 返回商家 leads. */
+  returnUrl?: string;
+  quitUrl?: string;
+  /** wap.pay's time_expire (epoch ms): the trade closes unpaid after it. */
+  expiresAt?: number;
 }
 
 interface SandboxTrade extends SandboxQr {
@@ -134,6 +145,12 @@ export interface HeldAnswer {
 
 const ALIPAY_LOGON = /^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 
+/** Alipay's notification schedule after a first attempt that was not answered `success`: 4m 10m 10m 1h 2h 6h 15h. */
+export const ALIPAY_NOTIFY_RETRY_MS = [4, 10, 10, 60, 120, 360, 900].map((minutes) => minutes * 60_000);
+
+/** What opening a wap.pay link leads to: the cashier of its trade, or Alipay's error page. */
+export type WapOpening = { token: string } | { error: string; subCode: string };
+
 export class AlipaySandbox {
   private readonly qrs = new Map<string, SandboxQr>();
   private readonly qrsByToken = new Map<string, SandboxQr>();
@@ -148,6 +165,15 @@ export class AlipaySandbox {
   private readonly held = new Map<string, { arrived: () => void; released: Promise<void> }>();
   /** The next new transfers stay DEALING until `settleTransfer`. */
   private dealingTransfers = 0;
+  /** Notification attempts still to be lost on the way (the merchant never sees them). */
+  private lostNotifications = 0;
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly attempts = new Map<string, number>();
+  private readonly acknowledgedWaiters = new Map<string, (() => void)[]>();
+  /** Delays between notification attempts; Alipay's own by default, shorter in tests. */
+  notifyRetryMs: readonly number[] = ALIPAY_NOTIFY_RETRY_MS;
+  /** Alipay's clock for trade expiry (time_expire); tests align it with the app's clock. */
+  now: () => number = Date.now;
 
   constructor(
     readonly keys: SandboxKeys,
@@ -232,6 +258,7 @@ export class AlipaySandbox {
           return this.precreate(outTradeNo, biz, params.notify_url ?? '');
         case 'alipay.trade.query':
           if (!trade) return NOT_EXIST;
+          this.expireIfDue(trade);
           return {
             code: '10000',
             msg: 'Success',
@@ -373,9 +400,17 @@ export class AlipaySandbox {
   }
 
   private cancel(outTradeNo: string) {
-    const qr = this.qrs.get(outTradeNo);
-    if (!qr) return NOT_EXIST;
-    // Cancelling an unscanned QR creates the trade closed, so that scanning it later cannot pay.
+    if (!outTradeNo) return failed('ACQ.INVALID_PARAMETER', '参数无效');
+    // Cancel exists for the merchant who does not know whether the trade came into being: an unscanned QR or a wap
+    // link nobody opened is recorded closed, so that opening it later cannot pay.
+    const qr = this.qrs.get(outTradeNo) ?? {
+      outTradeNo,
+      totalAmount: '0.00',
+      subject: '',
+      notifyUrl: '',
+      token: randomBytes(12).toString('base64url'),
+      createdAt: new Date(),
+    };
     const trade = this.trades.get(outTradeNo) ?? this.open(qr, 'TRADE_CLOSED');
     let action = 'close';
     if (trade.status === 'TRADE_SUCCESS') {
@@ -435,6 +470,134 @@ export class AlipaySandbox {
     return `${this.publicBaseUrl}/dev/alipay/cashier?t=${qr.token}`;
   }
 
+  /**
+   * A browser opens a signed wap.pay link (GET on the gateway): the request is checked like any call, then the trade
+   * comes into being waiting for payment — or the existing one is resumed when the content is the same, as Alipay
+   * allows. A closed or paid trade, or other figures under the same out_trade_no, get Alipay's error page instead.
+   */
+  openWap(params: Record<string, string>): WapOpening {
+    const refused = this.refusedRequest(params);
+    if (refused) return { error: refused.sub_msg, subCode: refused.sub_code };
+    if (params.method !== 'alipay.trade.wap.pay') return { error: '不支持的接口', subCode: 'isv.invalid-method' };
+    let biz: Record<string, string>;
+    try {
+      biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    } catch {
+      return { error: '参数有误', subCode: 'isv.invalid-parameter' };
+    }
+    const outTradeNo = biz.out_trade_no ?? '';
+    const amount = biz.total_amount ?? '';
+    if (biz.product_code !== 'QUICK_WAP_WAY' || !outTradeNo || !biz.subject || !/^\d+(\.\d{1,2})?$/.test(amount)) {
+      return { error: '参数有误', subCode: 'ACQ.INVALID_PARAMETER' };
+    }
+    const expiresAt = biz.time_expire ? beijingEpochOf(biz.time_expire) : undefined;
+    const earlier = this.trades.get(outTradeNo);
+    if (earlier) this.expireIfDue(earlier);
+    if (earlier?.status === 'TRADE_CLOSED') return { error: '交易已关闭', subCode: 'ACQ.TRADE_HAS_CLOSE' };
+    if (earlier?.status === 'TRADE_SUCCESS') return { error: '交易已支付', subCode: 'ACQ.TRADE_HAS_SUCCESS' };
+    if (earlier && (earlier.totalAmount !== amount || earlier.subject !== biz.subject)) {
+      return { error: '交易信息被篡改', subCode: 'ACQ.CONTEXT_INCONSISTENT' };
+    }
+    if (expiresAt !== undefined && !(expiresAt > this.now()))
+      return { error: '交易已关闭', subCode: 'ACQ.TRADE_HAS_CLOSE' };
+    const request: SandboxQr = {
+      outTradeNo,
+      totalAmount: amount,
+      subject: biz.subject,
+      notifyUrl: params.notify_url ?? '',
+      token: earlier?.token ?? randomBytes(12).toString('base64url'),
+      createdAt: earlier?.createdAt ?? new Date(),
+      returnUrl: params.return_url ?? '',
+      quitUrl: biz.quit_url ?? '',
+      ...(expiresAt !== undefined && { expiresAt }),
+    };
+    this.qrs.set(outTradeNo, request);
+    this.qrsByToken.set(request.token, request);
+    if (earlier) Object.assign(earlier, request);
+    else this.open(request, 'WAIT_BUYER_PAY');
+    return { token: request.token };
+  }
+
+  /** A wap trade past its time_expire closes unpaid, as Alipay closes it. */
+  private expireIfDue(trade: SandboxTrade): void {
+    if (trade.status === 'WAIT_BUYER_PAY' && trade.expiresAt !== undefined && trade.expiresAt <= this.now()) {
+      trade.status = 'TRADE_CLOSED';
+    }
+  }
+
+  /**
+   * Alipay's synchronous return to the merchant's return_url after a wap payment: the parameters Alipay appends,
+   * signed with its key. The merchant must not credit on them (anyone can type a URL); only the notification or a
+   * query does.
+   */
+  returnUrlOf(trade: SandboxTrade): string {
+    const params: Record<string, string> = {
+      charset: 'utf-8',
+      out_trade_no: trade.outTradeNo,
+      method: 'alipay.trade.wap.pay.return',
+      total_amount: trade.totalAmount,
+      trade_no: trade.tradeNo,
+      auth_app_id: this.keys.appId,
+      version: '1.0',
+      app_id: this.keys.appId,
+      seller_id: '2088000000000001',
+      timestamp: beijingDateTime(Date.now()),
+    };
+    const signed = { ...params, sign: rsa2Sign(signContent(params), this.keys.alipay.privateKey), sign_type: 'RSA2' };
+    const url = new URL(trade.returnUrl ?? '');
+    for (const [key, value] of Object.entries(signed)) url.searchParams.set(key, value);
+    return url.toString();
+  }
+
+  /** The next `times` notification attempts are lost on the way (the merchant never receives them). */
+  loseNextNotifications(times = 1): void {
+    this.lostNotifications = times;
+  }
+
+  /** How many times the notification of a trade was attempted. */
+  notificationAttempts(outTradeNo: string): number {
+    return this.attempts.get(outTradeNo) ?? 0;
+  }
+
+  /** Resolves once the merchant has answered `success` to a notification of the trade. */
+  acknowledged(outTradeNo: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.acknowledgedWaiters.set(outTradeNo, [...(this.acknowledgedWaiters.get(outTradeNo) ?? []), resolve]);
+    });
+  }
+
+  /**
+   * Delivers a notification as Alipay does: at once, then again on Alipay's schedule (`notifyRetryMs`) until the
+   * merchant answers `success` or the schedule runs out. Resolves with the first attempt's outcome.
+   */
+  async notify(trade: SandboxTrade, notification: Record<string, string>): Promise<boolean> {
+    const attempt = async (retry: number): Promise<boolean> => {
+      this.attempts.set(trade.outTradeNo, this.notificationAttempts(trade.outTradeNo) + 1);
+      const lost = this.lostNotifications > 0;
+      if (lost) this.lostNotifications -= 1;
+      const delivered = !lost && (await this.deliver(trade, notification));
+      if (delivered) {
+        for (const resolve of this.acknowledgedWaiters.get(trade.outTradeNo) ?? []) resolve();
+        this.acknowledgedWaiters.delete(trade.outTradeNo);
+      } else if (retry < this.notifyRetryMs.length) {
+        const timer = setTimeout(() => {
+          this.retryTimers.delete(timer);
+          void attempt(retry + 1);
+        }, this.notifyRetryMs[retry]);
+        timer.unref();
+        this.retryTimers.add(timer);
+      }
+      return delivered;
+    };
+    return attempt(0);
+  }
+
+  /** Stops the notification retries still scheduled (the host is closing). */
+  stopRetries(): void {
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
+  }
+
   /** The next `times` calls of `method` fail with Alipay's system error (`20000 isp.unknow-error`). */
   failNext(method: string, times = 1): void {
     this.outages.set(method, times);
@@ -455,7 +618,9 @@ export class AlipaySandbox {
   /** The cashier page's token is the QR's content: opening it is the scan. */
   scanToken(token: string): SandboxTrade | undefined {
     const qr = this.qrsByToken.get(token);
-    return qr ? this.scan(qr.outTradeNo) : undefined;
+    const trade = qr ? this.scan(qr.outTradeNo) : undefined;
+    if (trade) this.expireIfDue(trade);
+    return trade;
   }
 
   /** The buyer pays: the trade succeeds and the signed notification Alipay would send is returned. */
@@ -504,56 +669,93 @@ export class AlipaySandbox {
     }
   }
 
+  /** Where the cashier's 返回商家 leads: a paid wap trade returns with Alipay's parameters, others to quit_url. */
+  private merchantLinkOf(trade: SandboxTrade): string | null {
+    if (!trade.returnUrl) return null;
+    return trade.status === 'TRADE_SUCCESS' ? this.returnUrlOf(trade) : trade.quitUrl || null;
+  }
+
   cashierPage(trade: SandboxTrade | undefined, message?: string): string {
-    const body = !trade
-      ? '<p class="muted">支付二维码无效或已过期，请回到创作者中心刷新二维码。</p>'
-      : trade.status !== 'WAIT_BUYER_PAY'
-        ? `<p class="state">${trade.status === 'TRADE_SUCCESS' ? '支付成功' : '交易已关闭'}</p><p class="muted">${escapeMarkup(message ?? '可以关闭此页面，回到创作者中心。')}</p>`
-        : `<p class="muted">${escapeMarkup(trade.subject)}</p><p class="amount">¥${escapeMarkup(trade.totalAmount)}</p>
+    if (!trade) return sandboxPage('<p class="muted">支付二维码无效或已过期，请回到创作者中心刷新二维码。</p>');
+    const link = this.merchantLinkOf(trade);
+    const back = link ? `<a class="back" href="${escapeMarkup(link)}">返回商家</a>` : '';
+    const order = `<p class="muted small">订单号 ${escapeMarkup(trade.outTradeNo)}</p>`;
+    if (trade.status !== 'WAIT_BUYER_PAY') {
+      const done = trade.status === 'TRADE_SUCCESS';
+      const hint = message ?? (link ? '' : '可以关闭此页面，回到创作者中心。');
+      return sandboxPage(
+        `<p class="state">${done ? '支付成功' : '交易已关闭'}</p>${order}${hint ? `<p class="muted">${escapeMarkup(hint)}</p>` : ''}${back}`,
+      );
+    }
+    return sandboxPage(`<p class="muted">${escapeMarkup(trade.subject)}</p><p class="amount">¥${escapeMarkup(trade.totalAmount)}</p>${order}
 <form method="post" action="/dev/alipay/cashier"><input type="hidden" name="t" value="${trade.token}">
-<button name="action" value="pay" class="pay">确认支付</button><button name="action" value="decline" class="decline">取消支付</button></form>`;
-    return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<button name="action" value="pay" class="pay">确认支付</button><button name="action" value="decline" class="decline">取消支付</button></form>`);
+  }
+
+  /** Alipay's error page for a wap link it refuses (a closed or paid trade, a bad signature). */
+  errorPage(opening: { error: string; subCode: string }): string {
+    return sandboxPage(
+      `<p class="state">${escapeMarkup(opening.error)}</p><p class="muted small">错误码 ${escapeMarkup(opening.subCode)}</p><p class="muted">请回到创作者中心查看订单状态。</p>`,
+    );
+  }
+}
+
+function sandboxPage(main: string): string {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>支付宝沙箱收银台</title><style>
 body{margin:0;font-family:'Noto Sans CJK SC','PingFang SC',sans-serif;background:#f2f3f5;color:#1d2129}
 header{background:#1677ff;color:#fff;padding:16px 20px;font-size:18px;font-weight:600}
 main{max-width:420px;margin:24px auto;background:#fff;border-radius:12px;padding:28px 24px;text-align:center}
-.amount{font-size:40px;font-weight:700;margin:8px 0 24px}.muted{color:#86909c}.state{font-size:22px;font-weight:600}
-button{display:block;width:100%;height:44px;border:0;border-radius:8px;font-size:16px;margin-top:12px;cursor:pointer}
-.pay{background:#1677ff;color:#fff}.decline{background:#f2f3f5;color:#4e5969}
+@media (max-width:468px){main{margin:16px 12px}}
+.amount{font-size:40px;font-weight:700;margin:8px 0 8px}.muted{color:#86909c}.small{font-size:13px;margin-bottom:24px;word-break:break-all}
+.state{font-size:22px;font-weight:600}
+button,.back{display:block;box-sizing:border-box;width:100%;height:44px;line-height:44px;border:0;border-radius:8px;font-size:16px;margin-top:12px;cursor:pointer;text-decoration:none}
+.pay{background:#1677ff;color:#fff}.decline{background:#f2f3f5;color:#4e5969}.back{background:#1677ff;color:#fff}
 footer{text-align:center;color:#86909c;font-size:12px}</style></head>
-<body><header>支付宝沙箱收银台</header><main>${body}</main><footer>开发环境沙箱：不会产生真实扣款</footer></body></html>`;
-  }
+<body><header>支付宝沙箱收银台</header><main>${main}</main><footer>开发环境沙箱：不会产生真实扣款</footer></body></html>`;
 }
 
 const cashierForm = z.object({ t: z.string().max(64), action: z.enum(['pay', 'decline']) });
 
 /** Mounts the gateway and the cashier page. The host app must parse form bodies. */
 export function registerAlipaySandbox(app: FastifyInstance, sandbox: AlipaySandbox): void {
+  const html = (reply: FastifyReply, page: string) => reply.type('text/html; charset=utf-8').send(page);
+  app.addHook('onClose', async () => sandbox.stopRetries());
+
   app.post('/dev/alipay/gateway.do', async (request, reply) => {
     const query = request.query as Record<string, string>;
     const body = (request.body ?? {}) as Record<string, string>;
     return reply.type('application/json;charset=utf-8').send(await sandbox.answer({ ...query, ...body }));
   });
 
+  // The page calls (wap.pay): the browser follows the signed link alipay-sdk's pageExecute built.
+  app.get('/dev/alipay/gateway.do', async (request, reply) => {
+    const opening = sandbox.openWap(request.query as Record<string, string>);
+    if ('error' in opening) return html(reply, sandbox.errorPage(opening));
+    return reply.redirect(`/dev/alipay/cashier?t=${encodeURIComponent(opening.token)}`, 302);
+  });
+
   app.get('/dev/alipay/cashier', async (request, reply) => {
     const token = String((request.query as Record<string, string>).t ?? '');
-    return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(sandbox.scanToken(token)));
+    return html(reply, sandbox.cashierPage(sandbox.scanToken(token)));
   });
 
   app.post('/dev/alipay/cashier', async (request, reply) => {
     const parsed = cashierForm.safeParse(request.body);
     const trade = parsed.success ? sandbox.scanToken(parsed.data.t) : undefined;
-    if (!parsed.success || !trade) return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(undefined));
+    if (!parsed.success || !trade) return html(reply, sandbox.cashierPage(undefined));
+    const wap = Boolean(trade.returnUrl);
     if (trade.status === 'WAIT_BUYER_PAY') {
-      if (parsed.data.action === 'pay') {
-        const delivered = await sandbox.deliver(trade, sandbox.pay(trade));
-        if (!delivered) request.log.warn({ outTradeNo: trade.outTradeNo }, 'sandbox notification not acknowledged');
-      } else {
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(sandbox.cashierPage(trade, '您已取消支付，可回到创作者中心重新扫码。'));
+      if (parsed.data.action === 'decline') {
+        // The wap cashier's 取消 goes back to the merchant (quit_url); the trade stays payable until it expires.
+        if (wap && trade.quitUrl) return reply.redirect(trade.quitUrl, 303);
+        return html(reply, sandbox.cashierPage(trade, '您已取消支付，可回到创作者中心重新扫码。'));
       }
+      const delivered = await sandbox.notify(trade, sandbox.pay(trade));
+      if (!delivered) request.log.warn({ outTradeNo: trade.outTradeNo }, 'sandbox notification not acknowledged');
     }
-    return reply.type('text/html; charset=utf-8').send(sandbox.cashierPage(trade));
+    // A paid wap trade sends the browser back with Alipay's return parameters, however often 确认支付 was pressed.
+    if (wap && trade.status === 'TRADE_SUCCESS') return reply.redirect(sandbox.returnUrlOf(trade), 303);
+    return html(reply, sandbox.cashierPage(trade));
   });
 }

@@ -2,31 +2,27 @@
  * The points promotion page (/gift, spec §2, §4): claim the free 100 points (login first; already claimed goes to the
  * tools) and buy one of the three sample packages, as the server sells them now, through the payment dialog.
  */
-import { Button, Message, Spin, Tag } from '@arco-design/web-react';
+import { Button, Spin, Tag } from '@arco-design/web-react';
 import { IconGift, IconList } from '@arco-design/web-react/icon';
 import { FREE_CLAIM_POINTS, FreePointsStatus, type CreditPackage } from '@cc/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
-import { ApiError, isSuccess } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { useCreditPackages } from '../../lib/credit/get-credit-packages';
 import { useCreditTotal } from '../../lib/credit/get-credit-total';
 import { openPointsModal } from '../../lib/credit/points-modal';
 import { packagePrice } from '../../lib/credit/package-price';
-import { refreshPoints } from '../../lib/credit/query-keys';
+import { useFreePointsStatus } from '../../lib/credit/get-free-points-status';
+import { useClaimFreePoints } from '../../lib/credit/use-claim-free-points';
 import { fillText } from '../../lib/fill-text';
 import { useBuyPackage } from '../../lib/order/use-buy-package';
 import { paths } from '../../lib/paths';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';
 import { text } from '../../locales/zh-CN';
-import { claimFreePoints } from './api/claim-free-points';
-import { freePointsStatusQueryKey, getFreePointsStatus, useFreePointsStatus } from './api/get-free-points-status';
 import styles from './gift-page.module.css';
-
-const CLAIMED = { status: FreePointsStatus.Claimed, points: FREE_CLAIM_POINTS };
 
 /** The sample packages of spec §3 in the page's order (ids 1, 7 and 3); 7 is highlighted as the most bought. */
 const GIFT_PACKAGE_IDS = [1, 7, 3] as const;
@@ -34,30 +30,12 @@ const MOST_BOUGHT_ID = 7;
 
 /** Check, then claim (spec §4): 100 means claimed already and the creator goes to the tools; 0 claims now. */
 function useClaim() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const markClaimed = () => queryClient.setQueryData(freePointsStatusQueryKey, CLAIMED);
-
-  return useMutation({
-    mutationFn: async (): Promise<void> => {
-      const check = await getFreePointsStatus();
-      if (!isSuccess(check)) {
-        Message.error(check.msg || text.gift.claimFailed);
-      } else if (check.body.status === FreePointsStatus.Claimed) {
-        markClaimed();
-        await navigate(paths.tool);
-      } else {
-        const claim = await claimFreePoints();
-        if (!isSuccess(claim)) {
-          Message.error(claim.msg || text.gift.claimFailed);
-          return;
-        }
-        markClaimed();
-        Message.success(claim.msg || text.gift.claimSuccess);
-        await refreshPoints();
-      }
-    },
-  });
+  const claim = useClaimFreePoints();
+  return {
+    isPending: claim.isPending,
+    mutate: () => claim.mutate(undefined, { onSuccess: (outcome) => outcome === 'already' && navigate(paths.tool) }),
+  };
 }
 
 function ClaimButton() {

@@ -1,9 +1,18 @@
-/** POST /agent/v1/order/create: orders one points package (spec §7); the answer is the order the payment dialog shows. */
+/**
+ * POST /agent/v1/order/create: orders one points package (spec §7) paid through this device's Alipay channel (a QR
+ * on desktops, the mobile cashier on phones); the answer is the order the payment dialog shows.
+ */
 import { ORDER_QUANTITY, OrderType, type OrderState } from '@cc/contracts';
 import { request } from '../api-client';
+import { payChannelOfThisDevice } from './pay-channel';
 
 export function createOrder(packageId: number) {
   return request<OrderState>('POST', '/agent/v1/order/create', {
-    body: { type: OrderType.Recharge, pro_id: packageId, quantity: ORDER_QUANTITY },
+    body: {
+      type: OrderType.Recharge,
+      pro_id: packageId,
+      quantity: ORDER_QUANTITY,
+      pay_channel: payChannelOfThisDevice(),
+    },
   });
 }

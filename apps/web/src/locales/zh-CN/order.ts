@@ -17,6 +17,38 @@ export const order = {
   comboSplit: '钱包抵扣 {wallet}，扫码支付 {scan}',
   comboSplitTax: '钱包抵扣 {wallet}（另代扣个税 {tax}），扫码支付 {scan}',
   scanHint: '请使用支付宝扫一扫完成支付',
+  /** The phone's payment (issue 20 §1): Alipay's mobile cashier in this browser or the Alipay app. */
+  wap: {
+    amount: '支付宝支付',
+    comboSplit: '钱包抵扣 {wallet}，支付宝支付 {scan}',
+    comboSplitTax: '钱包抵扣 {wallet}（另代扣个税 {tax}），支付宝支付 {scan}',
+    open: '前往支付宝付款',
+    hint: '将打开支付宝收银台，付款后自动返回查看结果',
+  },
+  /** Closing an unpaid order asks first (issue 20). */
+  abandon: {
+    title: '确定放弃支付？',
+    content: '放弃后订单将被取消，如需积分可重新下单。',
+    ok: '放弃支付',
+    cancel: '继续支付',
+  },
+  /** The order page Alipay's mobile cashier returns to: the order as the server knows it. */
+  result: {
+    title: '支付结果',
+    orderNo: '订单号 {orderNo}',
+    points: '{credit} 积分（含赠送）',
+    waiting: '等待支付结果',
+    waitingHint: '已在支付宝付款？到账通常只需几秒，本页会自动刷新；尚未付款可继续支付。',
+    paid: '支付成功',
+    closed: '订单已关闭',
+    closedHint: '订单已取消或超时，未完成的付款不会扣款；如已付款，款项将原路退回。',
+    continuePay: '继续支付',
+    abandon: '放弃支付',
+    useTool: '去使用积分',
+    buyAgain: '重新购买',
+    home: '返回首页',
+    missing: '未找到该订单，请回到首页查看积分明细',
+  },
   qrExpired: '二维码已过期，点击刷新',
   qrAlt: '支付二维码',
   countdownBefore: '请在 ',

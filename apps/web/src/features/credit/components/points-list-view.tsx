@@ -16,6 +16,7 @@ import { useBuyPackage } from '../../../lib/order/use-buy-package';
 import { text } from '../../../locales/zh-CN';
 import { usePromotionDeadline } from '../api/get-countdown';
 import { useCreditPackages } from '../../../lib/credit/get-credit-packages';
+import { FreePointsOffer } from './free-points-offer';
 import { PackageCard } from './package-card';
 import styles from './points-modal.module.css';
 
@@ -106,6 +107,7 @@ export function PointsListView({ selectedId, onSelect }: PointsListViewProps) {
           {text.credit.detail}
         </Button>
       </div>
+      <FreePointsOffer />
       <Packages selectedId={selectedId} onSelect={onSelect} />
       <PointsRules />
       <BuyBar selected={selected} />

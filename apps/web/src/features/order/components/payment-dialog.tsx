@@ -4,7 +4,7 @@
  */
 import { Button, Spin, Tag } from '@arco-design/web-react';
 import { IconCheckCircleFill } from '@arco-design/web-react/icon';
-import { PayType } from '@cc/contracts';
+import { PayChannel, PayType, type OrderState } from '@cc/contracts';
 import { AppModal } from '../../../components/app-modal';
 import { useCreditTotal } from '../../../lib/credit/get-credit-total';
 import { packagePrice } from '../../../lib/credit/package-price';
@@ -56,6 +56,51 @@ function OrderSummary({ payment }: { payment: PaymentRequest }) {
   );
 }
 
+interface AmountLabels {
+  amount: string;
+  comboSplit: string;
+  comboSplitTax: string;
+}
+
+const scanLabels: AmountLabels = {
+  amount: text.order.scanAmount,
+  comboSplit: text.order.comboSplit,
+  comboSplitTax: text.order.comboSplitTax,
+};
+
+/** What Alipay is to pay: the whole price, or a combo's rest beside the wallet's share (and the tax on it). */
+function AlipayAmount({ order, labels }: { order: OrderState; labels: AmountLabels }) {
+  const combo = order.pay_type === PayType.Combo;
+  return (
+    <div className={styles.amountLine}>
+      {combo
+        ? fillText(order.wallet_tax === '0.00' ? labels.comboSplit : labels.comboSplitTax, {
+            wallet: formatYuan(order.wallet_amount),
+            tax: formatYuan(order.wallet_tax),
+            scan: formatYuan(order.qr_amount),
+          })
+        : labels.amount}
+      {!combo && <strong className={styles.amount}>{formatYuan(order.qr_amount)}</strong>}
+    </div>
+  );
+}
+
+/**
+ * The phone's payment (issue 20 §1): Alipay's mobile cashier opens in this browser (or hands over to the Alipay
+ * app) and returns to the order page, which shows what the server learns from Alipay.
+ */
+function WapPay({ order }: { order: OrderState }) {
+  return (
+    <div className={styles.scan} data-testid="pay-wap">
+      <AlipayAmount order={order} labels={text.order.wap} />
+      <Button type="primary" size="large" long href={order.pay_url} data-testid="pay-wap-open">
+        {text.order.wap.open}
+      </Button>
+      <p className={styles.hint}>{text.order.wap.hint}</p>
+    </div>
+  );
+}
+
 function PaymentSuccess({ credit, onDone }: { credit: number; onDone: () => void }) {
   const { data: total } = useCreditTotal();
   return (
@@ -103,6 +148,8 @@ function PaymentSession({ payment, open }: { payment: PaymentRequest; open: bool
           <Spin loading={session.switchingPayType} block className={styles.payArea}>
             {order.pay_type === PayType.Wallet ? (
               <WalletPayForm order={order} phone={user?.phone ?? ''} onPaid={session.showOrder} />
+            ) : order.pay_channel === PayChannel.Wap ? (
+              order.pay_url && <WapPay order={order} />
             ) : (
               order.pay_qr_code && (
                 <div className={styles.scan}>
@@ -112,18 +159,7 @@ function PaymentSession({ payment, open }: { payment: PaymentRequest; open: bool
                     refreshing={session.refreshingQr}
                     onRefresh={session.refreshQr}
                   />
-                  <div className={styles.amountLine}>
-                    {order.pay_type === PayType.Combo
-                      ? fillText(order.wallet_tax === '0.00' ? text.order.comboSplit : text.order.comboSplitTax, {
-                          wallet: formatYuan(order.wallet_amount),
-                          tax: formatYuan(order.wallet_tax),
-                          scan: formatYuan(order.qr_amount),
-                        })
-                      : text.order.scanAmount}
-                    {order.pay_type !== PayType.Combo && (
-                      <strong className={styles.amount}>{formatYuan(order.qr_amount)}</strong>
-                    )}
-                  </div>
+                  <AlipayAmount order={order} labels={scanLabels} />
                   <p className={styles.hint}>{text.order.scanHint}</p>
                 </div>
               )

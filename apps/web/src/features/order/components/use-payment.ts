@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import type { ApiResult } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { refreshPoints } from '../../../lib/credit/query-keys';
+import { confirmAbandonPayment } from '../../../lib/order/confirm-abandon';
 import { closePaymentDialog, emitPaymentSuccess, type PaymentRequest } from '../../../lib/order/payment-dialog';
 import { useSecondsUntil } from '../../../lib/use-now';
 import { text } from '../../../locales/zh-CN';
@@ -128,12 +129,18 @@ export function usePayment({ order: created, clockOffsetMs }: PaymentRequest, op
     closePaymentDialog();
   }, [open, pending, paid]);
 
-  /** Closing an unpaid order cancels it (spec §4: '支付已取消'); a paid or ended one just closes. */
+  /**
+   * Closing an unpaid order asks '确定放弃支付？' first, then cancels it (spec §4: '支付已取消'); a paid or ended one
+   * just closes.
+   */
   function close() {
-    closePaymentDialog();
-    if (!pending || ended.current) return;
-    ended.current = true;
-    void cancelOrderOf(orderNo, queryClient).then((cancelled) => cancelled && Message.info(text.order.payCancelled));
+    if (!pending || ended.current) return closePaymentDialog();
+    confirmAbandonPayment(() => {
+      closePaymentDialog();
+      if (ended.current) return;
+      ended.current = true;
+      void cancelOrderOf(orderNo, queryClient).then((cancelled) => cancelled && Message.info(text.order.payCancelled));
+    });
   }
 
   return {

@@ -2,9 +2,9 @@
 import type { freePointsStatusSchema } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { request } from '../../../lib/api-client';
-import { unwrap } from '../../../lib/api-error';
-import { creditQueryKey } from '../../../lib/credit/query-keys';
+import { request } from '../api-client';
+import { unwrap } from '../api-error';
+import { creditQueryKey } from './query-keys';
 
 export type FreePointsStatus = z.infer<typeof freePointsStatusSchema>;
 
