@@ -212,7 +212,8 @@ export class CreditService {
       if (earlier) return earlier.credit;
       const taken: OpenAllocation[] = [];
       let left = amount;
-      for (const allocation of await this.openAllocations(trx, agentId, spend.id, key)) {
+      // The last points taken come back first.
+      for (const allocation of (await this.openAllocations(trx, agentId, spend.id, key)).reverse()) {
         if (left === 0) break;
         const take = Math.min(left, allocation.amount);
         if (take > 0) taken.push({ ...allocation, amount: take });
