@@ -54,6 +54,7 @@ test('upload a clip through tus, de-duplicate it with two options, watch progres
   await page.getByTestId('dedup-option-speed').click();
   await expect(page.getByTestId('tool-price')).toContainText('本次消耗 4 积分');
   await page.getByTestId('tool-run').click();
+  await page.getByTestId('run-confirm').click();
 
   // Live progress while it runs (a small clip may finish before the first look), then the result.
   const card = page.getByTestId('job-card');
