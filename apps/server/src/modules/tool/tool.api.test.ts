@@ -175,7 +175,11 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
   it('marks an output still above the similarity goal 未达标 and gives its points back, once', async () => {
     const c = await creator(100);
     // A flip alone cannot be pushed further, and a picture that is its own mirror image stays the same video.
-    const mediaId = await uploadToLibrary(ctx, c.token, makeClip('tool-flat.mp4', { seconds: 3, source: 'color', audio: false }));
+    const mediaId = await uploadToLibrary(
+      ctx,
+      c.token,
+      makeClip('tool-flat.mp4', { seconds: 3, source: 'color', audio: false }),
+    );
     const created = await run(c.token, dedupBody([mediaId], ['flip'], 2));
     expect(created.body.price).toBe(2 * (2 + 3));
     const done = await settled(c.token, created.body.job_id);
