@@ -54,6 +54,7 @@ test('upload a clip through tus, de-duplicate it with two options, watch progres
   await page.getByTestId('dedup-option-speed').click();
   await expect(page.getByTestId('tool-price')).toContainText('本次消耗 4 积分');
   await page.getByTestId('tool-run').click();
+  await page.getByTestId('run-confirm').click();
 
   // Live progress while it runs (a small clip may finish before the first look), then the result.
   const card = page.getByTestId('job-card');
@@ -62,7 +63,9 @@ test('upload a clip through tus, de-duplicate it with two options, watch progres
   await expect(card.getByTestId('job-status')).toHaveText('已完成', { timeout: 120_000 });
   await expect(card.getByTestId('job-output')).toHaveCount(1);
   await expect(card.getByTestId('job-output')).toContainText(/相似度 \d+%/);
-  await expect(page.getByTestId('topbar-points-total')).toHaveText('96');
+  // An output still above the similarity goal after its re-renders is 未达标 and its 4 points come back.
+  const belowGoal = await card.getByTestId('job-output-below-goal').count();
+  await expect(page.getByTestId('topbar-points-total')).toHaveText(belowGoal > 0 ? '100' : '96');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -398,7 +398,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     clock,
     log: app.log,
   });
-  const toolRepository = new ToolRepository(database.db);
+  const toolRepository = new ToolRepository(database.db, database.kind);
   const tools: ToolService = new ToolService({
     tools: toolRepository,
     credits,

@@ -35,6 +35,7 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   jobNotFound: 404,
   toolJobNotFound: 404,
   toolJobNotCancellable: 409,
+  toolRequestKeyReused: 409,
   mediaNotFound: 404,
   mediaTooLarge: 413,
   mediaQuotaExceeded: 413,

@@ -12,17 +12,19 @@ import { call, VENDOR, type TestContext } from './test-app.js';
 
 const clipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-clips-'));
 
-/** A clip of `seconds` seconds: a moving test pattern (`source`: a lavfi video source) with a sine tone. */
+/** A clip of `seconds` seconds: a moving test pattern (`source`: a lavfi video source) with a sine tone (unless `audio` is false). */
 export function makeClip(
   name: string,
-  { seconds = 3, size = '320x240', source = 'testsrc2', frequency = 440 } = {},
+  { seconds = 3, size = '320x240', source = 'testsrc2', frequency = 440, audio = true } = {},
 ): string {
   const file = path.join(clipDir, name);
   if (fs.existsSync(file)) return file;
   execFileSync('ffmpeg', [
     ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `${source}=size=${size}:rate=25`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=${frequency}`, '-t', String(seconds)],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+    ...(audio ? ['-f', 'lavfi', '-i', `sine=frequency=${frequency}`] : []),
+    ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...(audio ? ['-c:a', 'aac'] : []),
+    file,
   ]);
   return file;
 }

@@ -14,6 +14,10 @@ interface ImportMetaEnv {
   readonly VITE_COMPANY_NAME?: string;
   /** The ICP filing number of the registration line (ICP备案号), linked to the MIIT lookup; a placeholder when unset. */
   readonly VITE_ICP_NUMBER?: string;
+  /** The 7×24 online customer service the tool bar's 反馈 QR opens; the customer-service poster when unset. */
+  readonly VITE_SERVICE_URL?: string;
+  /** The customer service's WeChat ID, copied by 复制微信号 on phones; no copy button when unset. */
+  readonly VITE_WECHAT_ID?: string;
 }
 
 interface ImportMeta {

@@ -118,6 +118,8 @@ export const ErrorCode = {
   mediaProcessTimeout: 40097,
   mediaProcessFailed: 40098,
   toolOutputTooLong: 40099,
+  // Tool runs accepted once per Idempotency-Key (issue 20 §4).
+  toolRequestKeyReused: 40270,
   jobNotFound: 40070,
   jobNotRetryable: 40071,
   settlementRangeTooLong: 40150,
@@ -253,6 +255,7 @@ export const ErrorMessages = {
   mediaProcessTimeout: '视频处理超时，文件可能已损坏或格式异常，请重新导出后上传',
   mediaProcessFailed: '视频处理失败，文件可能已损坏，请重新导出后上传',
   toolOutputTooLong: '成片时长超出计费时长',
+  toolRequestKeyReused: '该请求编号已用于另一次不同设置的运行，请刷新页面后重新确认',
   jobNotFound: '任务不存在',
   jobNotRetryable: '只有已失败的任务可以重试',
   settlementRangeTooLong: '日期范围不能超过366天',

@@ -693,8 +693,13 @@ export interface ToolJobTable {
   /** The run's log lines (JSON string[]): stages, results, the failure. */
   logs: Generated<string>;
   error: string | null;
-  /** The client's idempotency key of the create call, unique per agent. */
+  /** Idempotency keys of earlier versions (no longer written: `tool_job_requests` keeps them now). */
   request_key: string | null;
+  /** The job's number among its creator's jobs: 1 for their first. */
+  agent_seq: number;
+  /** The unit prices the job was charged at (null for jobs of earlier versions). */
+  price_per_output: number | null;
+  price_per_minute: number | null;
   cancel_requested: Generated<number>;
   attempt: Generated<number>;
   heartbeat_at: number | null;
@@ -702,6 +707,19 @@ export interface ToolJobTable {
   updated_at: number;
   started_at: number | null;
   finished_at: number | null;
+}
+
+/**
+ * A creator's `Idempotency-Key` of `POST /ai/v1/jobs`: the job it made and the body's fingerprint (null for keys of
+ * earlier versions, which answer any body), until `expires_at`.
+ */
+export interface ToolJobRequestTable {
+  agent_id: number;
+  request_key: string;
+  fingerprint: string | null;
+  tool_job_id: number;
+  created_at: number;
+  expires_at: number;
 }
 
 /** A medium's analysis for the mixed cut (JSON of the video engine's MediaAnalysis), made once per medium. */
@@ -764,6 +782,7 @@ export interface Database {
   media: MediaTable;
   media_uploads: MediaUploadTable;
   tool_jobs: ToolJobTable;
+  tool_job_requests: ToolJobRequestTable;
   media_analyses: MediaAnalysisTable;
   agents: AgentTable;
   sessions: SessionTable;

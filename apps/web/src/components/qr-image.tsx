@@ -9,9 +9,11 @@ interface QrImageProps {
   value: string;
   size: number;
   alt: string;
+  /** Hears the drawn image (a data URL), for a 保存二维码 button. */
+  onDrawn?: (src: string) => void;
 }
 
-export function QrImage({ value, size, alt }: QrImageProps) {
+export function QrImage({ value, size, alt, onDrawn }: QrImageProps) {
   const [image, setImage] = useState<{ value: string; src: string } | null>(null);
 
   useEffect(() => {
@@ -19,14 +21,18 @@ export function QrImage({ value, size, alt }: QrImageProps) {
     import('qrcode')
       .then(({ default: QRCode }) => QRCode.toDataURL(value, { width: size, margin: 1, errorCorrectionLevel: 'M' }))
       .then(
-        (src) => current && setImage({ value, src }),
+        (src) => {
+          if (!current) return;
+          setImage({ value, src });
+          onDrawn?.(src);
+        },
         // Nothing to draw: the caller's overlay still offers a fresh code.
         () => current && setImage(null),
       );
     return () => {
       current = false;
     };
-  }, [value, size]);
+  }, [value, size, onDrawn]);
 
   const src = image?.value === value ? image.src : null;
   return src ? <img src={src} width={size} height={size} alt={alt} /> : <Spin />;

@@ -21,6 +21,8 @@ export const MEDIA_MAX_FILE_BYTES = 2 * 1024 ** 3;
 /** Default per-creator quota (the server's MEDIA_QUOTA_BYTES may change it). */
 export const MEDIA_DEFAULT_QUOTA_BYTES = 20 * 1024 ** 3;
 export const MEDIA_UPLOAD_PATH = '/ai/v1/media/uploads';
+/** Header of the tus answer that finishes an upload: the id of the library item it became. */
+export const MEDIA_ID_HEADER = 'Upload-Media-Id';
 export const MEDIA_ACCEPT = 'video/*,.mp4,.mov,.mkv,.avi,.flv,.webm,.m4v,.ts';
 export const MEDIA_NAME_MAX_LENGTH = 100;
 export const MEDIA_FOLDER_MAX_LENGTH = 30;

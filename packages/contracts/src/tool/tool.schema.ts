@@ -252,11 +252,17 @@ export const jobOutputSchema = z.object({
   /** Which source, script and copy this output is. */
   source_media_id: z.number().int().optional(),
   script_index: z.number().int().optional(),
+  /** De-duplication: still above the similarity goal after every re-render (未达标); its points were given back. */
+  below_goal: z.boolean().optional(),
+  /** Points given back for this output. */
+  refunded_points: z.number().int().optional(),
 });
 export type JobOutput = z.infer<typeof jobOutputSchema>;
 
 export const toolJobSchema = z.object({
   job_id: z.string(),
+  /** The job's number among the creator's own jobs: 1 for their first (`job_id` is the product-wide id). */
+  number: z.number().int(),
   tool: z.enum(JOB_TOOLS),
   status: z.enum(TOOL_JOB_STATUSES),
   progress: z.number().int(),

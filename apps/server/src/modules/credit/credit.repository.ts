@@ -177,6 +177,20 @@ export class CreditRepository {
       .execute();
   }
 
+  /** Points given back per grant by the ledger rows whose keys start with `prefix` (the refunds of a spend's parts). */
+  async returnedByPartRefunds(trx: Trx, agentId: number, prefix: string): Promise<Map<number, number>> {
+    const rows = await trx
+      .selectFrom('credit_allocations')
+      .innerJoin('credit_ledger', 'credit_ledger.id', 'credit_allocations.ledger_id')
+      .select(['credit_allocations.grant_id', sql<number>`sum(credit_allocations.amount)`.as('amount')])
+      .where('credit_ledger.agent_id', '=', agentId)
+      // No LIKE: `_` and `%` in keys mean themselves.
+      .where(sql<boolean>`substr(credit_ledger.idempotency_key, 1, ${prefix.length}) = ${prefix}`)
+      .groupBy('credit_allocations.grant_id')
+      .execute();
+    return new Map(rows.map((row) => [Number(row.grant_id), Number(row.amount)]));
+  }
+
   /** A page of the creator's ledger, newest first, and how many rows match (from the kept counts). */
   async records(agentId: number, type: CreditRecordType | undefined, limit: number, offset: number) {
     const [total, rows] = await Promise.all([

@@ -42,6 +42,17 @@ export function allocate(
   return left === 0 ? parts : [];
 }
 
+/** An allocation of a spend still to give back: from which grant, how much, its kind and expiry. */
+interface OpenAllocation {
+  grant_id: number;
+  amount: number;
+  kind: number;
+  expires_at: number;
+}
+
+/** Ledger keys of the refunds of a spend's parts start with this. */
+const partRefundPrefix = (key: string) => `refund:${key}:part:`;
+
 const byKind = (parts: readonly { kind: number; amount: number }[], kind: number) =>
   parts.filter((p) => p.kind === kind).reduce((sum, p) => sum + p.amount, 0);
 
@@ -125,41 +136,52 @@ export class CreditService {
    * `insufficientPoints` when the balance is short; a retry with the same key and amount returns the first spend,
    * the same key with another amount is refused (`idempotencyConflict`).
    */
-  async spendPoints(agentId: number, amount: number, key: string, title = '消耗积分'): Promise<{ ledgerId: number }> {
+  async spendPoints(
+    agentId: number,
+    amount: number,
+    key: string,
+    title = '消耗积分',
+    trx?: Trx,
+  ): Promise<{ ledgerId: number }> {
     if (!Number.isInteger(amount) || amount <= 0) throw new Error('spend amount must be a positive integer');
-    return this.inAgentTransaction(agentId, async (trx, now) => {
-      const existing = await this.credits.ledgerByKey(agentId, key, trx);
-      if (existing) {
-        if (existing.type !== CreditRecordType.Cost || existing.credit !== -amount)
-          throw appError('idempotencyConflict');
-        return { ledgerId: existing.id };
-      }
-      const parts = allocate(await this.credits.liveGrants(trx, agentId, now), amount);
-      if (parts.length === 0) throw appError('insufficientPoints');
-      const buy = byKind(parts, CreditRecordType.Purchase);
-      if (!(await this.credits.adjust(trx, agentId, -buy, -(amount - buy), now))) throw appError('insufficientPoints');
-      const ledgerId = await this.credits.insertLedger(trx, {
-        agent_id: agentId,
-        type: CreditRecordType.Cost,
-        title,
-        credit: -amount,
-        idempotency_key: key,
-        created_at: now,
-      });
-      for (const part of parts) await this.credits.changeGrantRemaining(trx, part.grantId, -part.amount);
-      await this.credits.insertAllocations(
-        trx,
-        parts.map((p) => ({ ledger_id: ledgerId, grant_id: p.grantId, amount: p.amount })),
-      );
-      return { ledgerId };
-    });
+    return this.inAgentTransaction(
+      agentId,
+      async (trx, now) => {
+        const existing = await this.credits.ledgerByKey(agentId, key, trx);
+        if (existing) {
+          if (existing.type !== CreditRecordType.Cost || existing.credit !== -amount)
+            throw appError('idempotencyConflict');
+          return { ledgerId: existing.id };
+        }
+        const parts = allocate(await this.credits.liveGrants(trx, agentId, now), amount);
+        if (parts.length === 0) throw appError('insufficientPoints');
+        const buy = byKind(parts, CreditRecordType.Purchase);
+        if (!(await this.credits.adjust(trx, agentId, -buy, -(amount - buy), now)))
+          throw appError('insufficientPoints');
+        const ledgerId = await this.credits.insertLedger(trx, {
+          agent_id: agentId,
+          type: CreditRecordType.Cost,
+          title,
+          credit: -amount,
+          idempotency_key: key,
+          created_at: now,
+        });
+        for (const part of parts) await this.credits.changeGrantRemaining(trx, part.grantId, -part.amount);
+        await this.credits.insertAllocations(
+          trx,
+          parts.map((p) => ({ ledger_id: ledgerId, grant_id: p.grantId, amount: p.amount })),
+        );
+        return { ledgerId };
+      },
+      trx,
+    );
   }
 
   /**
    * Gives back the points of the agent's spend with `key` (a failed or cancelled tool job). Once: a second call does
-   * nothing. Points return to the grants they came from while those live; points whose grant has expired meanwhile
-   * come back as a fresh grant of the same kind, valid for a year from now (ADR 0010). False when there was no such
-   * spend.
+   * nothing. Points given back earlier for parts of the work (`refundPointsPart`) are not given twice. Points return
+   * to the grants they came from while those live; points whose grant has expired meanwhile come back as a fresh
+   * grant of the same kind, valid for a year from now (ADR 0010). False when there was no such spend.
    */
   async refundPoints(agentId: number, key: string, title = '退还积分'): Promise<boolean> {
     return this.inAgentTransaction(agentId, async (trx, now) => {
@@ -167,38 +189,99 @@ export class CreditService {
       if (!spend || spend.type !== CreditRecordType.Cost || spend.credit >= 0) return false;
       const refundKey = `refund:${key}`;
       if (await this.credits.ledgerByKey(agentId, refundKey, trx)) return true;
-      const parts = await this.credits.allocationsOf(trx, spend.id);
-      const amount = parts.reduce((sum, p) => sum + p.amount, 0);
-      const ledgerId = await this.credits.insertLedger(trx, {
-        agent_id: agentId,
-        type: CreditRecordType.Cost,
-        title,
-        credit: amount,
-        idempotency_key: refundKey,
-        created_at: now,
-      });
-      const live = parts.filter((p) => p.expires_at > now);
-      for (const part of live) await this.credits.changeGrantRemaining(trx, part.grant_id, part.amount);
-      for (const kind of [CreditRecordType.Purchase, CreditRecordType.Gift]) {
-        const expired = byKind(
-          parts.filter((p) => p.expires_at <= now),
-          kind,
-        );
-        if (expired > 0) {
-          await this.credits.insertGrant(trx, {
-            agent_id: agentId,
-            ledger_id: ledgerId,
-            kind,
-            amount: expired,
-            granted_at: now,
-            expires_at: now + VALID_MS,
-          });
-        }
-      }
-      const buy = byKind(parts, CreditRecordType.Purchase);
-      await this.credits.adjust(trx, agentId, buy, amount - buy, now);
+      const open = await this.openAllocations(trx, agentId, spend.id, key);
+      if (open.reduce((sum, p) => sum + p.amount, 0) > 0)
+        await this.giveBack(trx, agentId, open, refundKey, title, now);
       return true;
     });
+  }
+
+  /**
+   * Gives back up to `amount` points of the spend with `key` for one part of the work (`part`: an output of a tool
+   * job that missed its goal), once per part; never more than the spend has left to give, and nothing once the whole
+   * spend was given back. Answers the points given back for that part (0 when none).
+   */
+  async refundPointsPart(agentId: number, key: string, part: string, amount: number, title: string): Promise<number> {
+    if (!Number.isInteger(amount) || amount <= 0) throw new Error('refund amount must be a positive integer');
+    return this.inAgentTransaction(agentId, async (trx, now) => {
+      const spend = await this.credits.ledgerByKey(agentId, key, trx);
+      if (!spend || spend.type !== CreditRecordType.Cost || spend.credit >= 0) return 0;
+      if (await this.credits.ledgerByKey(agentId, `refund:${key}`, trx)) return 0;
+      const partKey = `${partRefundPrefix(key)}${part}`;
+      const earlier = await this.credits.ledgerByKey(agentId, partKey, trx);
+      if (earlier) return earlier.credit;
+      const taken: OpenAllocation[] = [];
+      let left = amount;
+      // The last points taken come back first.
+      for (const allocation of (await this.openAllocations(trx, agentId, spend.id, key)).reverse()) {
+        if (left === 0) break;
+        const take = Math.min(left, allocation.amount);
+        if (take > 0) taken.push({ ...allocation, amount: take });
+        left -= take;
+      }
+      if (taken.length === 0) return 0;
+      await this.giveBack(trx, agentId, taken, partKey, title, now);
+      return amount - left;
+    });
+  }
+
+  /** What of a spend's allocations has not been given back yet by refunds of its parts. */
+  private async openAllocations(trx: Trx, agentId: number, spendId: number, key: string): Promise<OpenAllocation[]> {
+    const returned = await this.credits.returnedByPartRefunds(trx, agentId, partRefundPrefix(key));
+    return (await this.credits.allocationsOf(trx, spendId)).map((allocation) => {
+      const back = Math.min(allocation.amount, returned.get(allocation.grant_id) ?? 0);
+      returned.set(allocation.grant_id, (returned.get(allocation.grant_id) ?? 0) - back);
+      return { ...allocation, amount: allocation.amount - back };
+    });
+  }
+
+  /**
+   * One refund row: the points go back to the live grants they came from (and are recorded against them, so later
+   * part refunds know), or as fresh grants of their kind where the grant has expired.
+   */
+  private async giveBack(
+    trx: Trx,
+    agentId: number,
+    parts: readonly OpenAllocation[],
+    key: string,
+    title: string,
+    now: number,
+  ): Promise<void> {
+    const given = parts.filter((p) => p.amount > 0);
+    const amount = given.reduce((sum, p) => sum + p.amount, 0);
+    const ledgerId = await this.credits.insertLedger(trx, {
+      agent_id: agentId,
+      type: CreditRecordType.Cost,
+      title,
+      credit: amount,
+      idempotency_key: key,
+      created_at: now,
+    });
+    await this.credits.insertAllocations(
+      trx,
+      given.map((p) => ({ ledger_id: ledgerId, grant_id: p.grant_id, amount: p.amount })),
+    );
+    for (const part of given.filter((p) => p.expires_at > now)) {
+      await this.credits.changeGrantRemaining(trx, part.grant_id, part.amount);
+    }
+    for (const kind of [CreditRecordType.Purchase, CreditRecordType.Gift]) {
+      const expired = byKind(
+        given.filter((p) => p.expires_at <= now),
+        kind,
+      );
+      if (expired > 0) {
+        await this.credits.insertGrant(trx, {
+          agent_id: agentId,
+          ledger_id: ledgerId,
+          kind,
+          amount: expired,
+          granted_at: now,
+          expires_at: now + VALID_MS,
+        });
+      }
+    }
+    const buy = byKind(given, CreditRecordType.Purchase);
+    await this.credits.adjust(trx, agentId, buy, amount - buy, now);
   }
 
   async totals(agentId: number): Promise<CreditTotal> {

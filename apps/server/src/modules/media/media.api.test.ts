@@ -79,6 +79,7 @@ describe(`media library (${testDatabaseKind})`, () => {
       payload: body.subarray(half),
     });
     expect(rest.statusCode).toBe(204);
+    const announced = Number(rest.headers['upload-media-id']);
 
     let item: Media | undefined;
     await expect
@@ -91,6 +92,7 @@ describe(`media library (${testDatabaseKind})`, () => {
         { timeout: 20_000 },
       )
       .toBe('ready');
+    expect(item!.id).toBe(announced);
     expect(item).toMatchObject({
       name: '第1集 100%.mp4',
       folder: '霸总',

@@ -5,6 +5,7 @@
  */
 import {
   ErrorMessages,
+  MEDIA_ID_HEADER,
   MEDIA_UPLOAD_PATH,
   importEpisodesResultSchema,
   importEpisodesSchema,
@@ -122,7 +123,7 @@ export function mediaRoutes(
         maxSize: maxFileBytes,
         // The API's CORS policy, not tus's default `*`.
         allowedOrigins: (origin) => corsOrigins.includes(origin),
-        exposedHeaders: ['Upload-Expires'],
+        exposedHeaders: ['Upload-Expires', MEDIA_ID_HEADER],
         // A finished upload is a library item: it is deleted there (the service refuses first; this covers a
         // DELETE that raced the last PATCH).
         disableTerminationForFinishedUploads: true,
@@ -162,13 +163,14 @@ export function mediaRoutes(
         onUploadFinish: async (req, upload) => {
           // Finished: nothing left to expire.
           req.runtime?.node?.res?.removeHeader('Upload-Expires');
-          await media.uploadFinished(agentOf(req), {
+          const mediaId = await media.uploadFinished(agentOf(req), {
             id: upload.id,
             size: upload.size ?? upload.offset,
             name: decodeMeta(upload.metadata?.filename),
             folder: decodeMeta(upload.metadata?.folder),
           });
-          return {};
+          // The library item the upload became: the page follows it until it is ready (or failed).
+          return { headers: { [MEDIA_ID_HEADER]: String(mediaId) } };
         },
       }));
 

@@ -29,6 +29,7 @@ describe(`job progress stream caps (${testDatabaseKind})`, () => {
       .insertInto('tool_jobs')
       .values({
         agent_id: info.json.body.agent_id as number,
+        agent_seq: 1,
         tool: 'dedup',
         status: 'queued',
         price: 2,

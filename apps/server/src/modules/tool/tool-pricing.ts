@@ -14,6 +14,11 @@ export function mixcutPricedSeconds(cutDuration: HighCutConfig['cut_duration']):
 
 const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60 - 1e-9));
 
+/** What one de-duplicated output of a source this long costs: its share of its job's price. */
+export function dedupOutputPrice(sourceSeconds: number, unit: { perOutput: number; perMinute: number }): number {
+  return unit.perOutput + minutesOf(sourceSeconds) * unit.perMinute;
+}
+
 /** The price of a run, given the source durations in seconds (by media id). */
 export function quoteJob(job: CreateJob, durations: ReadonlyMap<number, number>, prices: ToolPrices): Quote {
   const { perOutput, perMinute } = prices[job.tool];

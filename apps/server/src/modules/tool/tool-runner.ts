@@ -25,7 +25,7 @@ import { planFromAnalyses } from './tool-plan.js';
 import type { ToolJobRow, ToolRepository } from './tool.repository.js';
 import { seedOf, type ToolJobOutputRow, type ToolService } from './tool.service.js';
 import { analyzeVideo } from './video/analyze.js';
-import { dedupVerified } from './video/similarity.js';
+import { SIMILARITY_THRESHOLD, dedupVerified } from './video/similarity.js';
 import { renderTimeline } from './video/render-timeline.js';
 
 const PROGRESS_WRITE_MS = 700;
@@ -219,6 +219,7 @@ export class ToolRunner {
     const sources = await this.deps.media.requireReady(row.agent_id, JSON.parse(row.media_ids) as number[]);
     const total = sources.length * config.output_count;
     const outputs: ToolJobOutputRow[] = [];
+    const sourceSeconds: number[] = [];
     let index = 0;
     for (const source of sources) {
       for (let copy = 0; copy < config.output_count; copy += 1) {
@@ -242,20 +243,34 @@ export class ToolRunner {
         await expectRenderedAtMost(output, result.duration);
         const mediaId = await this.deps.media.addOutput(row.agent_id, {
           file: output,
-          name: `${baseName(source.name)}_去重${config.output_count > 1 ? copy + 1 : ''}.mp4`,
+          name: `${baseName(source.name)}_去重${copy + 1}_任务${row.agent_seq}.mp4`,
           jobId: String(row.id),
         });
+        const belowGoal = result.similarity.similarity > SIMILARITY_THRESHOLD;
         progress.log(
-          `${label}完成：${result.similarity.note}${result.attempts > 1 ? `（渲染 ${result.attempts} 次）` : ''}`,
+          `${label}${belowGoal ? '未达标' : '完成'}：${result.similarity.note}${result.attempts > 1 ? `（渲染 ${result.attempts} 次）` : ''}`,
         );
         outputs.push({
           media_id: mediaId,
           source_media_id: source.id,
           similarity: round(result.similarity.similarity),
           similarity_note: result.similarity.note,
+          ...(belowGoal && { below_goal: true }),
         });
+        sourceSeconds.push(source.duration);
         index += 1;
       }
+    }
+    // Outputs still above the goal after every re-render are given back before the job ends (keyed per output, so
+    // a re-run gives nothing twice; a cancel after this gives back only the rest).
+    for (const [i, out] of outputs.entries()) {
+      if (!out.below_goal) continue;
+      out.refunded_points = await this.deps.service.refundOutput(row, {
+        index: i,
+        count: outputs.length,
+        sourceSeconds: sourceSeconds[i]!,
+      });
+      progress.log(`第 ${i + 1}/${total} 个未达标，已退还 ${out.refunded_points} 积分`);
     }
     return outputs;
   }
@@ -309,7 +324,7 @@ export class ToolRunner {
         const first = names.get(clips[0]!.media_id) ?? TOOL_LABELS.mixcut;
         const mediaId = await this.deps.media.addOutput(row.agent_id, {
           file: output,
-          name: `${baseName(first)}_${CUT_TYPE_LABELS[config.cut_type].name}_脚本${scriptIndex + 1}${config.output_count > 1 ? `_${copy + 1}` : ''}.mp4`,
+          name: `${baseName(first)}_${CUT_TYPE_LABELS[config.cut_type].name}_脚本${scriptIndex + 1}${config.output_count > 1 ? `_${copy + 1}` : ''}_任务${row.agent_seq}.mp4`,
           jobId: String(row.id),
         });
         progress.log(`第 ${n + 1}/${total} 个成片完成（${clips.length} 个片段）`);

@@ -172,6 +172,36 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     await settled(c.token, a.body.job_id);
   });
 
+  it('marks an output still above the similarity goal 未达标 and gives its points back, once', async () => {
+    const c = await creator(100);
+    // A flip alone cannot be pushed further, and a picture that is its own mirror image stays the same video.
+    const mediaId = await uploadToLibrary(
+      ctx,
+      c.token,
+      makeClip('tool-flat.mp4', { seconds: 3, source: 'color', audio: false }),
+    );
+    const created = await run(c.token, dedupBody([mediaId], ['flip'], 2));
+    expect(created.body.price).toBe(2 * (2 + 3));
+    const done = await settled(c.token, created.body.job_id);
+    expect(done.status, done.error ?? '').toBe('succeeded');
+    expect(done.outputs).toHaveLength(2);
+    for (const output of done.outputs) {
+      expect(output.similarity).toBeGreaterThan(0.75);
+      expect(output).toMatchObject({ below_goal: true, refunded_points: 5 });
+    }
+    expect(done.logs.join('\n')).toMatch(/第 2\/2 个未达标，已退还 5 积分/);
+    expect(new Set(done.outputs.map((o) => o.name)).size).toBe(2);
+    expect(await total(c.agentId)).toBe(100);
+    const points = await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/detail?type=1', token: c.token });
+    expect(points.json.body.data.map((r: { title: string }) => r.title)).toContain('批量去重成片未达标，退还积分');
+    // The run's own refund would give back only what is left: nothing.
+    await ctx.app.tools.refund(
+      { id: Number(created.body.job_id), agent_id: c.agentId, tool: 'dedup', price: 10 },
+      'failed',
+    );
+    expect(await total(c.agentId)).toBe(100);
+  });
+
   it('cancels a queued job at once and a running one by stopping ffmpeg: outputs removed, points back', async () => {
     const c = await creator(200);
     const longId = await uploadToLibrary(ctx, c.token, longClip);

@@ -3,36 +3,77 @@
  * finishes once however many workers, sweeps and cancel calls race for it.
  */
 import type { ToolJobStatus } from '@cc/contracts';
-import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/database.js';
-import type { ToolJobTable } from '../../db/schema.js';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Db, DialectKind } from '../../db/database.js';
+import { lockKey } from '../../db/locks.js';
+import type { Database, ToolJobRequestTable, ToolJobTable } from '../../db/schema.js';
+
+type Trx = Transaction<Database>;
 
 export type ToolJobRow = Selectable<ToolJobTable>;
 
 const LIVE: ToolJobStatus[] = ['queued', 'running'];
 
 export class ToolRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DialectKind,
+  ) {}
 
-  async insert(row: Insertable<ToolJobTable>): Promise<number> {
-    const inserted = await this.db.insertInto('tool_jobs').values(row).returning('id').executeTakeFirstOrThrow();
+  inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** Serialises the acceptance of one creator's runs (their job numbers, their request keys). */
+  lockCreator(trx: Trx, agentId: number): Promise<void> {
+    return lockKey(trx, this.kind, `tool-jobs:${agentId}`);
+  }
+
+  async insert(row: Insertable<ToolJobTable>, trx: Trx): Promise<number> {
+    const inserted = await trx.insertInto('tool_jobs').values(row).returning('id').executeTakeFirstOrThrow();
     return Number(inserted.id);
   }
 
-  byRequestKey(agentId: number, key: string) {
-    return this.db
+  /** The number the creator's next job gets: one more than their last. */
+  async nextSeq(trx: Trx, agentId: number): Promise<number> {
+    const row = await trx
       .selectFrom('tool_jobs')
-      .selectAll()
+      .select((eb) => eb.fn.max('agent_seq').as('last'))
       .where('agent_id', '=', agentId)
-      .where('request_key', '=', key)
+      .executeTakeFirst();
+    return Number(row?.last ?? 0) + 1;
+  }
+
+  /** A creator's unexpired request key with the job it made and that job's price. */
+  requestByKey(agentId: number, key: string, now: number, executor: Kysely<Database> = this.db) {
+    return executor
+      .selectFrom('tool_job_requests')
+      .innerJoin('tool_jobs', 'tool_jobs.id', 'tool_job_requests.tool_job_id')
+      .select(['tool_job_requests.tool_job_id', 'tool_job_requests.fingerprint', 'tool_jobs.price'])
+      .where('tool_job_requests.agent_id', '=', agentId)
+      .where('tool_job_requests.request_key', '=', key)
+      .where('tool_job_requests.expires_at', '>', now)
       .executeTakeFirst();
   }
 
-  async markCharged(id: number, now: number): Promise<void> {
-    await this.db.updateTable('tool_jobs').set({ charged: 1, updated_at: now }).where('id', '=', id).execute();
+  /** Records a request key; an expired record of the same key gives way first. */
+  async insertRequest(trx: Trx, row: Insertable<ToolJobRequestTable>): Promise<void> {
+    await trx
+      .deleteFrom('tool_job_requests')
+      .where('agent_id', '=', row.agent_id)
+      .where('request_key', '=', row.request_key)
+      .where('expires_at', '<=', row.created_at)
+      .execute();
+    await trx.insertInto('tool_job_requests').values(row).execute();
   }
 
-  /** Removes a row whose price was never spent: it was never a job. */
+  /** Drops request keys past their expiry (the sweep). */
+  async deleteExpiredRequests(now: number): Promise<number> {
+    const result = await this.db.deleteFrom('tool_job_requests').where('expires_at', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Removes a row whose price was never spent (left by versions that charged after inserting): it was never a job. */
   async deleteUncharged(id: number): Promise<void> {
     await this.db.deleteFrom('tool_jobs').where('id', '=', id).where('charged', '=', 0).execute();
   }

@@ -23,12 +23,15 @@ import {
   type ToolJobStatus,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { appError } from '../../errors.js';
 import type { JobView } from '../../jobs/job-queue.js';
 import type { CreditService } from '../credit/credit.service.js';
 import { isoTime } from '../paging.js';
-import { quoteJob, type ToolPrices } from './tool-pricing.js';
+import { dedupOutputPrice, quoteJob, type ToolPrices } from './tool-pricing.js';
 import type { ToolMediaLibrary } from './tool-media.js';
 import type { ToolJobRow, ToolRepository } from './tool.repository.js';
 import { checkTimeline } from './video/plan.js';
@@ -41,6 +44,8 @@ export interface ToolJobOutputRow {
   script_index?: number;
   similarity?: number;
   similarity_note?: string;
+  below_goal?: boolean;
+  refunded_points?: number;
 }
 
 export const chargeKeyOf = (jobId: number) => `tool-job:${jobId}`;
@@ -55,6 +60,8 @@ const DESCRIPTIONS: Record<(typeof NAV_TOOLS)[number], string> = {
   publish: '一键发布成片到多个媒体账号',
 };
 
+/** How long a request key answers its job; after that the key may name a new run (issue 20 §4, ADR 0028). */
+export const REQUEST_KEY_TTL_MS = 24 * 60 * 60_000;
 /** How long a live job may go untouched before the sweep looks at it: workers write at least every few seconds. */
 const STALE_MS = 3 * 60_000;
 /** A row whose price was never spent is dropped after this long (its request died half-way). */
@@ -62,7 +69,7 @@ const UNCHARGED_MS = 60_000;
 
 export interface ToolServiceDeps {
   tools: ToolRepository;
-  credits: Pick<CreditService, 'spendPoints' | 'refundPoints'>;
+  credits: Pick<CreditService, 'spendPoints' | 'refundPoints' | 'refundPointsPart'>;
   media: ToolMediaLibrary;
   enqueueRun(toolJobId: number): Promise<string>;
   enqueueAnalyze(agentId: number, mediaId: number): Promise<string>;
@@ -117,58 +124,83 @@ export class ToolService {
   }
 
   /**
-   * Accepts a run: the price is spent on the job's own key before the job is queued, so a short balance queues
-   * nothing and a retried request (same `requestKey`) is the same job, charged once.
+   * Accepts a run: the job row, its number among the creator's jobs, the price spent on the job's own key and the
+   * request key are written in one transaction, so a short balance leaves nothing behind, and then the job is queued.
+   * A repeat of the same request (same creator, same `requestKey`, same body) answers the first job and spends
+   * nothing; the same key with another body is refused. Concurrent repeats meet on the creator's lock (PostgreSQL;
+   * SQLite runs one transaction at a time) and on the key's primary key.
    */
   async create(agentId: number, job: CreateJob, requestKey?: string): Promise<{ job_id: string; price: number }> {
+    const fingerprint = requestKey ? fingerprintOf(job) : null;
     if (requestKey) {
-      const existing = await this.deps.tools.byRequestKey(agentId, requestKey);
-      if (existing?.charged === 1) return { job_id: String(existing.id), price: existing.price };
-      if (existing) return this.charge(existing);
+      const earlier = await this.replay(agentId, requestKey, fingerprint);
+      if (earlier) return earlier;
     }
     const quote = await this.quote(agentId, job);
-    const now = this.deps.clock.now();
-    let id: number;
+    const { prices, tools, credits, clock } = this.deps;
+    let accepted: { job_id: string; price: number; fresh: boolean };
     try {
-      id = await this.deps.tools.insert({
-        agent_id: agentId,
-        tool: job.tool,
-        status: 'queued',
-        stage: '排队中',
-        price: quote.price,
-        media_ids: JSON.stringify(job.media_ids),
-        config: JSON.stringify(job.config),
-        request_key: requestKey ?? null,
-        created_at: now,
-        updated_at: now,
+      accepted = await tools.inTransaction(async (trx) => {
+        const now = clock.now();
+        await tools.lockCreator(trx, agentId);
+        if (requestKey) {
+          const earlier = await this.replay(agentId, requestKey, fingerprint, trx);
+          if (earlier) return { ...earlier, fresh: false };
+        }
+        const id = await tools.insert(
+          {
+            agent_id: agentId,
+            agent_seq: await tools.nextSeq(trx, agentId),
+            tool: job.tool,
+            status: 'queued',
+            stage: '排队中',
+            price: quote.price,
+            price_per_output: prices[job.tool].perOutput,
+            price_per_minute: prices[job.tool].perMinute,
+            charged: 1,
+            media_ids: JSON.stringify(job.media_ids),
+            config: JSON.stringify(job.config),
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        if (quote.price > 0) {
+          await credits.spendPoints(agentId, quote.price, chargeKeyOf(id), `${TOOL_LABELS[job.tool]}消耗积分`, trx);
+        }
+        if (requestKey) {
+          await tools.insertRequest(trx, {
+            agent_id: agentId,
+            request_key: requestKey,
+            fingerprint,
+            tool_job_id: id,
+            created_at: now,
+            expires_at: now + REQUEST_KEY_TTL_MS,
+          });
+        }
+        return { job_id: String(id), price: quote.price, fresh: true };
       });
     } catch (error) {
-      // The same request raced itself: the other one owns the job.
-      const other = requestKey ? await this.deps.tools.byRequestKey(agentId, requestKey) : undefined;
-      if (other) return { job_id: String(other.id), price: other.price };
+      // A repeat that ran at the same moment on another connection committed first: answer its job.
+      const earlier = requestKey && isUniqueViolation(error) && (await this.replay(agentId, requestKey, fingerprint));
+      if (earlier) return earlier;
       throw error;
     }
-    const row = await this.deps.tools.get(id);
-    return this.charge(row!);
+    if (accepted.fresh) await this.deps.enqueueRun(Number(accepted.job_id));
+    return { job_id: accepted.job_id, price: accepted.price };
   }
 
-  private async charge(row: ToolJobRow): Promise<{ job_id: string; price: number }> {
-    if (row.price > 0) {
-      try {
-        await this.deps.credits.spendPoints(
-          row.agent_id,
-          row.price,
-          chargeKeyOf(row.id),
-          `${TOOL_LABELS[row.tool as CreateJob['tool']]}消耗积分`,
-        );
-      } catch (error) {
-        await this.deps.tools.deleteUncharged(row.id);
-        throw error;
-      }
-    }
-    await this.deps.tools.markCharged(row.id, this.deps.clock.now());
-    await this.deps.enqueueRun(row.id);
-    return { job_id: String(row.id), price: row.price };
+  /** The answer to a repeated request key: its job, or a refusal when the body differs; null for a new key. */
+  private async replay(
+    agentId: number,
+    requestKey: string,
+    fingerprint: string | null,
+    trx?: Transaction<Database>,
+  ): Promise<{ job_id: string; price: number } | null> {
+    const earlier = await this.deps.tools.requestByKey(agentId, requestKey, this.deps.clock.now(), trx);
+    if (!earlier) return null;
+    if (earlier.fingerprint !== null && earlier.fingerprint !== fingerprint) throw appError('toolRequestKeyReused');
+    return { job_id: String(earlier.tool_job_id), price: earlier.price };
   }
 
   async get(agentId: number, id: number): Promise<ToolJob> {
@@ -223,6 +255,28 @@ export class ToolService {
     );
   }
 
+  /**
+   * Gives back one output's share of its job's price (an output that missed its goal), once per output: the job's
+   * unit prices when it was accepted, else an equal share for jobs of earlier versions. Answers the points given back.
+   */
+  async refundOutput(
+    row: Pick<ToolJobRow, 'id' | 'agent_id' | 'tool' | 'price' | 'price_per_output' | 'price_per_minute'>,
+    output: { index: number; count: number; sourceSeconds: number },
+  ): Promise<number> {
+    const share =
+      row.price_per_output !== null && row.price_per_minute !== null
+        ? dedupOutputPrice(output.sourceSeconds, { perOutput: row.price_per_output, perMinute: row.price_per_minute })
+        : Math.floor(row.price / output.count);
+    if (share <= 0 || row.price <= 0) return 0;
+    return this.deps.credits.refundPointsPart(
+      row.agent_id,
+      chargeKeyOf(row.id),
+      `output:${output.index}`,
+      Math.min(share, row.price),
+      `${TOOL_LABELS[row.tool as CreateJob['tool']]}成片未达标，退还积分`,
+    );
+  }
+
   changed(id: number): void {
     this.events.emit('changed', id);
   }
@@ -267,10 +321,11 @@ export class ToolService {
   /**
    * Finds live jobs nobody is moving: queued ones are queued again (the queue entry is idempotent on the job), ones
    * whose engine job has failed for good (its worker died on every attempt) or that ran past their time are failed
-   * and refunded, and rows whose price was never spent are dropped.
+   * and refunded, rows whose price was never spent are dropped, and so are request keys past their expiry.
    */
   async sweep(timeoutMs: number): Promise<number> {
     const now = this.deps.clock.now();
+    await this.deps.tools.deleteExpiredRequests(now);
     const stale = await this.deps.tools.stale(now - Math.min(STALE_MS, UNCHARGED_MS));
     let handled = 0;
     for (const row of stale) {
@@ -323,11 +378,14 @@ export class ToolService {
             ...(o.similarity_note !== undefined && { similarity_note: o.similarity_note }),
             ...(o.source_media_id !== undefined && { source_media_id: o.source_media_id }),
             ...(o.script_index !== undefined && { script_index: o.script_index }),
+            ...(o.below_goal && { below_goal: true }),
+            ...(o.refunded_points !== undefined && { refunded_points: o.refunded_points }),
           },
         ];
       });
       return {
         job_id: String(row.id),
+        number: row.agent_seq,
         tool: row.tool as CreateJob['tool'],
         status: row.status,
         progress: row.progress,
@@ -344,6 +402,24 @@ export class ToolService {
       };
     });
   }
+}
+
+/** The request's body in a stable form (keys sorted), hashed: what a repeated key must match. */
+export function fingerprintOf(job: CreateJob): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(job)))
+    .digest('hex');
 }
 
 /** A 31-bit seed from text: the same request plans the same timelines. */

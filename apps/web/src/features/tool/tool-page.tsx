@@ -57,9 +57,9 @@ export function ToolPage() {
 
   useEffect(() => {
     if (!isLoggedIn) return;
-    if (!isGuideHidden('basic')) void startToolTour();
-    return onGuideRequested(() => void startToolTour());
-  }, [isLoggedIn]);
+    if (!isGuideHidden('basic')) void startToolTour(isMobile);
+    return onGuideRequested(() => void startToolTour(isMobile));
+  }, [isLoggedIn, isMobile]);
 
   const nav = isMobile ? (
     <Tabs activeTab={tool} onChange={choose} type="capsule" className={styles.tabs} data-tour="nav">

@@ -1,6 +1,6 @@
 /**
- * The tool workspace layout (/tool): a top bar with back, the points total, 充值 and 积分明细 (login first), and the
- * account, then the page. `?showCredit=1` opens the points modal once logged in (spec §2).
+ * The tool workspace layout (/tool): a top bar with back, 新手引导, 使用指南, 反馈 (the 7×24 online service QR), the
+ * points total, 充值 and 积分明细 (login first), and the account, then the page. `?showCredit=1` opens the points modal once logged in (spec §2).
  */
 import { Button, Dropdown, Menu } from '@arco-design/web-react';
 import { IconBook, IconBulb, IconFire, IconLeft, IconList, IconMessage, IconMore } from '@arco-design/web-react/icon';
@@ -8,7 +8,6 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '../../components/brand';
 import { backTarget } from '../../lib/back-target';
-import { FeedbackPopover } from '../../components/support-popover/support-popover';
 import { requestGuide } from '../../lib/tool/guide-flags';
 import { Loading } from '../../components/loading';
 import { UserAvatar } from '../../components/user-avatar';
@@ -21,6 +20,7 @@ import { useIsLoggedIn } from '../../lib/session/token';
 import { siteConfig } from '../../lib/site-config';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
+import { ServicePopover } from './service-popover';
 import styles from './tool-layout.module.css';
 
 /** Shown until the balance loads: a dash, not a misleading zero. */
@@ -118,10 +118,10 @@ export function ToolLayout() {
                 <IconBook />
                 {text.layout.tool.manual}
               </a>
-              <FeedbackPopover label={text.layout.tool.feedback} icon={<IconMessage />} />
+              <ServicePopover label={text.layout.tool.feedback} icon={<IconMessage />} isMobile={false} />
             </>
           )}
-          {isMobile && <FeedbackPopover label="" icon={<IconMessage />} />}
+          {isMobile && <ServicePopover label="" icon={<IconMessage />} isMobile />}
           {isLoggedIn && <PointsTotal compact={isMobile} />}
           <Button
             type="primary"

@@ -31,5 +31,11 @@ export const layout = {
     manual: '使用指南',
     feedback: '反馈',
     more: '更多',
+    service: {
+      title: '在线客服 · 7×24小时',
+      description: '工具使用、积分充值、成片问题与建议，微信扫码随时咨询在线客服',
+      qrAlt: '在线客服二维码',
+      fileName: '在线客服二维码.png',
+    },
   },
 } as const;

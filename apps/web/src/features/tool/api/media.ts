@@ -26,6 +26,16 @@ export function useMediaList(query: MediaQuery, { enabled = true } = {}) {
   });
 }
 
+/** One item, followed while it is being processed (an upload row waits for it to be ready). */
+export function useMediaItem(id: number | null) {
+  return useQuery({
+    queryKey: [...toolKeys.media, 'item', id],
+    queryFn: async ({ signal }) => unwrap(await request<Media>('GET', `/ai/v1/media/${id}`, { signal })),
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data?.status === 'processing' ? 2000 : false),
+  });
+}
+
 export function useMediaUsage() {
   return useQuery({
     queryKey: toolKeys.usage,

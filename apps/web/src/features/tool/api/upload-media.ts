@@ -2,7 +2,7 @@
  * Resumable uploads to the media library with tus (`/ai/v1/media/uploads`): 8 MB chunks, retried with backoff,
  * resumed from where a previous attempt of the same file stopped (the fingerprint is kept in localStorage).
  */
-import { MEDIA_UPLOAD_PATH } from '@cc/contracts';
+import { MEDIA_ID_HEADER, MEDIA_UPLOAD_PATH } from '@cc/contracts';
 import { apiUrl, authorizedHeaders } from '../../../lib/api-client';
 
 export interface UploadHandle {
@@ -13,7 +13,8 @@ export interface UploadHandle {
 
 export interface UploadCallbacks {
   onProgress(sent: number, total: number): void;
-  onSuccess(): void;
+  /** The upload is stored; `mediaId` is the library item it became (being processed), when the server said. */
+  onSuccess(mediaId: number | null): void;
   onError(message: string): void;
 }
 
@@ -38,7 +39,10 @@ export async function createUpload(file: File, folder: string, callbacks: Upload
       for (const [name, value] of Object.entries(authorizedHeaders())) req.setHeader(name, value);
     },
     onProgress: callbacks.onProgress,
-    onSuccess: callbacks.onSuccess,
+    onSuccess: ({ lastResponse }) => {
+      const id = Number(lastResponse.getHeader(MEDIA_ID_HEADER));
+      callbacks.onSuccess(Number.isInteger(id) && id > 0 ? id : null);
+    },
     onError: (error) => callbacks.onError(messageOf(error as Parameters<typeof messageOf>[0])),
   });
   return {

@@ -1,5 +1,5 @@
 /** 批量去重 (spec §9 options, defaults output_count 1): media, the ten options as cards, copies per medium, run. */
-import { Checkbox, InputNumber } from '@arco-design/web-react';
+import { Alert, Checkbox, InputNumber } from '@arco-design/web-react';
 import {
   DEDUP_OPTIONS,
   DEDUP_OPTION_LABELS,
@@ -30,6 +30,9 @@ export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }
         : null,
     [media, options, outputCount],
   );
+
+  // A flip alone is caught by any mirror comparison (ours included): say so before points are spent.
+  const flipOnly = options.length === 1 && options[0] === 'flip';
 
   const toggle = (option: DedupOption) =>
     setOptions((current) => (current.includes(option) ? current.filter((o) => o !== option) : [...current, option]));
@@ -71,7 +74,8 @@ export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }
           data-testid="output-count"
         />
       </div>
-      <RunBar job={job} onCreated={onCreated} />
+      {flipOnly && <Alert type="warning" content={t.flipOnly} data-testid="dedup-flip-warning" />}
+      <RunBar job={job} warning={flipOnly ? t.flipOnly : undefined} onCreated={onCreated} />
     </section>
   );
 }

@@ -7,10 +7,12 @@ import { useState } from 'react';
 import { fillText } from '../../../lib/fill-text';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { cancelJob } from '../api/cancel-job';
 import { toolKeys } from '../api/query-keys';
 import { useJob } from '../api/watch-job';
+import { announceDownload } from '../announce-download';
 import styles from '../tool-page.module.css';
 import { PreviewModal } from './media-library';
 
@@ -23,11 +25,20 @@ const STATUS_COLORS: Record<ToolJob['status'], string> = {
   cancelled: 'orange',
 };
 
-function Output({ output, onPreview }: { output: JobOutput; onPreview: () => void }) {
+function Output({ output, index, onPreview }: { output: JobOutput; index: number; onPreview: () => void }) {
+  const isMobile = useIsMobile();
+  const label = fillText(t.outputLabel, { n: index + 1 });
   return (
     <div className={styles.output} data-testid="job-output">
-      <button type="button" className={styles.outputPoster} onClick={onPreview} aria-label={t.preview}>
+      <button
+        type="button"
+        className={styles.outputPoster}
+        onClick={onPreview}
+        aria-label={`${t.preview} ${label}`}
+        title={t.preview}
+      >
         {output.poster_url && <img src={output.poster_url} alt={output.name} />}
+        <span className={styles.outputIndex}>{label}</span>
         <IconPlayCircle className={styles.play} />
         <span className={styles.duration}>{formatDuration(output.duration)}</span>
       </button>
@@ -40,11 +51,24 @@ function Output({ output, onPreview }: { output: JobOutput; onPreview: () => voi
             <Tag color={output.similarity <= 0.5 ? 'green' : output.similarity <= 0.75 ? 'orange' : 'red'}>
               {fillText(t.similarity, { value: Math.round(output.similarity * 100) })}
             </Tag>
+            {output.below_goal && (
+              <Tag color="red" data-testid="job-output-below-goal">
+                {t.belowGoal}
+              </Tag>
+            )}
             <span className={styles.muted}>{output.similarity_note}</span>
+            {output.below_goal && output.refunded_points !== undefined && (
+              <span className={styles.error}>{fillText(t.belowGoalNote, { points: output.refunded_points })}</span>
+            )}
           </div>
         )}
-        <a href={output.download_url} download={output.name} data-testid="job-output-download">
-          <Button size="small" icon={<IconDownload />}>
+        <a
+          href={output.download_url}
+          download={output.name}
+          data-testid="job-output-download"
+          onClick={() => announceDownload(output.name, isMobile)}
+        >
+          <Button size="small" icon={<IconDownload />} aria-label={`${t.download} ${label}`}>
             {t.download}
           </Button>
         </a>
@@ -65,20 +89,25 @@ export function JobCard({ jobId }: { jobId: string }) {
     const result = await cancelJob(jobId);
     if (result.code !== 0 || !result.body) return toastFailure(result.msg);
     queryClient.setQueryData(toolKeys.job(jobId), result.body);
-    Message.success(t.cancelled);
+    Message.success(fillText(t.cancelled, { price: data.price }));
   }
 
   return (
     <section className={styles.jobCard} data-testid="job-card" data-tour="jobs">
       <header className={styles.jobHeader}>
-        <strong>{TOOL_LABELS[data.tool]}</strong>
+        <strong>
+          {TOOL_LABELS[data.tool]} · {fillText(t.number, { number: data.number })}
+        </strong>
         <Tag color={STATUS_COLORS[data.status]} data-testid="job-status">
           {TOOL_JOB_STATUS_LABELS[data.status]}
         </Tag>
         <span className={styles.muted}>{formatDateTime(data.created_at)}</span>
         <span className={styles.muted}>{fillText(t.price, { price: data.price })}</span>
         {live && (
-          <Popconfirm title={t.cancelConfirm} onOk={() => cancel()}>
+          <Popconfirm
+            title={fillText(t.cancelConfirm, { number: data.number, price: data.price })}
+            onOk={() => cancel()}
+          >
             <Button size="small" status="danger" data-testid="job-cancel" className={styles.right}>
               {t.cancel}
             </Button>
@@ -104,8 +133,8 @@ export function JobCard({ jobId }: { jobId: string }) {
       )}
       {data.outputs.length > 0 && (
         <div className={styles.outputs}>
-          {data.outputs.map((output) => (
-            <Output key={output.media_id} output={output} onPreview={() => setPreview(output)} />
+          {data.outputs.map((output, index) => (
+            <Output key={output.media_id} output={output} index={index} onPreview={() => setPreview(output)} />
           ))}
         </div>
       )}

@@ -32,10 +32,10 @@ export function JobHistory({ tool, onOpen }: { tool: ToolJob['tool']; onOpen: (j
             {jobs.data.data.map((job) => (
               <li key={job.job_id}>
                 <button type="button" className={styles.jobRow} onClick={() => onOpen(job.job_id)}>
-                  <span>#{job.job_id}</span>
+                  <span data-testid="job-number">{fillText(t.number, { number: job.number })}</span>
                   <Tag size="small">{TOOL_JOB_STATUS_LABELS[job.status]}</Tag>
                   <span className={styles.muted}>
-                    {job.status === 'running' ? `${job.progress}% ${job.stage}` : formatDateTime(job.created_at)}
+                    {job.status === 'running' ? job.stage : formatDateTime(job.created_at)}
                   </span>
                   <span className={styles.muted}>{fillText(t.price, { price: job.price })}</span>
                   <span className={styles.right}>

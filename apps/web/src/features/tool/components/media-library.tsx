@@ -2,7 +2,18 @@
  * 素材库: search and filter the library, upload with resume, see what is processing or failed and why, preview with
  * the player, download, rename and delete (refused while a running job uses it).
  */
-import { Button, Input, Message, Modal, Pagination, Popconfirm, Progress, Radio, Spin } from '@arco-design/web-react';
+import {
+  Button,
+  Input,
+  Message,
+  Modal,
+  Pagination,
+  Popconfirm,
+  Progress,
+  Radio,
+  Spin,
+  Tooltip,
+} from '@arco-design/web-react';
 import { IconDelete, IconDownload, IconEdit, IconPlayCircle } from '@arco-design/web-react/icon';
 import type { Media } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,9 +26,11 @@ import { fillText } from '../../../lib/fill-text';
 import { formatFileSize } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { deleteMedia, renameMedia, useMediaList, useMediaUsage } from '../api/media';
 import { toolKeys } from '../api/query-keys';
+import { announceDownload } from '../announce-download';
 import styles from '../tool-page.module.css';
 import { MediaCard } from './media-grid';
 import { UploadZone } from './upload-zone';
@@ -59,6 +72,7 @@ export function MediaLibrary() {
     page_size: PAGE_SIZE,
   });
   const usage = useMediaUsage();
+  const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: toolKeys.media });
 
@@ -147,32 +161,41 @@ export function MediaLibrary() {
                   <>
                     {media.status === 'ready' && (
                       <>
-                        <Button
-                          size="mini"
-                          type="text"
-                          icon={<IconPlayCircle />}
-                          onClick={() => setPreview(media)}
-                          aria-label={t.preview}
-                        />
-                        <a
-                          href={media.download_url}
-                          download={media.name}
-                          aria-label={t.download}
-                          className={styles.iconLink}
-                        >
-                          <IconDownload />
-                        </a>
+                        <Tooltip content={t.preview}>
+                          <Button
+                            size="mini"
+                            type="text"
+                            icon={<IconPlayCircle />}
+                            onClick={() => setPreview(media)}
+                            aria-label={t.preview}
+                          />
+                        </Tooltip>
+                        <Tooltip content={t.download}>
+                          <a
+                            href={media.download_url}
+                            download={media.name}
+                            aria-label={t.download}
+                            className={styles.iconLink}
+                            onClick={() => announceDownload(media.name, isMobile)}
+                          >
+                            <IconDownload />
+                          </a>
+                        </Tooltip>
                       </>
                     )}
-                    <Button
-                      size="mini"
-                      type="text"
-                      icon={<IconEdit />}
-                      onClick={() => rename(media)}
-                      aria-label={t.rename}
-                    />
+                    <Tooltip content={t.rename}>
+                      <Button
+                        size="mini"
+                        type="text"
+                        icon={<IconEdit />}
+                        onClick={() => rename(media)}
+                        aria-label={t.rename}
+                      />
+                    </Tooltip>
                     <Popconfirm title={fillText(t.deleteConfirm, { name: media.name })} onOk={() => remove(media)}>
-                      <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t.delete} />
+                      <Tooltip content={t.delete}>
+                        <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t.delete} />
+                      </Tooltip>
                     </Popconfirm>
                   </>
                 }

@@ -2,7 +2,18 @@
  * 高能混剪 (spec §3 High-cut config, §9 durations and types; defaults output_count 1, script_count 1): media
  * (episodes), the config, then the planner's timelines to review — drop or move clips — and the run.
  */
-import { Button, InputNumber, Input, Radio, Switch, Checkbox, Progress, Tag } from '@arco-design/web-react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Input,
+  InputNumber,
+  Progress,
+  Radio,
+  Switch,
+  Tag,
+  Tooltip,
+} from '@arco-design/web-react';
 import { IconArrowDown, IconArrowUp, IconDelete } from '@arco-design/web-react/icon';
 import {
   CUT_DURATIONS,
@@ -31,7 +42,7 @@ import { toastFailure } from '../../../lib/toast';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
 import { planMixcut } from '../api/plan-mixcut';
 import styles from '../tool-page.module.css';
-import { moveClip } from '../timeline';
+import { durationGap, materialTooShort, moveClip, shortestOutput } from '../timeline';
 import { MediaPicker } from './media-picker';
 import { RunBar } from './run-bar';
 
@@ -86,6 +97,9 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
   }
 
   const names = new Map(media.map((m) => [m.id, m.name]));
+  const rangeText = (range: { min: number; max: number }) =>
+    fillText(cutDuration === 'auto' ? t.autoRange : t.fixedRange, range);
+  const materialSeconds = Math.round(media.reduce((sum, m) => sum + m.duration, 0));
   const job = useMemo<CreateJobInput | null>(
     () =>
       scripts.length > 0 && scripts.every((clips) => clips.length > 0)
@@ -193,8 +207,18 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
           />
         </div>
       </div>
+      {materialTooShort(materialSeconds, cutDuration) && (
+        <Alert
+          type="warning"
+          data-testid="mixcut-material-short"
+          content={fillText(t.materialShort, {
+            total: materialSeconds,
+            range: rangeText(shortestOutput(cutDuration)),
+          })}
+        />
+      )}
       <Button
-        type="outline"
+        type={media.length > 0 && !plan ? 'primary' : 'outline'}
         disabled={media.length === 0}
         loading={planning}
         onClick={() => void makePlan()}
@@ -211,14 +235,15 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
       {plan?.status === 'ready' &&
         scripts.map((clips, index) => {
           const duration = clips.reduce((sum, c) => sum + c.end - c.start, 0);
-          const outside = duration < plan.range.min || duration > plan.range.max;
+          const gap = durationGap(duration, plan.range);
           return (
             <div key={index} className={styles.script} data-testid="mixcut-script">
               <div className={styles.scriptHeader}>
                 <strong>{fillText(t.script, { n: index + 1 })}</strong>
-                <span className={outside ? styles.error : styles.muted}>
+                <span className={gap ? styles.error : styles.muted} data-testid="mixcut-script-duration">
                   {fillText(t.scriptDuration, { duration: duration.toFixed(1) })}
-                  {outside && ` · ${fillText(t.outOfRange, plan.range)}`}
+                  {gap &&
+                    ` · ${fillText(gap.kind === 'short' ? t.tooShort : t.tooLong, { range: rangeText(plan.range), gap: gap.gap })}`}
                 </span>
               </div>
               <ol className={styles.timeline}>
@@ -235,29 +260,35 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
                       </Tag>
                     )}
                     <span className={styles.clipActions}>
-                      <Button
-                        size="mini"
-                        icon={<IconArrowUp />}
-                        disabled={i === 0}
-                        aria-label={t.up}
-                        onClick={() => setScripts((all) => all.map((s, k) => (k === index ? moveClip(s, i, -1) : s)))}
-                      />
-                      <Button
-                        size="mini"
-                        icon={<IconArrowDown />}
-                        disabled={i === clips.length - 1}
-                        aria-label={t.down}
-                        onClick={() => setScripts((all) => all.map((s, k) => (k === index ? moveClip(s, i, 1) : s)))}
-                      />
-                      <Button
-                        size="mini"
-                        status="danger"
-                        icon={<IconDelete />}
-                        aria-label={t.drop}
-                        onClick={() =>
-                          setScripts((all) => all.map((s, k) => (k === index ? s.filter((_, j) => j !== i) : s)))
-                        }
-                      />
+                      <Tooltip content={t.up}>
+                        <Button
+                          size="mini"
+                          icon={<IconArrowUp />}
+                          disabled={i === 0}
+                          aria-label={t.up}
+                          onClick={() => setScripts((all) => all.map((s, k) => (k === index ? moveClip(s, i, -1) : s)))}
+                        />
+                      </Tooltip>
+                      <Tooltip content={t.down}>
+                        <Button
+                          size="mini"
+                          icon={<IconArrowDown />}
+                          disabled={i === clips.length - 1}
+                          aria-label={t.down}
+                          onClick={() => setScripts((all) => all.map((s, k) => (k === index ? moveClip(s, i, 1) : s)))}
+                        />
+                      </Tooltip>
+                      <Tooltip content={t.drop}>
+                        <Button
+                          size="mini"
+                          status="danger"
+                          icon={<IconDelete />}
+                          aria-label={t.drop}
+                          onClick={() =>
+                            setScripts((all) => all.map((s, k) => (k === index ? s.filter((_, j) => j !== i) : s)))
+                          }
+                        />
+                      </Tooltip>
                     </span>
                   </li>
                 ))}
@@ -265,7 +296,12 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
             </div>
           );
         })}
-      <RunBar job={job} label={t.start} onCreated={onCreated} />
+      <RunBar
+        job={job}
+        label={t.start}
+        hint={media.length > 0 && !job ? toolText.run.nextPlan : undefined}
+        onCreated={onCreated}
+      />
     </section>
   );
 }

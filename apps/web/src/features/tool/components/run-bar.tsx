@@ -1,58 +1,46 @@
 /**
- * The price and the run button of a tool (spec §4 tool points check): the live quote, then on click the balance
- * check (short: the spec's message and the points list), then the job, sent once per click with its own key.
+ * The price and the run button of a tool (spec §4 tool points check): the live quote; the button opens the
+ * confirmation (tool, outputs, price, balance after, or the way to buy points), and only its 确认 runs the job.
  */
 import { Button, Message } from '@arco-design/web-react';
-import { ErrorCode, type CreateJobInput } from '@cc/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { ensurePoints } from '../../../lib/credit/ensure-points';
-import { openPointsModal } from '../../../lib/credit/points-modal';
+import type { CreateJobInput, Quote } from '@cc/contracts';
+import { useState, type ReactNode } from 'react';
 import { fillText } from '../../../lib/fill-text';
-import { toastFailure } from '../../../lib/toast';
+import { openLoginModal } from '../../../lib/session/login-modal';
+import { getToken } from '../../../lib/session/token';
 import { text } from '../../../locales/zh-CN';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
-import { createJob } from '../api/create-job';
-import { toolKeys } from '../api/query-keys';
 import { useQuote } from '../api/quote-job';
 import styles from '../tool-page.module.css';
+import { RunConfirm } from './run-confirm';
 
 const t = toolText.run;
 
 export function RunBar({
   job,
   label = t.start,
+  warning,
+  hint,
   onCreated,
 }: {
   /** The run as it would be sent; null while the form is incomplete. */
   job: CreateJobInput | null;
   label?: string;
+  /** Said in the confirmation before the run (a weak de-dup choice). */
+  warning?: ReactNode;
+  /** The next step while the run is not ready yet (the mixed cut's 生成剪辑方案). */
+  hint?: string;
   onCreated: (jobId: string) => void;
 }) {
   const quote = useQuote(job);
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
+  // The run being confirmed, frozen as it was when the button was pressed.
+  const [confirming, setConfirming] = useState<{ job: CreateJobInput; quote: Quote } | null>(null);
   const price = job ? quote.data : undefined;
 
-  async function run() {
+  function open() {
     if (!job || !price) return;
-    setBusy(true);
-    try {
-      if (!(await ensurePoints(price.price))) return;
-      const result = await createJob(job, crypto.randomUUID());
-      if (result.code === ErrorCode.insufficientPoints) {
-        Message.error(text.credit.insufficientPoints);
-        openPointsModal('list');
-        return;
-      }
-      if (result.code !== 0 || !result.body) return toastFailure(result.msg);
-      Message.success(t.submitted);
-      void queryClient.invalidateQueries({ queryKey: toolKeys.jobs });
-      void queryClient.invalidateQueries({ queryKey: ['credit'] });
-      onCreated(result.body.job_id);
-    } finally {
-      setBusy(false);
-    }
+    if (getToken() === null) return openLoginModal();
+    setConfirming({ job, quote: price });
   }
 
   return (
@@ -72,19 +60,27 @@ export function RunBar({
         ) : quote.error && job ? (
           <span className={styles.error}>{(quote.error as { msg?: string }).msg || text.common.loadFailed}</span>
         ) : (
-          <span className={styles.muted}>{toolText.picker.none}</span>
+          <span className={styles.muted} data-testid="tool-next-step">
+            {hint ?? toolText.picker.none}
+          </span>
         )}
       </div>
-      <Button
-        type="primary"
-        size="large"
-        loading={busy}
-        disabled={!price}
-        onClick={() => void run()}
-        data-testid="tool-run"
-      >
+      <Button type="primary" size="large" disabled={!price || quote.isFetching} onClick={open} data-testid="tool-run">
         {label}
       </Button>
+      {confirming && (
+        <RunConfirm
+          job={confirming.job}
+          quote={confirming.quote}
+          warning={warning}
+          onClose={() => setConfirming(null)}
+          onCreated={(jobId) => {
+            setConfirming(null);
+            Message.success(t.submitted);
+            onCreated(jobId);
+          }}
+        />
+      )}
     </div>
   );
 }

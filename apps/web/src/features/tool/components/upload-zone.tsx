@@ -1,16 +1,19 @@
 /**
  * Uploading videos into the library: drag and drop (desktop) or the file picker (phone), checked before sending
- * (type, size), each file a resumable tus upload with its progress, pause/resume and cancel.
+ * (type, size), each file a resumable tus upload with its progress, pause/resume and cancel. A finished upload
+ * stays as 上传完成，正在处理 while the server probes it, and leaves the list once its library item is ready (or
+ * says why processing failed).
  */
 import { Button, Message, Progress } from '@arco-design/web-react';
 import { IconPause, IconPlayArrow, IconClose, IconUpload } from '@arco-design/web-react/icon';
 import { MEDIA_ACCEPT } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { fillText } from '../../../lib/fill-text';
 import { formatFileSize } from '../../../lib/format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
-import { useMediaUsage } from '../api/media';
+import { useMediaItem, useMediaUsage } from '../api/media';
 import { toolKeys } from '../api/query-keys';
 import { createUpload, type UploadHandle } from '../api/upload-media';
 import styles from '../tool-page.module.css';
@@ -23,6 +26,18 @@ interface UploadItem {
   state: 'uploading' | 'paused' | 'done' | 'failed';
   error?: string;
   handle?: UploadHandle;
+  /** The library item a finished upload became. */
+  mediaId?: number | null;
+}
+
+/** Follows a finished upload's library item: gone from the list once ready, the reason shown if it failed. */
+function useProcessing(item: UploadItem, onReady: () => void): { failed: string | null } {
+  const media = useMediaItem(item.state === 'done' && item.mediaId ? item.mediaId : null);
+  const status = media.data?.status;
+  useEffect(() => {
+    if (status === 'ready') onReady();
+  }, [status, onReady]);
+  return { failed: status === 'failed' ? (media.data?.error ?? t.failed) : null };
 }
 
 const t = toolText.media;
@@ -32,6 +47,7 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
   const [items, setItems] = useState<UploadItem[]>([]);
   const [dragging, setDragging] = useState(false);
   const usage = useMediaUsage();
+  const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const maxBytes = usage.data?.max_file_bytes ?? 2 * 1024 ** 3;
 
@@ -52,9 +68,11 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
       setItems((list) => [{ id, name: file.name, sent: 0, total: file.size, state: 'uploading' }, ...list]);
       const handle = await createUpload(file, folder, {
         onProgress: (sent, total) => patch(id, { sent, total }),
-        onSuccess: () => {
-          patch(id, { state: 'done', sent: file.size });
+        onSuccess: (mediaId) => {
+          if (mediaId === null) setItems((list) => list.filter((other) => other.id !== id));
+          else patch(id, { state: 'done', sent: file.size, mediaId });
           void queryClient.invalidateQueries({ queryKey: toolKeys.media });
+          void queryClient.invalidateQueries({ queryKey: toolKeys.usage });
         },
         onError: (message) => patch(id, { state: 'failed', error: message }),
       });
@@ -85,8 +103,10 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
         data-testid="media-upload"
       >
         <IconUpload className={styles.dropIcon} />
-        <div>{t.drop}</div>
-        <div className={styles.muted}>{fillText(t.uploadHint, { size: formatFileSize(maxBytes) })}</div>
+        <div>{isMobile ? t.dropMobile : t.drop}</div>
+        <div className={styles.muted}>
+          {fillText(isMobile ? t.uploadHintMobile : t.uploadHint, { size: formatFileSize(maxBytes) })}
+        </div>
         <input
           ref={input}
           type="file"
@@ -103,57 +123,89 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
       {items.length > 0 && (
         <ul className={styles.uploadList}>
           {items.map((item) => (
-            <li key={item.id} className={styles.uploadItem} data-testid="upload-item">
-              <div className={styles.uploadName}>
-                <span>{item.name}</span>
-                <span className={styles.muted}>
-                  {item.state === 'done'
-                    ? t.uploaded
-                    : item.state === 'failed'
-                      ? item.error
-                      : item.state === 'paused'
-                        ? t.paused
-                        : `${formatFileSize(item.sent)} / ${formatFileSize(item.total)}`}
-                </span>
-              </div>
-              <Progress
-                percent={item.total ? Math.floor((item.sent / item.total) * 100) : 0}
-                status={item.state === 'failed' ? 'error' : item.state === 'done' ? 'success' : 'normal'}
-                size="small"
-              />
-              {(item.state === 'uploading' || item.state === 'paused') && (
-                <div className={styles.uploadActions}>
-                  <Button
-                    size="mini"
-                    icon={item.state === 'uploading' ? <IconPause /> : <IconPlayArrow />}
-                    onClick={() => {
-                      if (item.state === 'uploading') {
-                        item.handle?.pause();
-                        patch(item.id, { state: 'paused' });
-                      } else {
-                        item.handle?.start();
-                        patch(item.id, { state: 'uploading' });
-                      }
-                    }}
-                  >
-                    {item.state === 'uploading' ? t.pause : t.resume}
-                  </Button>
-                  <Button
-                    size="mini"
-                    icon={<IconClose />}
-                    onClick={() => {
-                      void item.handle?.abort();
-                      setItems((list) => list.filter((other) => other.id !== item.id));
-                    }}
-                  >
-                    {t.cancel}
-                  </Button>
-                </div>
-              )}
-            </li>
+            <UploadRow
+              key={item.id}
+              item={item}
+              onPatch={(fields) => patch(item.id, fields)}
+              onRemove={() => setItems((list) => list.filter((other) => other.id !== item.id))}
+            />
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+function UploadRow({
+  item,
+  onPatch,
+  onRemove,
+}: {
+  item: UploadItem;
+  onPatch: (fields: Partial<UploadItem>) => void;
+  onRemove: () => void;
+}) {
+  const { failed } = useProcessing(item, onRemove);
+  const error =
+    item.state === 'failed' ? item.error : failed !== null ? fillText(t.processFailed, { error: failed }) : null;
+  return (
+    <li className={styles.uploadItem} data-testid="upload-item">
+      <div className={styles.uploadName}>
+        <span>{item.name}</span>
+        <span className={error ? styles.error : styles.muted}>
+          {error ??
+            (item.state === 'done'
+              ? t.uploaded
+              : item.state === 'paused'
+                ? t.paused
+                : `${formatFileSize(item.sent)} / ${formatFileSize(item.total)}`)}
+        </span>
+      </div>
+      {item.state === 'done' && !error ? (
+        <Progress percent={100} animation showText={false} size="small" />
+      ) : (
+        <Progress
+          percent={item.total ? Math.floor((item.sent / item.total) * 100) : 0}
+          status={error ? 'error' : 'normal'}
+          size="small"
+        />
+      )}
+      {(item.state === 'uploading' || item.state === 'paused') && (
+        <div className={styles.uploadActions}>
+          <Button
+            size="mini"
+            icon={item.state === 'uploading' ? <IconPause /> : <IconPlayArrow />}
+            onClick={() => {
+              if (item.state === 'uploading') {
+                item.handle?.pause();
+                onPatch({ state: 'paused' });
+              } else {
+                item.handle?.start();
+                onPatch({ state: 'uploading' });
+              }
+            }}
+          >
+            {item.state === 'uploading' ? t.pause : t.resume}
+          </Button>
+          <Button
+            size="mini"
+            icon={<IconClose />}
+            onClick={() => {
+              void item.handle?.abort();
+              onRemove();
+            }}
+          >
+            {t.cancel}
+          </Button>
+        </div>
+      )}
+      {error && (
+        <div className={styles.uploadActions}>
+          <Button size="mini" icon={<IconClose />} onClick={onRemove}>
+            {t.dismiss}
+          </Button>
+        </div>
+      )}
+    </li>
   );
 }
