@@ -10,7 +10,9 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { ApiError, isSuccess } from '../../lib/api-error';
+import { paths } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { text } from '../../locales/zh-CN';
 import { channel as channelText } from '../../locales/zh-CN/channel';
 import { useAccountPage } from './api/get-account-page';
 import { useDeleteAccounts } from './api/delete-accounts';
@@ -148,7 +150,12 @@ export function ChannelPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeading title={t.title} description={t.description} extra={isMobile ? undefined : addButton} />
+      <PageHeading
+        title={t.title}
+        description={t.description}
+        extra={isMobile ? undefined : addButton}
+        back={{ to: paths.profile, label: text.common.backToProfile }}
+      />
       <section className={styles.panel}>
         <div className={styles.toolbar}>
           <Radio.Group

@@ -14,6 +14,8 @@ export const common = {
   refresh: '刷新页面',
   retry: '重试',
   back: '返回',
+  /** The way back of the profile's sub-pages (issue 20). */
+  backToProfile: '返回个人信息',
   save: '保存',
   cancel: '取消',
   edit: '修改',

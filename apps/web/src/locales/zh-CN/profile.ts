@@ -8,6 +8,8 @@ export const profile = {
   phone: '手机号',
   inviteCode: '我的邀请码',
   points: '积分余额',
+  pointsDetail: '明细',
+  pointsBuy: '充值',
   saved: '保存成功',
   saveFailed: '保存失败，请重试',
   avatar: {
@@ -57,5 +59,9 @@ export const profile = {
     teamDesc: '邀请好友，获得团队分成',
     account: '账号报备',
     accountDesc: '报备推广账号，审核后可推广',
+    tool: 'AI 工具',
+    toolDesc: '高能混剪、批量去重等，按积分计费',
+    points: '我的积分',
+    pointsDesc: '积分余额、明细与充值',
   },
 } as const;
