@@ -1,7 +1,7 @@
 /**
  * The landing page's footer (spec §2): product, help and legal links (用户协议, 隐私政策, 使用手册, 意见反馈), the
  * customer-service QR from the support poster (with a fallback when it cannot load), and the registration line
- * (公司名称 and ICP备案号, configured at build time: see README).
+ * (公司名称 and ICP备案号, configured at build time, each left out when unset: see README).
  */
 import { Popover, Spin } from '@arco-design/web-react';
 import { IconCustomerService } from '@arco-design/web-react/icon';
@@ -65,15 +65,16 @@ function FeedbackLink() {
 }
 
 export function LandingFooter({ isMobile }: { isMobile: boolean }) {
+  // Without a configured company the line names the product, never a made-up company (issue 20).
   const copyright = fillText(aiText.footer.copyright, {
     year: new Date().getFullYear(),
-    company: siteConfig.companyName,
+    company: siteConfig.companyName ?? text.common.appName,
   });
   return (
     <footer className={isMobile ? `${styles.footer} ${styles.mobile}` : styles.footer} data-testid="ai-footer">
       <div className={styles.inner}>
         <div className={styles.about}>
-          <Brand title={aiText.brand} to={paths.ai} inverted />
+          <Brand to={paths.ai} inverted />
           <p>{aiText.footer.description}</p>
         </div>
         <nav className={styles.columns}>
@@ -103,9 +104,11 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
       </div>
       <div className={styles.registration} data-testid="ai-registration">
         <span>{copyright}</span>
-        <a href={siteConfig.icpLookupUrl} target="_blank" rel="noopener noreferrer">
-          {siteConfig.icpNumber}
-        </a>
+        {siteConfig.icpNumber && (
+          <a href={siteConfig.icpLookupUrl} target="_blank" rel="noopener noreferrer">
+            {siteConfig.icpNumber}
+          </a>
+        )}
       </div>
     </footer>
   );

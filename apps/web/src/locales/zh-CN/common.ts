@@ -20,7 +20,4 @@ export const common = {
   cancel: '取消',
   edit: '修改',
   logoAlt: '创作者中心标志',
-  /** The company registration line until the deployment sets its own (site-config.ts). */
-  companyPlaceholder: 'XX科技有限公司',
-  icpPlaceholder: '京ICP备XXXXXXXX号',
 } as const;
