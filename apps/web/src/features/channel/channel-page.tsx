@@ -37,6 +37,7 @@ export function ChannelPage() {
   const [pageNum, setPageNum] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Channel | null>(null);
   const query = useAccountPage({
     page_num: pageNum,
     page_size: PAGE_SIZE,
@@ -87,7 +88,15 @@ export function ChannelPage() {
   }
 
   const addButton = (
-    <Button type="primary" icon={<IconPlus />} onClick={() => setFormOpen(true)} data-testid="channel-add">
+    <Button
+      type="primary"
+      icon={<IconPlus />}
+      onClick={() => {
+        setEditing(null);
+        setFormOpen(true);
+      }}
+      data-testid="channel-add"
+    >
       {t.add}
     </Button>
   );
@@ -131,6 +140,10 @@ export function ChannelPage() {
               selected={selected.has(row.id)}
               onSelect={(on) => toggle(row.id, on)}
               onDelete={() => confirmDelete([row])}
+              onEdit={() => {
+                setEditing(row);
+                setFormOpen(true);
+              }}
             />
           ))}
         </div>
@@ -196,7 +209,7 @@ export function ChannelPage() {
         )}
         {body()}
       </section>
-      <ChannelFormModal visible={formOpen} onClose={() => setFormOpen(false)} />
+      <ChannelFormModal visible={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
     </div>
   );
 }
