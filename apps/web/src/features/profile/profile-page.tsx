@@ -157,8 +157,8 @@ function AccountCard({ user }: { user: UserInfo }) {
           </Typography.Text>
         </Row>
       )}
-      <Row label={t.points} testId="profile-points">
-        {user.creditInfo.total}
+      <Row label={t.points}>
+        <span data-testid="profile-points">{user.creditInfo.total}</span>
         <Button type="text" size="mini" onClick={() => openPointsModal('detail')} data-testid="profile-points-detail">
           {t.pointsDetail}
         </Button>
