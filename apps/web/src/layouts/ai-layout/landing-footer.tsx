@@ -7,6 +7,7 @@ import { Popover, Spin } from '@arco-design/web-react';
 import { IconCustomerService } from '@arco-design/web-react/icon';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
+import { QrPhoneActions } from '../../components/qr-phone-actions';
 import { usePoster } from '../../lib/content/get-poster';
 import { openPointsModalAfterLogin } from '../../lib/credit/points-modal';
 import { fillText } from '../../lib/fill-text';
@@ -16,8 +17,11 @@ import { text } from '../../locales/zh-CN';
 import { ai as aiText } from '../../locales/zh-CN/ai';
 import styles from './landing-footer.module.css';
 
-/** The QR with its caption; the fallback says what to do instead, so it has no "scan" caption. */
-function SupportQr({ size, caption }: { size: 'large' | 'small'; caption: string }) {
+/**
+ * The QR with its caption; the fallback says what to do instead, so it has no "scan" caption. On a phone, which cannot
+ * scan its own screen, the caption gives way to long-press, save and copy actions (issue 20).
+ */
+function SupportQr({ size, caption, onPhone }: { size: 'large' | 'small'; caption: string; onPhone: boolean }) {
   const poster = usePoster({ enabled: true });
   const box = size === 'large' ? styles.qrBox : `${styles.qrBox} ${styles.qrBoxSmall}`;
   if (poster.isPending) {
@@ -44,18 +48,26 @@ function SupportQr({ size, caption }: { size: 'large' | 'small'; caption: string
         alt={poster.data.title || text.content.support.qrAlt}
         data-testid="ai-support-qr"
       />
-      <figcaption>{caption}</figcaption>
+      {onPhone ? (
+        <QrPhoneActions
+          imageUrl={poster.data.image_url}
+          wechatId={poster.data.wechat_id}
+          fileName={text.content.support.qrFile}
+        />
+      ) : (
+        <figcaption>{caption}</figcaption>
+      )}
     </figure>
   );
 }
 
-function FeedbackLink() {
+function FeedbackLink({ onPhone }: { onPhone: boolean }) {
   return (
     <Popover
       trigger="click"
       position="top"
       title={aiText.footer.feedback}
-      content={<SupportQr size="small" caption={aiText.footer.feedbackHint} />}
+      content={<SupportQr size="small" caption={aiText.footer.feedbackHint} onPhone={onPhone} />}
     >
       <button type="button" className={styles.linkButton} data-testid="ai-footer-feedback">
         {aiText.footer.feedback}
@@ -92,7 +104,7 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
             <a href={siteConfig.guideUrl} target="_blank" rel="noopener noreferrer">
               {aiText.footer.guide}
             </a>
-            <FeedbackLink />
+            <FeedbackLink onPhone={isMobile} />
           </div>
           <div className={styles.column}>
             <h4>{aiText.footer.legal}</h4>
@@ -100,7 +112,7 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
             <Link to={paths.privacyPolicy}>{aiText.footer.privacyPolicy}</Link>
           </div>
         </nav>
-        <SupportQr size="large" caption={aiText.footer.qrTitle} />
+        <SupportQr size="large" caption={aiText.footer.qrTitle} onPhone={isMobile} />
       </div>
       <div className={styles.registration} data-testid="ai-registration">
         <span>{copyright}</span>
