@@ -88,6 +88,17 @@ describe('PromotionDialog', () => {
     expect(await screen.findByText('小说链接已复制')).toBeTruthy();
   });
 
+  it('warns that a link on this machine’s address cannot be shared, and only then (issue 20)', async () => {
+    fakeServer({});
+    renderWithRouter(<PromotionDialog />);
+    open();
+    await screen.findByText('推广链接');
+    expect(screen.queryByTestId('local-link-warning')).toBeNull();
+    act(() => closePromotionDialog());
+    open({ serial_link: 'http://localhost:8080/s/Ab3dE' });
+    expect((await screen.findByTestId('local-link-warning')).textContent).toContain('PUBLIC_BASE_URL');
+  });
+
   it('copies, says the task joined my tasks, and activates it once with a form body', async () => {
     const sent = fakeServer({
       '/agent/v1/task/active': { code: 0, msg: 'ok', body: { atr_id: 42, actived_at: '2026-11-21T08:00:00.000Z' } },

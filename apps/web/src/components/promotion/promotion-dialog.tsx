@@ -20,6 +20,7 @@ import { toastFailure } from '../../lib/toast';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
 import { AppModal } from '../app-modal';
+import { LocalLinkWarning } from '../local-link-warning';
 import { VideoPlayer } from '../video-player';
 import styles from './promotion-dialog.module.css';
 
@@ -107,6 +108,7 @@ export function PromotionDialog() {
       wrapClassName={isMobile ? styles.mobile : undefined}
       style={isMobile ? { width: '100%', maxWidth: '100vw', margin: 0 } : undefined}
     >
+      {values && <LocalLinkWarning links={[values.serial_link]} className={styles.localLink} />}
       {values && (
         <dl className={styles.rows}>
           {ROW_KEYS.map((key) => {
