@@ -73,6 +73,7 @@ export function SupportPopover({ isMobile }: { isMobile: boolean }) {
         type="button"
         className={isMobile ? `${styles.button} ${styles.mobile}` : styles.button}
         aria-label={text.content.support.button}
+        title={text.content.support.button}
         data-testid="support-button"
       >
         <IconCustomerService className={styles.icon} />

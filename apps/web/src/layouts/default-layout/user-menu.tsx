@@ -28,7 +28,14 @@ export function UserMenu({ compact }: { compact: boolean }) {
 
   return (
     <Dropdown droplist={droplist} trigger="click" position="br">
-      <button type="button" className={styles.avatarButton} data-testid="avatar" aria-haspopup="menu">
+      <button
+        type="button"
+        className={styles.avatarButton}
+        data-testid="avatar"
+        aria-haspopup="menu"
+        aria-label={text.layout.userMenu.open}
+        title={compact ? text.layout.userMenu.open : undefined}
+      >
         <UserAvatar user={user} />
         {!compact && user && <span className={styles.nickname}>{user.nickname}</span>}
         {!compact && <IconDown className={styles.caret} />}
