@@ -181,8 +181,6 @@ export interface PosterTable {
   title: string;
   image_url: string;
   description: string;
-  /** The support contact's WeChat ID, '' when none (issue 20). */
-  wechat_id: Generated<string>;
   status: ListingStatus;
   created_at: number;
 }

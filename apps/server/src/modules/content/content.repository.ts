@@ -16,7 +16,7 @@ export class ContentRepository {
   activePoster() {
     return this.db
       .selectFrom('posters')
-      .select(['id', 'title', 'image_url', 'description', 'wechat_id'])
+      .select(['id', 'title', 'image_url', 'description'])
       .where('status', '=', ListingStatus.On)
       .orderBy('id', 'desc')
       .limit(1)

@@ -312,7 +312,6 @@ export const SUPPORT_POSTER = {
   title: '团队入驻&客服咨询',
   description: '微信扫码添加客服，获取推广教程、团队入驻与结算咨询（工作日 9:00-21:00）',
   qrText: 'https://work.weixin.qq.com/kfid/creator-center-support',
-  wechatId: 'cc-kefu-7x24',
 };
 
 export const HELP_TEMPLATES = [

@@ -258,7 +258,6 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
       title: SUPPORT_POSTER.title,
       image_url: qrUrl,
       description: SUPPORT_POSTER.description,
-      wechat_id: SUPPORT_POSTER.wechatId,
       status: ListingStatus.On,
       created_at: now,
     })
