@@ -68,6 +68,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       OPERATOR_TOKEN,
+      // The support popover's copy-the-WeChat-ID action on phones (issue 20).
+      SUPPORT_WECHAT_ID: 'cc-kefu-7x24',
       // Shares settle one second after their order, so the income loop runs without waiting three days.
       SETTLEMENT_HOLD_SECONDS: '1',
     },

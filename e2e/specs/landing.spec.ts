@@ -148,7 +148,8 @@ test('the footer has the agreements, manual, feedback, the support QR and the re
     await expect(footer.getByText(name, { exact: true })).toBeVisible();
   await expect(footer.getByTestId('ai-support-qr')).toBeVisible();
   await expect(footer.getByTestId('ai-registration')).toContainText(/©\s\d{4}/);
-  await expect(footer.getByTestId('ai-registration')).toContainText('ICP备');
+  // Unset in this build: no made-up company or filing number (issue 20).
+  await expect(footer.getByTestId('ai-registration')).toHaveText(/^©\s\d{4} 创作者中心 版权所有$/);
   await footer.getByRole('link', { name: '用户协议' }).click();
   await expect(page).toHaveURL(/\/agreement\/user$/);
 });

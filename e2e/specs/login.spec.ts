@@ -19,6 +19,8 @@ test('a new visitor logs in with an SMS code, sees the avatar menu, opens income
     '账号报备',
     '任务中心',
     '我的收益',
+    'AI 工具',
+    '我的积分',
     '退出登录',
   ]);
   await menu.getByRole('menuitem', { name: '我的收益' }).click();

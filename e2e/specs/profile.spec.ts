@@ -17,7 +17,7 @@ test('upload an avatar on /profile → the top bar shows it; a wrong file is ref
   await expect(page.getByTestId('profile-phone')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
   await expect(page.getByTestId('profile-real-name')).toContainText('未认证');
   await expect(page.getByTestId('profile-contract')).toContainText('未签署');
-  await expect(page.getByTestId('profile-leader')).toHaveText('无');
+  await expect(page.getByTestId('profile-leader')).toHaveText('无（未通过邀请加入）');
   await expect(page.getByTestId('avatar').locator('img')).toHaveCount(0);
 
   const input = page.getByTestId('profile-avatar-input');

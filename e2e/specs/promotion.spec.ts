@@ -33,7 +33,7 @@ test('receive a task, copy its link, find it in my tasks, and see a visit counte
   }
 
   await dialog.getByTestId('copy-serial_link').click();
-  await expect(page.getByText('链接已复制，已添加到我的任务')).toBeVisible();
+  await expect(page.getByText('短剧链接已复制，已添加到我的任务')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
   await page.goto('/profile/task');

@@ -492,7 +492,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     ),
   );
   await app.register(bankBatchRoutes(bankBatches, config.operatorToken));
-  await app.register(contentRoutes(new ContentService(new ContentRepository(database.db))));
+  await app.register(contentRoutes(new ContentService(new ContentRepository(database.db), config.supportWechatId)));
   await app.register(taskRoutes(tasks, config.mediaDir));
   await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));
   await app.register(promotionRoutes(promotions));

@@ -127,6 +127,11 @@ const envSchema = z.object({
   /** Folder of the built web app to serve at `/`. Skipped when it does not exist. */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   /**
+   * The customer service's WeChat ID, beside the support poster's QR (issue 20): a phone cannot scan its own screen,
+   * so the support popover offers to copy the ID. Empty leaves the copy action out.
+   */
+  SUPPORT_WECHAT_ID: z.string().trim().max(64).default(''),
+  /**
    * When PUBLIC_BASE_URL is unset: the hosts (`name` for any port, or `name:port`) whose address the login QR may
    * lead to, taken from the request's Host. Any other Host gets the default address: a forged Host header never
    * makes a link. To let a phone on the LAN scan, add the machine's LAN address here or set PUBLIC_BASE_URL.
@@ -276,6 +281,8 @@ export interface AppConfig {
   /** CLICK_CAP_PER_IP_PER_DAY. */
   clickCapPerIpPerDay: number;
   webDistDir: string;
+  /** The customer service's WeChat ID shown with the support poster; '' when none. */
+  supportWechatId: string;
   seedDemo: boolean;
   publicBaseUrl: string;
   /** Whether PUBLIC_BASE_URL was set; unset, links others open point at localhost and start-up warns. */
@@ -454,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     bodyLimit: e.BODY_LIMIT_BYTES,
     clickCapPerIpPerDay: e.CLICK_CAP_PER_IP_PER_DAY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    supportWechatId: e.SUPPORT_WECHAT_ID,
     seedDemo: e.SEED_DEMO,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicBaseUrlSet: e.PUBLIC_BASE_URL !== undefined,

@@ -62,6 +62,7 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   channelDuplicate: 409,
   channelNotPending: 409,
   channelLimit: 409,
+  channelNotRejected: 409,
   imageTooLarge: 413,
   imageTooManyPixels: 413,
   imageUploadsPerHour: 429,

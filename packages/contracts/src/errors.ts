@@ -66,6 +66,8 @@ export const ErrorCode = {
   bankBatchDecisionConflict: 40223,
   bankResultFileInvalid: 40224,
   walletTaxInsufficient: 40230,
+  // Resubmitting a rejected channel filing (issue 20).
+  channelNotRejected: 40280,
   openAppKeyUnknown: 40100,
   openTimestampInvalid: 40101,
   openSignatureInvalid: 40102,
@@ -202,6 +204,7 @@ export const ErrorMessages = {
   bankBatchDecisionConflict: '该提现已确认为其他结果，不能更改',
   bankResultFileInvalid: '银行结果文件不正确：首行应为表头 提现编号,结果,银行流水号,原因（结果为“成功”或“退回”）',
   walletTaxInsufficient: '钱包可用余额不足以支付积分和代扣个税，请选择组合支付或支付宝支付',
+  channelNotRejected: '只有未通过的报备可以修改后重新提交',
   openAppKeyUnknown: 'x-app-key 无效：缺少或未知的应用密钥',
   openTimestampInvalid: 'x-timestamp 无效：须为与服务器时间相差不超过 5 分钟的 Unix 秒数',
   openSignatureInvalid: 'x-signature 无效：应为 HMAC-SHA256(应用密钥, "<x-timestamp>.<原始请求体>") 的小写十六进制',

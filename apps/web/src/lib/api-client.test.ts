@@ -76,9 +76,10 @@ describe('request', () => {
     await expect(request('GET', '/agent/v1/x')).resolves.toEqual({ code: -1, msg: '', body: null });
   });
 
-  it('on a 401 clears the token, says the login expired, and sends the user to log in on the task page', async () => {
+  it('on a 401 clears the token, says the login expired, and sends the user to log in, then back (issue 20)', async () => {
     vi.stubGlobal('fetch', answer(401, { code: 401, msg: '登录已过期，请重新登录', body: null }));
     setToken('stale');
+    window.history.pushState(null, '', '/income/app?task_type=2');
 
     const result = await request('GET', '/agent/v1/user/info');
 
@@ -86,7 +87,8 @@ describe('request', () => {
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(messageWarning).toHaveBeenCalledWith('登录已过期，请重新登录');
-    expect(navigate).toHaveBeenCalledWith('/task?showLoginModal=1');
+    expect(navigate).toHaveBeenCalledWith('/task?showLoginModal=1&redirect=%2Fincome%2Fapp%3Ftask_type%3D2');
+    window.history.pushState(null, '', '/');
   });
 
   it('tells the user only once when parallel calls all come back 401', async () => {

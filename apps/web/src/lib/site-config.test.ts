@@ -8,15 +8,15 @@ async function loadSiteConfig() {
 describe('site settings', () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it('a fresh clone opens the help pages as the tutorial and shows placeholders in the registration line', async () => {
+  it('a fresh clone opens the help pages as the tutorial and leaves the company and ICP filing out', async () => {
     vi.stubEnv('VITE_GUIDE_URL', '');
     vi.stubEnv('VITE_COMPANY_NAME', '');
     vi.stubEnv('VITE_ICP_NUMBER', '  ');
     expect(await loadSiteConfig()).toMatchObject({
       guideUrl: '/help',
       guideIsExternal: false,
-      companyName: 'XX科技有限公司',
-      icpNumber: '京ICP备XXXXXXXX号',
+      companyName: null,
+      icpNumber: null,
     });
   });
 

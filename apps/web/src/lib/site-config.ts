@@ -1,9 +1,8 @@
 /**
  * Deployment settings the web app is built with (Vite environment variables, documented in README): the external
- * tutorial and the company registration line of the landing page's footer. Unset, a fresh clone shows the help pages
- * and placeholders.
+ * tutorial and the company registration line of the landing page's footer. Unset, a fresh clone shows the help pages,
+ * and the footer leaves out the company and the ICP filing rather than showing made-up ones (issue 20).
  */
-import { text } from '../locales/zh-CN';
 import { paths } from './paths';
 
 /** The public lookup of ICP filings, where a filing number links (MIIT requires the link on the site). */
@@ -20,7 +19,9 @@ export const siteConfig = {
   /** The tutorial (教程, 使用指南): an external address when configured, else the help pages. */
   guideUrl: guideUrl ?? paths.help,
   guideIsExternal: guideUrl !== null && /^https?:\/\//i.test(guideUrl),
-  companyName: setting(import.meta.env.VITE_COMPANY_NAME) ?? text.common.companyPlaceholder,
-  icpNumber: setting(import.meta.env.VITE_ICP_NUMBER) ?? text.common.icpPlaceholder,
+  /** 公司名称 of the registration line; null leaves it out. */
+  companyName: setting(import.meta.env.VITE_COMPANY_NAME),
+  /** ICP备案号; null leaves it out. */
+  icpNumber: setting(import.meta.env.VITE_ICP_NUMBER),
   icpLookupUrl: ICP_LOOKUP_URL,
 } as const;

@@ -78,26 +78,36 @@ const text = (label: string, max: number) =>
     .min(1, `请填写${label}`)
     .max(max, `${label}不能超过${max}个字符`);
 
-export const channelCreateSchema = z
-  .object({
-    platform: z.coerce
-      .number({ error: '请选择平台' })
-      .pipe(z.literal(Object.values(Platform), { error: '请选择平台' })),
-    channel_name: text('账号名称', 32),
-    channel_id: text('账号ID', 64).regex(/^[\w.@\-\u4e00-\u9fa5]+$/, '账号ID只能包含文字、字母、数字和 _ - . @'),
-    channel_url: z
-      .string({ error: '请填写账号主页链接' })
-      .trim()
-      .min(1, '请填写账号主页链接')
-      .max(500, '账号主页链接不能超过500个字符'),
-    cover: imageNameSchema.optional().or(z.literal('').transform(() => undefined)),
-  })
-  .superRefine((value, ctx) => {
-    const problem = channelUrlProblem(value.platform, value.channel_url);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['channel_url'], message: problem });
-  });
+const channelFields = {
+  platform: z.coerce.number({ error: '请选择平台' }).pipe(z.literal(Object.values(Platform), { error: '请选择平台' })),
+  channel_name: text('账号名称', 32),
+  channel_id: text('账号ID', 64).regex(/^[\w.@\-\u4e00-\u9fa5]+$/, '账号ID只能包含文字、字母、数字和 _ - . @'),
+  channel_url: z
+    .string({ error: '请填写账号主页链接' })
+    .trim()
+    .min(1, '请填写账号主页链接')
+    .max(500, '账号主页链接不能超过500个字符'),
+  cover: imageNameSchema.optional().or(z.literal('').transform(() => undefined)),
+};
+
+function refineChannelUrl(value: { platform: number; channel_url: string }, ctx: z.RefinementCtx) {
+  const problem = channelUrlProblem(value.platform, value.channel_url);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['channel_url'], message: problem });
+}
+
+export const channelCreateSchema = z.object(channelFields).superRefine(refineChannelUrl);
 export type ChannelCreate = z.input<typeof channelCreateSchema>;
 export type ChannelCreateParsed = z.output<typeof channelCreateSchema>;
+
+/** `POST /agent/v1/user/account/update`: a rejected filing, corrected and sent to review again (issue 20). */
+export const channelUpdateSchema = z
+  .object({
+    id: z.coerce.number({ error: '报备编号不正确' }).int('报备编号不正确').positive('报备编号不正确'),
+    ...channelFields,
+  })
+  .superRefine(refineChannelUrl);
+export type ChannelUpdate = z.input<typeof channelUpdateSchema>;
+export type ChannelUpdateParsed = z.output<typeof channelUpdateSchema>;
 
 export const channelSchema = z.object({
   id: z.number().int(),

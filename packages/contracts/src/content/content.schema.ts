@@ -6,6 +6,8 @@ export const posterSchema = z.object({
   title: z.string(),
   image_url: z.string(),
   description: z.string(),
+  /** The contact's WeChat ID for a phone to copy (issue 20, SUPPORT_WECHAT_ID); '' when none. */
+  wechat_id: z.string(),
 });
 export type Poster = z.infer<typeof posterSchema>;
 

@@ -328,6 +328,125 @@ describe(`channel filing (${testDatabaseKind})`, () => {
     expect((await ops('GET', '/ops/v1/channels?status=9')).json().msg).toBe('审核状态不正确');
   });
 
+  describe('resubmitting a rejected filing (issue 20)', () => {
+    const update = (token: string | undefined, body: unknown) =>
+      call(ctx.app, { url: '/agent/v1/user/account/update', token, body });
+
+    async function rejectedFilingOf(token: string, filing = channel()) {
+      const id = (await create(token, filing)).json.body.id as number;
+      expect((await ops('POST', `/ops/v1/channels/${id}/reject`, { reason: '主页打不开' })).json().code).toBe(0);
+      return { id, filing };
+    }
+
+    it('the owner corrects a rejected filing and it goes back to review, same id, no old verdict', async () => {
+      const alice = await newCreator();
+      const { id, filing } = await rejectedFilingOf(alice);
+      const fixed = await update(alice, {
+        ...filing,
+        id,
+        channel_name: '改正后的名称',
+        channel_url: 'https://www.douyin.com/user/fixed',
+      });
+      expect(fixed.json).toMatchObject({
+        code: 0,
+        msg: '已重新提交，请等待审核',
+        body: {
+          id,
+          channel_name: '改正后的名称',
+          channel_url: 'https://www.douyin.com/user/fixed',
+          report_status: 1,
+          reason: '',
+          reviewed_at: null,
+        },
+      });
+      expect((await check(alice, id)).json.body).toMatchObject({ report_status: 1, status_label: '审核中' });
+      // Back in the operators' queue, where it can be approved.
+      const queue = (await ops('GET', '/ops/v1/channels?status=1&page_num=1&page_size=50')).json().body.data;
+      expect(queue).toEqual(expect.arrayContaining([expect.objectContaining({ id, channel_name: '改正后的名称' })]));
+      expect((await ops('POST', `/ops/v1/channels/${id}/approve`)).json().code).toBe(0);
+      expect((await check(alice, id)).json.body.report_status).toBe(2);
+    });
+
+    it('only the owner may resubmit: another creator’s filing reads as not found and stays as it was', async () => {
+      const alice = await newCreator();
+      const bob = await newCreator();
+      const { id, filing } = await rejectedFilingOf(alice);
+      const taken = await update(bob, { ...filing, id, channel_name: '冒名' });
+      expect(taken.json).toMatchObject({ code: ErrorCode.channelNotFound, msg: '报备账号不存在或已删除' });
+      expect(taken.status).toBe(404);
+      expect((await check(alice, id)).json.body).toMatchObject({ report_status: 3, reason: '主页打不开' });
+      expect((await update(undefined, { ...filing, id })).status).toBe(401);
+    });
+
+    it('only a rejected filing: a pending or an approved one is refused, a deleted one is not found', async () => {
+      const alice = await newCreator();
+      const pendingFiling = channel();
+      const pending = (await create(alice, pendingFiling)).json.body.id as number;
+      const refused = await update(alice, { ...pendingFiling, id: pending, channel_name: '改名' });
+      expect(refused.json).toMatchObject({
+        code: ErrorCode.channelNotRejected,
+        msg: '只有未通过的报备可以修改后重新提交',
+      });
+      await ops('POST', `/ops/v1/channels/${pending}/approve`);
+      expect((await update(alice, { ...pendingFiling, id: pending })).json.code).toBe(ErrorCode.channelNotRejected);
+      expect((await check(alice, pending)).json.body).toMatchObject({ report_status: 2 });
+
+      const { id: gone, filing } = await rejectedFilingOf(alice);
+      await remove(alice, [gone]);
+      expect((await update(alice, { ...filing, id: gone })).json.code).toBe(ErrorCode.channelNotFound);
+    });
+
+    it('validates the corrected fields as a new filing does', async () => {
+      const alice = await newCreator();
+      const { id, filing } = await rejectedFilingOf(alice);
+      const bad = await update(alice, { ...filing, id, channel_url: 'https://www.bilibili.com/x' });
+      expect(bad.json.code).toBe(ErrorCode.validation);
+      expect(bad.json.msg).toContain('该链接不是短视频平台');
+      expect((await update(alice, { ...filing, id: 'abc' })).json.msg).toBe('报备编号不正确');
+      expect((await check(alice, id)).json.body.report_status).toBe(3);
+    });
+
+    it('keeps one holder per channel: a channel filed meanwhile by someone else, or by the owner, is refused', async () => {
+      const alice = await newCreator();
+      const bob = await newCreator();
+      const { id, filing } = await rejectedFilingOf(alice);
+      // The rejection freed the channel; Bob filed it in the meantime.
+      expect((await create(bob, filing)).json.code).toBe(0);
+      const taken = await update(alice, { ...filing, id });
+      expect(taken.json).toMatchObject({ code: ErrorCode.channelTaken });
+      expect((await check(alice, id)).json.body.report_status).toBe(3);
+
+      // Corrected to a channel Alice already holds in another filing.
+      const held = channel();
+      expect((await create(alice, held)).json.code).toBe(0);
+      expect((await update(alice, { ...held, id })).json.code).toBe(ErrorCode.channelDuplicate);
+
+      // Corrected to a free channel: accepted, and from then on it holds that channel against Bob.
+      const free = channel();
+      expect((await update(alice, { ...free, id })).json.code).toBe(0);
+      expect((await create(bob, free)).json.code).toBe(ErrorCode.channelTaken);
+    });
+
+    it('two resubmissions of one channel at once by two creators: one holds it, the other is told it is taken', async () => {
+      const alice = await newCreator();
+      const bob = await newCreator();
+      const shared = channel();
+      const a = await rejectedFilingOf(alice, shared);
+      const b = await rejectedFilingOf(bob, { ...shared });
+      const answers = await Promise.all([update(alice, { ...shared, id: a.id }), update(bob, { ...shared, id: b.id })]);
+      expect(answers.map((answer) => answer.json.code).sort()).toEqual([0, ErrorCode.channelTaken].sort());
+    });
+
+    it('a replayed resubmission does not file twice: the second is refused as no longer rejected', async () => {
+      const alice = await newCreator();
+      const { id, filing } = await rejectedFilingOf(alice);
+      const answers = await Promise.all([update(alice, { ...filing, id }), update(alice, { ...filing, id })]);
+      expect(answers.map((answer) => answer.json.code).sort()).toEqual([0, ErrorCode.channelNotRejected].sort());
+      const list = (await get(alice, '/agent/v1/user/account/list')).json.body as { id: number }[];
+      expect(list.map((row) => row.id)).toEqual([id]);
+    });
+  });
+
   it('a rejected claim does not keep the real owner out', async () => {
     const impostor = await newCreator();
     const owner = await newCreator();

@@ -56,13 +56,17 @@ export class ChannelRepository {
     return Number(row.n);
   }
 
-  /** Retires this creator's rejected filings of a channel they file again: the new filing replaces them. */
+  /**
+   * Retires this creator's rejected filings of a channel they file again: the new filing (or `keepId`, the rejected
+   * one being resubmitted) replaces them.
+   */
   async retireRejected(
     agentId: number,
     platform: Platform,
     channelKey: string,
     now: number,
     executor: Kysely<Database>,
+    keepId?: number,
   ) {
     await executor
       .updateTable('channel_filings')
@@ -72,7 +76,39 @@ export class ChannelRepository {
       .where('channel_key', '=', channelKey)
       .where('report_status', '=', ReportStatus.Rejected)
       .where('deleted_at', 'is', null)
+      .$if(keepId !== undefined, (qb) => qb.where('id', '!=', keepId!))
       .execute();
+  }
+
+  /**
+   * A rejected, not deleted filing of this creator, corrected and back in review: it holds its channel again
+   * (`live_key`, so the unique index refuses a concurrent second holder) and its last review is cleared. False when it
+   * was not rejected any more.
+   */
+  async resubmitRejected(
+    agentId: number,
+    id: number,
+    filing: Omit<NewFiling, 'agent_id' | 'created_at'>,
+    executor: Kysely<Database>,
+  ): Promise<boolean> {
+    const channelKey = channelKeyOf(filing.channel_id);
+    const result = await executor
+      .updateTable('channel_filings')
+      .set({
+        ...filing,
+        channel_key: channelKey,
+        live_key: liveKeyOf(filing.platform, channelKey),
+        report_status: ReportStatus.Pending,
+        reason: '',
+        reviewed_at: null,
+        reviewed_by: null,
+      })
+      .where('id', '=', id)
+      .where('agent_id', '=', agentId)
+      .where('report_status', '=', ReportStatus.Rejected)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async insert(row: NewFiling, executor: Kysely<Database>): Promise<number> {
@@ -92,8 +128,8 @@ export class ChannelRepository {
   }
 
   /** A filing of this creator that is not deleted; someone else's reads as none. */
-  ownById(agentId: number, id: number) {
-    return this.db
+  ownById(agentId: number, id: number, executor: Kysely<Database> = this.db) {
+    return executor
       .selectFrom('channel_filings')
       .selectAll()
       .where('id', '=', id)

@@ -8,6 +8,7 @@ import {
   channelPageQuerySchema,
   channelRejectSchema,
   channelSchema,
+  channelUpdateSchema,
   opsChannelQuerySchema,
   opsChannelSchema,
   pagedSchema,
@@ -59,6 +60,13 @@ export function channelRoutes(channels: ChannelService, operatorToken: string | 
       '/agent/v1/user/account/create',
       { onRequest: app.authenticate, schema: { body: channelCreateSchema, response: okSchema(channelSchema) } },
       async (request) => ok(await channels.create(identityOf(request).agentId, request.body), '报备成功，请等待审核'),
+    );
+
+    app.post(
+      '/agent/v1/user/account/update',
+      { onRequest: app.authenticate, schema: { body: channelUpdateSchema, response: okSchema(channelSchema) } },
+      async (request) =>
+        ok(await channels.resubmit(identityOf(request).agentId, request.body), '已重新提交，请等待审核'),
     );
 
     app.post(

@@ -12,13 +12,16 @@ import {
   maskPhone,
   type Channel,
   type ChannelCreateParsed,
+  type ChannelUpdateParsed,
   type OpsChannel,
   type ReportCheck,
 } from '@cc/contracts';
+import type { Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { ImageService } from '../image/image.service.js';
 import { isoTime } from '../paging.js';
@@ -55,6 +58,17 @@ function toOpsChannel(row: OpsChannelRow): OpsChannel {
   };
 }
 
+/** The stored fields of a filing as the creator typed them. */
+function filingOf(input: ChannelCreateParsed) {
+  return {
+    platform: input.platform as Platform,
+    channel_name: input.channel_name,
+    channel_id: input.channel_id,
+    channel_url: input.channel_url.trim(),
+    cover_key: input.cover ?? null,
+  };
+}
+
 export class ChannelService {
   constructor(
     private readonly database: DatabaseHandle,
@@ -64,40 +78,59 @@ export class ChannelService {
   ) {}
 
   async create(agentId: number, input: ChannelCreateParsed): Promise<Channel> {
+    const id = await this.holdChannel(agentId, input, null, async (trx, now) => {
+      await this.channels.retireRejected(agentId, input.platform as Platform, channelKeyOf(input.channel_id), now, trx);
+      if ((await this.channels.countOwn(agentId, trx)) >= CHANNEL_LIMIT) throw appError('channelLimit');
+      return this.channels.insert({ agent_id: agentId, ...filingOf(input), created_at: now }, trx);
+    });
+    return toChannel((await this.channels.ownById(agentId, id))!);
+  }
+
+  /**
+   * A rejected filing, corrected by its creator and back in review (issue 20): only the owner's, only while rejected,
+   * and under the same one-holder rule as a new filing (the channel may have been filed by someone else meanwhile).
+   */
+  async resubmit(agentId: number, input: ChannelUpdateParsed): Promise<Channel> {
+    const requireRejected = async (trx: Transaction<Database>) => {
+      const row = await this.channels.ownById(agentId, input.id, trx);
+      if (!row) throw appError('channelNotFound');
+      if (row.report_status !== ReportStatus.Rejected) throw appError('channelNotRejected');
+    };
+    await this.holdChannel(agentId, input, requireRejected, async (trx, now) => {
+      const key = channelKeyOf(input.channel_id);
+      await this.channels.retireRejected(agentId, input.platform as Platform, key, now, trx, input.id);
+      await this.channels.resubmitRejected(agentId, input.id, filingOf(input), trx);
+      return input.id;
+    });
+    return toChannel((await this.channels.ownById(agentId, input.id))!);
+  }
+
+  /**
+   * Runs `write` once `precondition` holds and the channel is known to be free, in one transaction under the creator's
+   * lock (one creator's filings change one at a time, so the limit holds; two creators race only on the unique key).
+   */
+  private async holdChannel(
+    agentId: number,
+    input: ChannelCreateParsed,
+    precondition: ((trx: Transaction<Database>) => Promise<void>) | null,
+    write: (trx: Transaction<Database>, now: number) => Promise<number>,
+  ): Promise<number> {
     if (input.cover) await this.images.requireOwn(agentId, input.cover);
-    const platform = input.platform as Platform;
-    const channelKey = channelKeyOf(input.channel_id);
-    const liveKey = liveKeyOf(input.platform, channelKey);
-    let id: number;
+    const liveKey = liveKeyOf(input.platform, channelKeyOf(input.channel_id));
     try {
-      id = await this.database.db.transaction().execute(async (trx) => {
-        // One creator's creates run one at a time, so the limit holds; two creators race only on the unique key.
+      return await this.database.db.transaction().execute(async (trx) => {
         await lockKey(trx, this.database.kind, `channel-filings:${agentId}`);
+        await precondition?.(trx);
         const holder = await this.channels.holderOf(liveKey, trx);
         if (holder) throw appError(holder.agent_id === agentId ? 'channelDuplicate' : 'channelTaken');
-        const now = this.clock.now();
-        await this.channels.retireRejected(agentId, platform, channelKey, now, trx);
-        if ((await this.channels.countOwn(agentId, trx)) >= CHANNEL_LIMIT) throw appError('channelLimit');
-        return this.channels.insert(
-          {
-            agent_id: agentId,
-            platform,
-            channel_name: input.channel_name,
-            channel_id: input.channel_id,
-            channel_url: input.channel_url.trim(),
-            cover_key: input.cover ?? null,
-            created_at: now,
-          },
-          trx,
-        );
+        return write(trx, this.clock.now());
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // Another creator's filing of this channel committed between our check and our insert.
+      // Another creator's filing of this channel committed between our check and our write.
       const holder = await this.channels.holderOf(liveKey);
       throw appError(holder?.agent_id === agentId ? 'channelDuplicate' : 'channelTaken');
     }
-    return toChannel((await this.channels.ownById(agentId, id))!);
   }
 
   /**

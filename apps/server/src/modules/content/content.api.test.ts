@@ -8,7 +8,7 @@ import { seedDemoData } from './demo-seed.js';
 describe(`demo seed and content (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ SUPPORT_WECHAT_ID: ' cc-kefu-7x24 ' });
     await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterAll(() => ctx.close());
@@ -54,7 +54,8 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
 
   it('serves the support poster with a QR image', async () => {
     const { json } = await call(ctx.app, { method: 'GET', url: '/agent/v1/program/poster' });
-    expect(json).toMatchObject({ code: 0, body: { title: '团队入驻&客服咨询' } });
+    // The WeChat ID a phone copies instead of scanning its own screen (issue 20), from SUPPORT_WECHAT_ID.
+    expect(json).toMatchObject({ code: 0, body: { title: '团队入驻&客服咨询', wechat_id: 'cc-kefu-7x24' } });
     const image = await ctx.app.inject(json.body.image_url);
     expect(image.statusCode).toBe(200);
     expect(image.body).toContain('<svg');

@@ -24,12 +24,16 @@ const toAppItem = (app: { id: number; name: string; icon_url: string; platform: 
 });
 
 export class ContentService {
-  constructor(private readonly content: ContentRepository) {}
+  constructor(
+    private readonly content: ContentRepository,
+    /** The customer service's WeChat ID (SUPPORT_WECHAT_ID), given with the poster for phones to copy. */
+    private readonly supportWechatId = '',
+  ) {}
 
   async supportPoster(): Promise<Poster> {
     const poster = await this.content.activePoster();
     if (!poster) throw appError('posterNotFound');
-    return poster;
+    return { ...poster, wechat_id: this.supportWechatId };
   }
 
   templates(): Promise<TemplateSummary[]> {

@@ -35,13 +35,13 @@ const result: ReceiveResult = {
   tiktok_url: '/media/tutorial/short.mp4',
 };
 
-function open(content: Partial<ReceiveResult> = {}) {
+function open(content: Partial<ReceiveResult> = {}, taskType = 1) {
   act(() =>
     openPromotionDialog({
       result: { ...result, ...content },
       serialName: '霸道总裁爱上我',
       appName: '红果短剧',
-      taskType: 1,
+      taskType,
     }),
   );
 }
@@ -77,6 +77,28 @@ describe('PromotionDialog', () => {
     );
   });
 
+  it('calls a novel’s link 小说链接, and says so when it is copied (issue 20)', async () => {
+    fakeServer({});
+    renderWithRouter(<PromotionDialog />);
+    open({ atr_id: 0 }, 2);
+    await screen.findByText('推广链接');
+    expect(screen.getByText('小说链接')).toBeTruthy();
+    expect(screen.queryByText('短剧链接')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '复制小说链接' }));
+    expect(await screen.findByText('小说链接已复制')).toBeTruthy();
+  });
+
+  it('warns that a link on this machine’s address cannot be shared, and only then (issue 20)', async () => {
+    fakeServer({});
+    renderWithRouter(<PromotionDialog />);
+    open();
+    await screen.findByText('推广链接');
+    expect(screen.queryByTestId('local-link-warning')).toBeNull();
+    act(() => closePromotionDialog());
+    open({ serial_link: 'http://localhost:8080/s/Ab3dE' });
+    expect((await screen.findByTestId('local-link-warning')).textContent).toContain('PUBLIC_BASE_URL');
+  });
+
   it('copies, says the task joined my tasks, and activates it once with a form body', async () => {
     const sent = fakeServer({
       '/agent/v1/task/active': { code: 0, msg: 'ok', body: { atr_id: 42, actived_at: '2026-11-21T08:00:00.000Z' } },
@@ -86,7 +108,7 @@ describe('PromotionDialog', () => {
     await screen.findByText('推广链接');
 
     fireEvent.click(screen.getByTestId('copy-serial_link'));
-    expect(await screen.findByText('链接已复制，已添加到我的任务')).toBeTruthy();
+    expect(await screen.findByText('短剧链接已复制，已添加到我的任务')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(result.serial_link);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({
@@ -96,12 +118,16 @@ describe('PromotionDialog', () => {
       body: 'atr_id=42',
     });
 
+    // Already in my tasks: the second copy says only what it copied (issue 20).
+    const success = vi.spyOn(Message, 'success');
     fireEvent.click(screen.getByTestId('copy-code'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('K7Q2P9'));
+    await waitFor(() => expect(success.mock.calls.map(([content]) => content)).toEqual(['口令已复制']));
+    success.mockRestore();
     expect(sent).toHaveLength(1);
   });
 
-  it('only says the link was copied, and activates nothing, without an atr_id', async () => {
+  it('only says what was copied, and activates nothing, without an atr_id', async () => {
     const sent = fakeServer({});
     renderWithRouter(<PromotionDialog />);
     open({ atr_id: 0 });
@@ -110,8 +136,8 @@ describe('PromotionDialog', () => {
     const success = vi.spyOn(Message, 'success');
 
     fireEvent.click(screen.getByTestId('copy-copy_text'));
-    expect(await screen.findByText('链接已复制')).toBeTruthy();
-    expect(success.mock.calls.map(([content]) => content)).toEqual(['链接已复制']);
+    expect(await screen.findByText('口令推广文案已复制')).toBeTruthy();
+    expect(success.mock.calls.map(([content]) => content)).toEqual(['口令推广文案已复制']);
     success.mockRestore();
     expect(sent).toHaveLength(0);
   });
@@ -126,7 +152,7 @@ describe('PromotionDialog', () => {
     await screen.findByText('推广链接');
 
     fireEvent.click(screen.getByTestId('copy-app_link'));
-    expect(await screen.findByText('链接已复制，已添加到我的任务')).toBeTruthy();
+    expect(await screen.findByText('APP链接已复制，已添加到我的任务')).toBeTruthy();
     expect(execCommand).toHaveBeenCalledWith('copy');
   });
 

@@ -3,9 +3,9 @@
  * tutorial players that start muted when it opens and are destroyed when it closes. Copying adds the task to my tasks
  * (spec §4, §8). Mounted once by the default layout.
  */
-import { Button, Message } from '@arco-design/web-react';
+import { Button, Message, Tooltip } from '@arco-design/web-react';
 import { IconCopy } from '@arco-design/web-react/icon';
-import { promotionCopyText, TUTORIAL_PLAYER_SIZE } from '@cc/contracts';
+import { promotionCopyText, TaskType, TUTORIAL_PLAYER_SIZE } from '@cc/contracts';
 import { useState } from 'react';
 import { isSuccess } from '../../lib/api-error';
 import { copyText } from '../../lib/clipboard';
@@ -20,6 +20,7 @@ import { toastFailure } from '../../lib/toast';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
 import { AppModal } from '../app-modal';
+import { LocalLinkWarning } from '../local-link-warning';
 import { VideoPlayer } from '../video-player';
 import styles from './promotion-dialog.module.css';
 
@@ -35,22 +36,28 @@ function rowValues({ result, serialName, appName, taskType }: PromotionDialogCon
   };
 }
 
-/** Copy, say so, and — when the receive gave a record — activate it so the task joins my tasks (once per record). */
+/** The label of each row; a novel's link is a 小说链接 (issue 20). */
+function rowLabels(taskType: number): Record<RowKey, string> {
+  const rows = text.promotion.rows;
+  return { ...rows, serial_link: taskType === TaskType.Novel ? rows.novel_link : rows.serial_link };
+}
+
+/**
+ * Copy, say what was copied, and — when the receive gave a record — activate it so the task joins my tasks (once per
+ * record; the toast says so only the time it is added).
+ */
 function useCopyAndActivate(atrId: number | undefined) {
   const activate = useActivateTask();
   const [activatedId, setActivatedId] = useState<number | null>(null);
 
-  return async function copy(value: string) {
+  return async function copy(value: string, label: string) {
     if (!(await copyText(value))) {
       Message.error(text.promotion.copyFailed);
       return;
     }
-    if (!atrId) {
-      Message.success(text.promotion.copied);
-      return;
-    }
-    Message.success(text.promotion.copiedAndAdded);
-    if (activatedId === atrId || activate.isPending) return;
+    const added = Boolean(atrId) && activatedId !== atrId;
+    Message.success(fillText(added ? text.promotion.copiedAndAdded : text.promotion.copied, { label }));
+    if (!atrId || !added || activate.isPending) return;
     const result = await activate.mutateAsync(atrId);
     if (isSuccess(result)) setActivatedId(atrId);
     else toastFailure(result.msg);
@@ -90,6 +97,7 @@ export function PromotionDialog() {
   const isMobile = useIsMobile();
   const copy = useCopyAndActivate(content?.result.atr_id);
   const values = content ? rowValues(content) : null;
+  const labels = rowLabels(content?.taskType ?? TaskType.Playlet);
 
   return (
     <AppModal
@@ -100,10 +108,11 @@ export function PromotionDialog() {
       wrapClassName={isMobile ? styles.mobile : undefined}
       style={isMobile ? { width: '100%', maxWidth: '100vw', margin: 0 } : undefined}
     >
+      {values && <LocalLinkWarning links={[values.serial_link]} className={styles.localLink} />}
       {values && (
         <dl className={styles.rows}>
           {ROW_KEYS.map((key) => {
-            const label = text.promotion.rows[key];
+            const label = labels[key];
             const valueClass = [
               styles.value,
               key === 'copy_text' ? '' : styles.singleLine,
@@ -115,14 +124,16 @@ export function PromotionDialog() {
                 <dd className={valueClass} data-testid={`value-${key}`} title={values[key]}>
                   {values[key]}
                 </dd>
-                <Button
-                  type="text"
-                  className={styles.copy}
-                  icon={<IconCopy />}
-                  aria-label={fillText(text.promotion.copyLabel, { label })}
-                  data-testid={`copy-${key}`}
-                  onClick={() => void copy(values[key])}
-                />
+                <Tooltip content={fillText(text.promotion.copyLabel, { label })} mini>
+                  <Button
+                    type="text"
+                    className={styles.copy}
+                    icon={<IconCopy />}
+                    aria-label={fillText(text.promotion.copyLabel, { label })}
+                    data-testid={`copy-${key}`}
+                    onClick={() => void copy(values[key], label)}
+                  />
+                </Tooltip>
               </div>
             );
           })}

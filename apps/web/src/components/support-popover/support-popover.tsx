@@ -1,13 +1,17 @@
-/** The floating '教程&客服' button and its popover with the customer-service QR poster (spec §2). */
+/**
+ * The floating '教程&客服' button and its popover with the customer-service QR poster (spec §2); on a phone the poster's
+ * "scan" caption gives way to long-press, save and copy-the-WeChat-ID actions (issue 20).
+ */
 import { Button, Popover, Spin } from '@arco-design/web-react';
 import { IconCustomerService } from '@arco-design/web-react/icon';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { text } from '../../locales/zh-CN';
 import { usePoster } from '../../lib/content/get-poster';
+import { QrPhoneActions } from '../qr-phone-actions';
 import styles from './support-popover.module.css';
 
-function PosterContent({ enabled }: { enabled: boolean }) {
+function PosterContent({ enabled, onPhone = false }: { enabled: boolean; onPhone?: boolean }) {
   const poster = usePoster({ enabled });
   if (poster.isPending) {
     return (
@@ -23,7 +27,15 @@ function PosterContent({ enabled }: { enabled: boolean }) {
   return (
     <figure className={styles.poster}>
       <img className={styles.qr} src={poster.data.image_url} alt={poster.data.title || text.content.support.qrAlt} />
-      <figcaption className={styles.description}>{poster.data.description}</figcaption>
+      {onPhone ? (
+        <QrPhoneActions
+          imageUrl={poster.data.image_url}
+          wechatId={poster.data.wechat_id}
+          fileName={text.content.support.qrFile}
+        />
+      ) : (
+        <figcaption className={styles.description}>{poster.data.description}</figcaption>
+      )}
     </figure>
   );
 }
@@ -54,13 +66,14 @@ export function SupportPopover({ isMobile }: { isMobile: boolean }) {
       trigger="click"
       position={isMobile ? 'tr' : 'lb'}
       title={text.content.support.title}
-      content={<PosterContent enabled={opened} />}
+      content={<PosterContent enabled={opened} onPhone={isMobile} />}
       onVisibleChange={(visible) => visible && setOpened(true)}
     >
       <button
         type="button"
         className={isMobile ? `${styles.button} ${styles.mobile}` : styles.button}
         aria-label={text.content.support.button}
+        title={text.content.support.button}
         data-testid="support-button"
       >
         <IconCustomerService className={styles.icon} />

@@ -3,6 +3,7 @@ import '@arco-design/web-react/lib/_util/react-19-adapter';
 import { ErrorCode, channelSchema, type Channel } from '@cc/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChannelPage } from './channel-page';
 
@@ -57,9 +58,11 @@ const paged = (data: Channel[]) => ok({ data, page: { total_count: data.length, 
 
 function renderPage() {
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ChannelPage />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ChannelPage />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -157,6 +160,43 @@ describe('account filing page', () => {
     await waitFor(() =>
       expect(sent.find((request) => request.path === '/agent/v1/user/account/delete')?.body).toEqual({ ids: [1, 3] }),
     );
+  });
+
+  it('corrects a rejected filing and sends it to review again; others offer no such action (issue 20)', async () => {
+    const rejected = filing(3, {
+      report_status: 3,
+      reason: '主页打不开',
+      cover: '/ai/v1/files/images/7-abcdefghijklmnop.png',
+    });
+    const sent = fakeServer({
+      '/agent/v1/user/account/page': paged([filing(1), filing(2, { report_status: 2 }), rejected]),
+      '/agent/v1/user/account/update': ok({ ...rejected, report_status: 1, reason: '' }),
+    });
+    renderPage();
+    const cards = await screen.findAllByTestId('channel-card');
+    expect(within(cards[0]!).queryByTestId('channel-edit')).toBeNull();
+    expect(within(cards[1]!).queryByTestId('channel-edit')).toBeNull();
+    fireEvent.click(within(cards[2]!).getByTestId('channel-edit'));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('修改报备');
+    expect(within(dialog).getByTestId('channel-form-reason').textContent).toContain('未通过原因：主页打不开');
+    expect((within(dialog).getByTestId('channel-channel_id') as HTMLInputElement).value).toBe('dy_3');
+    fireEvent.change(within(dialog).getByTestId('channel-channel_url'), {
+      target: { value: 'https://www.douyin.com/user/fixed' },
+    });
+    fireEvent.click(within(dialog).getByTestId('channel-submit'));
+    await waitFor(() =>
+      expect(sent.find((request) => request.path === '/agent/v1/user/account/update')?.body).toEqual({
+        id: 3,
+        platform: 1,
+        channel_name: '推荐官3',
+        channel_id: 'dy_3',
+        channel_url: 'https://www.douyin.com/user/fixed',
+        cover: '7-abcdefghijklmnop.png',
+      }),
+    );
+    expect(sent.some((request) => request.path === '/agent/v1/user/account/create')).toBe(false);
   });
 
   it('offers a retry when the list fails to load', async () => {

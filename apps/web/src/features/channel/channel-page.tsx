@@ -10,7 +10,9 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
 import { ApiError, isSuccess } from '../../lib/api-error';
+import { paths } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { text } from '../../locales/zh-CN';
 import { channel as channelText } from '../../locales/zh-CN/channel';
 import { useAccountPage } from './api/get-account-page';
 import { useDeleteAccounts } from './api/delete-accounts';
@@ -35,6 +37,7 @@ export function ChannelPage() {
   const [pageNum, setPageNum] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Channel | null>(null);
   const query = useAccountPage({
     page_num: pageNum,
     page_size: PAGE_SIZE,
@@ -85,7 +88,15 @@ export function ChannelPage() {
   }
 
   const addButton = (
-    <Button type="primary" icon={<IconPlus />} onClick={() => setFormOpen(true)} data-testid="channel-add">
+    <Button
+      type="primary"
+      icon={<IconPlus />}
+      onClick={() => {
+        setEditing(null);
+        setFormOpen(true);
+      }}
+      data-testid="channel-add"
+    >
       {t.add}
     </Button>
   );
@@ -129,6 +140,10 @@ export function ChannelPage() {
               selected={selected.has(row.id)}
               onSelect={(on) => toggle(row.id, on)}
               onDelete={() => confirmDelete([row])}
+              onEdit={() => {
+                setEditing(row);
+                setFormOpen(true);
+              }}
             />
           ))}
         </div>
@@ -148,7 +163,12 @@ export function ChannelPage() {
 
   return (
     <div className={styles.page}>
-      <PageHeading title={t.title} description={t.description} extra={isMobile ? undefined : addButton} />
+      <PageHeading
+        title={t.title}
+        description={t.description}
+        extra={isMobile ? undefined : addButton}
+        back={{ to: paths.profile, label: text.common.backToProfile }}
+      />
       <section className={styles.panel}>
         <div className={styles.toolbar}>
           <Radio.Group
@@ -189,7 +209,7 @@ export function ChannelPage() {
         )}
         {body()}
       </section>
-      <ChannelFormModal visible={formOpen} onClose={() => setFormOpen(false)} />
+      <ChannelFormModal visible={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
     </div>
   );
 }

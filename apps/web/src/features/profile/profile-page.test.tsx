@@ -108,7 +108,7 @@ describe('ProfilePage', () => {
     expect(value('profile-real-name')).toContain('未认证');
     expect(value('profile-contract')).toContain('未签署');
     expect(value('profile-share-rate')).toBe('60%');
-    await waitFor(() => expect(value('profile-leader')).toBe('无'));
+    await waitFor(() => expect(value('profile-leader')).toBe('无（未通过邀请加入）'));
     expect(value('profile-team-share-rate')).toBe('10%');
     expect(screen.queryByTestId('profile-commander-code')).toBeNull();
 

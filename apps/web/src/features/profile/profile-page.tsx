@@ -5,10 +5,12 @@
  */
 import { Button, Card, Input, Message, Tag, Typography } from '@arco-design/web-react';
 import {
+  IconApps,
   IconCheckCircleFill,
   IconEdit,
   IconExclamationCircleFill,
   IconFile,
+  IconFire,
   IconRight,
   IconIdcard,
   IconSend,
@@ -22,6 +24,7 @@ import { LoadError } from '../../components/load-error';
 import { Loading } from '../../components/loading';
 import { PageHeading } from '../../components/page-heading';
 import { ApiError, isSuccess } from '../../lib/api-error';
+import { openPointsModal } from '../../lib/credit/points-modal';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useUserInfo } from '../../lib/session/get-user-info';
@@ -154,8 +157,14 @@ function AccountCard({ user }: { user: UserInfo }) {
           </Typography.Text>
         </Row>
       )}
-      <Row label={t.points} testId="profile-points">
-        {user.creditInfo.total}
+      <Row label={t.points}>
+        <span data-testid="profile-points">{user.creditInfo.total}</span>
+        <Button type="text" size="mini" onClick={() => openPointsModal('detail')} data-testid="profile-points-detail">
+          {t.pointsDetail}
+        </Button>
+        <Button type="text" size="mini" onClick={() => openPointsModal('list')} data-testid="profile-points-buy">
+          {t.pointsBuy}
+        </Button>
       </Row>
     </Card>
   );
@@ -259,7 +268,29 @@ const LINKS = [
   { to: paths.myTask, icon: <IconFile />, title: t.links.myTask, desc: t.links.myTaskDesc, id: 'task' },
   { to: paths.team, icon: <IconUserGroup />, title: t.links.team, desc: t.links.teamDesc, id: 'team' },
   { to: paths.account, icon: <IconSend />, title: t.links.account, desc: t.links.accountDesc, id: 'account' },
+  { to: paths.tool, icon: <IconApps />, title: t.links.tool, desc: t.links.toolDesc, id: 'tool' },
 ] as const;
+
+/** The points are a modal, not a page: its entry opens it where the creator is. */
+function PointsLink() {
+  return (
+    <button
+      type="button"
+      className={styles.link}
+      onClick={() => openPointsModal('detail')}
+      data-testid="profile-link-points"
+    >
+      <span className={styles.linkIcon}>
+        <IconFire />
+      </span>
+      <span className={styles.linkText}>
+        <span className={styles.linkTitle}>{t.links.points}</span>
+        <span className={styles.linkDesc}>{t.links.pointsDesc}</span>
+      </span>
+      <IconRight className={styles.linkArrow} />
+    </button>
+  );
+}
 
 function LinksCard() {
   return (
@@ -275,6 +306,7 @@ function LinksCard() {
             <IconRight className={styles.linkArrow} />
           </Link>
         ))}
+        <PointsLink />
       </div>
     </Card>
   );

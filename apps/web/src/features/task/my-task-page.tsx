@@ -180,7 +180,11 @@ export function MyTaskPage() {
 
   return (
     <>
-      <PageHeading title={text.task.myTaskTitle} description={text.task.myTaskDescription} />
+      <PageHeading
+        title={text.task.myTaskTitle}
+        description={text.task.myTaskDescription}
+        back={{ to: paths.profile, label: text.common.backToProfile }}
+      />
       <section className={isMobile ? undefined : styles.panel}>{renderBody()}</section>
     </>
   );

@@ -2,10 +2,10 @@
  * The task center (/task): 短剧 / 小说 tabs, an app filter, keyword search and sort over a grid of task cards,
  * twelve to a page, each with its '推广' button (spec §2, §4).
  */
-import { Input, Pagination, Select, Tabs } from '@arco-design/web-react';
+import { Button, Input, Pagination, Select, Tabs } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { TASK_SORT_LABELS, TASK_SORTS, TASK_TYPE_LABELS, TaskType, type TaskSort } from '@cc/contracts';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApplyBanner } from '../../components/apply-entry/apply-entry';
 import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
@@ -13,6 +13,7 @@ import { PageHeading } from '../../components/page-heading';
 import { TaskCard, TaskCardSkeleton } from '../../components/task-card/task-card';
 import { ApiError } from '../../lib/api-error';
 import { useTaskPage } from '../../lib/task/get-task-page';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
 import { useTaskApps } from './api/get-task-apps';
@@ -23,10 +24,23 @@ import styles from './task-page.module.css';
 const TASK_TYPES = [TaskType.Playlet, TaskType.Novel] as const;
 /** The cards of the first screen, on a phone or a desktop: their covers are the page's largest paint. */
 const FIRST_SCREEN_CARDS = 4;
+/** The list follows the search box once typing pauses this long: one request per word, not per key (issue 20). */
+const SEARCH_DEBOUNCE_MS = 400;
 
 function SearchBox({ keyword, onSearch }: { keyword: string; onSearch: (keyword: string) => void }) {
-  // The box edits its own draft; the list follows only on search, so typing does not fire a request per key.
   const [draft, setDraft] = useState(keyword);
+  const [shownKeyword, setShownKeyword] = useState(keyword);
+  // The keyword changed elsewhere (the empty list's reset, the address): the box shows it.
+  if (keyword !== shownKeyword) {
+    setShownKeyword(keyword);
+    if (keyword !== draft.trim()) setDraft(keyword);
+  }
+  const typed = draft.trim();
+  const settled = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    // Only a draft that has settled searches: a keyword reset elsewhere is not undone by the box's older draft.
+    if (settled === typed && settled !== keyword) onSearch(settled);
+  }, [settled, typed, keyword, onSearch]);
   return (
     <Input.Search
       className={styles.search}
@@ -79,12 +93,20 @@ export function TaskPage() {
     }
     const { data, page } = tasks.data;
     if (data.length === 0) {
+      const filtered = filters.keyword !== '' || filters.appId !== undefined;
       return (
         <EmptyState
           description={text.task.empty}
           hint={text.task.emptyHint}
           icon={<IconSearch />}
           testId="task-empty"
+          action={
+            filtered && (
+              <Button onClick={() => update({ keyword: '', appId: undefined })} data-testid="task-empty-reset">
+                {text.task.emptyReset}
+              </Button>
+            )
+          }
         />
       );
     }
@@ -134,7 +156,7 @@ export function TaskPage() {
           onChange={(appId) => update({ appId })}
         />
         <div className={styles.toolbar}>
-          <SearchBox key={filters.keyword} keyword={filters.keyword} onSearch={(keyword) => update({ keyword })} />
+          <SearchBox keyword={filters.keyword} onSearch={(keyword) => update({ keyword })} />
           <Select
             className={styles.sort}
             value={filters.sort}

@@ -3,6 +3,8 @@
  * members with search and paging.
  */
 import { PageHeading } from '../../components/page-heading';
+import { paths } from '../../lib/paths';
+import { text } from '../../locales/zh-CN';
 import { team as t } from '../../locales/zh-CN/team';
 import { useTeamSummary } from './api/get-team-summary';
 import { InviteCard } from './components/invite-card';
@@ -15,7 +17,11 @@ export function TeamPage() {
   const summary = useTeamSummary();
   return (
     <div className={styles.page}>
-      <PageHeading title={t.title} description={t.description} />
+      <PageHeading
+        title={t.title}
+        description={t.description}
+        back={{ to: paths.profile, label: text.common.backToProfile }}
+      />
       <QueryState query={summary}>
         {(data) => (
           <>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Loading } from '../../components/loading';
 import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
+import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api-error';
 import { text } from '../../locales/zh-CN';
 import { useApplyStatus } from '../../lib/apply/get-apply-status';
@@ -35,7 +36,11 @@ function ApplyBody() {
 export function ApplyPage() {
   return (
     <>
-      <PageHeading title={text.user.applyTitle} description={text.user.applyDescription} />
+      <PageHeading
+        title={text.user.applyTitle}
+        description={text.user.applyDescription}
+        back={{ to: paths.profile, label: text.common.backToProfile }}
+      />
       <div className={styles.panel}>
         <ApplyBody />
       </div>

@@ -1,12 +1,13 @@
 /**
  * The landing page's footer (spec §2): product, help and legal links (用户协议, 隐私政策, 使用手册, 意见反馈), the
  * customer-service QR from the support poster (with a fallback when it cannot load), and the registration line
- * (公司名称 and ICP备案号, configured at build time: see README).
+ * (公司名称 and ICP备案号, configured at build time, each left out when unset: see README).
  */
 import { Popover, Spin } from '@arco-design/web-react';
 import { IconCustomerService } from '@arco-design/web-react/icon';
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
+import { QrPhoneActions } from '../../components/qr-phone-actions';
 import { usePoster } from '../../lib/content/get-poster';
 import { openPointsModalAfterLogin } from '../../lib/credit/points-modal';
 import { fillText } from '../../lib/fill-text';
@@ -16,8 +17,11 @@ import { text } from '../../locales/zh-CN';
 import { ai as aiText } from '../../locales/zh-CN/ai';
 import styles from './landing-footer.module.css';
 
-/** The QR with its caption; the fallback says what to do instead, so it has no "scan" caption. */
-function SupportQr({ size, caption }: { size: 'large' | 'small'; caption: string }) {
+/**
+ * The QR with its caption; the fallback says what to do instead, so it has no "scan" caption. On a phone, which cannot
+ * scan its own screen, the caption gives way to long-press, save and copy actions (issue 20).
+ */
+function SupportQr({ size, caption, onPhone }: { size: 'large' | 'small'; caption: string; onPhone: boolean }) {
   const poster = usePoster({ enabled: true });
   const box = size === 'large' ? styles.qrBox : `${styles.qrBox} ${styles.qrBoxSmall}`;
   if (poster.isPending) {
@@ -44,18 +48,26 @@ function SupportQr({ size, caption }: { size: 'large' | 'small'; caption: string
         alt={poster.data.title || text.content.support.qrAlt}
         data-testid="ai-support-qr"
       />
-      <figcaption>{caption}</figcaption>
+      {onPhone ? (
+        <QrPhoneActions
+          imageUrl={poster.data.image_url}
+          wechatId={poster.data.wechat_id}
+          fileName={text.content.support.qrFile}
+        />
+      ) : (
+        <figcaption>{caption}</figcaption>
+      )}
     </figure>
   );
 }
 
-function FeedbackLink() {
+function FeedbackLink({ onPhone }: { onPhone: boolean }) {
   return (
     <Popover
       trigger="click"
       position="top"
       title={aiText.footer.feedback}
-      content={<SupportQr size="small" caption={aiText.footer.feedbackHint} />}
+      content={<SupportQr size="small" caption={aiText.footer.feedbackHint} onPhone={onPhone} />}
     >
       <button type="button" className={styles.linkButton} data-testid="ai-footer-feedback">
         {aiText.footer.feedback}
@@ -65,15 +77,16 @@ function FeedbackLink() {
 }
 
 export function LandingFooter({ isMobile }: { isMobile: boolean }) {
+  // Without a configured company the line names the product, never a made-up company (issue 20).
   const copyright = fillText(aiText.footer.copyright, {
     year: new Date().getFullYear(),
-    company: siteConfig.companyName,
+    company: siteConfig.companyName ?? text.common.appName,
   });
   return (
     <footer className={isMobile ? `${styles.footer} ${styles.mobile}` : styles.footer} data-testid="ai-footer">
       <div className={styles.inner}>
         <div className={styles.about}>
-          <Brand title={aiText.brand} to={paths.ai} inverted />
+          <Brand to={paths.ai} inverted />
           <p>{aiText.footer.description}</p>
         </div>
         <nav className={styles.columns}>
@@ -91,7 +104,7 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
             <a href={siteConfig.guideUrl} target="_blank" rel="noopener noreferrer">
               {aiText.footer.guide}
             </a>
-            <FeedbackLink />
+            <FeedbackLink onPhone={isMobile} />
           </div>
           <div className={styles.column}>
             <h4>{aiText.footer.legal}</h4>
@@ -99,13 +112,15 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
             <Link to={paths.privacyPolicy}>{aiText.footer.privacyPolicy}</Link>
           </div>
         </nav>
-        <SupportQr size="large" caption={aiText.footer.qrTitle} />
+        <SupportQr size="large" caption={aiText.footer.qrTitle} onPhone={isMobile} />
       </div>
       <div className={styles.registration} data-testid="ai-registration">
         <span>{copyright}</span>
-        <a href={siteConfig.icpLookupUrl} target="_blank" rel="noopener noreferrer">
-          {siteConfig.icpNumber}
-        </a>
+        {siteConfig.icpNumber && (
+          <a href={siteConfig.icpLookupUrl} target="_blank" rel="noopener noreferrer">
+            {siteConfig.icpNumber}
+          </a>
+        )}
       </div>
     </footer>
   );

@@ -112,7 +112,7 @@ function MobileDrawer({
       placement="right"
       width="min(320px, 86vw)"
       visible={visible}
-      title={<Brand title={aiText.brand} to={paths.ai} />}
+      title={<Brand to={paths.ai} />}
       footer={<AccountButton long />}
       onCancel={onClose}
       className={styles.drawer}
@@ -161,7 +161,7 @@ export function LandingNav({ isMobile }: { isMobile: boolean }) {
   return (
     <header className={scrolled ? `${styles.nav} ${styles.solid}` : styles.nav} data-testid="topbar">
       <div className={styles.inner}>
-        <Brand title={aiText.brand} to={paths.ai} inverted />
+        <Brand to={paths.ai} inverted />
         {!isMobile && <DesktopLinks onTool={openTool} />}
         <div className={styles.actions}>
           <AccountButton />

@@ -2,14 +2,13 @@
 import { Link, useLocation } from 'react-router';
 import { fillText } from '../../lib/fill-text';
 import { paths } from '../../lib/paths';
-import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
 import { text } from '../../locales/zh-CN';
 import styles from './footer-nav.module.css';
-import { activeItem, tabBar } from './nav-items';
+import { activeItem, tabBar, useNavAction } from './nav-items';
 
 function TabBar() {
   const { pathname } = useLocation();
-  const goTo = useGuardedNavigate();
+  const goTo = useNavAction();
   const active = activeItem(tabBar, pathname);
   return (
     <nav className={styles.tabBar} data-testid="footer-nav">

@@ -5,9 +5,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Brand } from '../../components/brand';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';
-import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
 import { text } from '../../locales/zh-CN';
 import { MainMenu } from './main-menu';
+import { useNavAction } from './nav-items';
+import { PointsChip } from './points-chip';
 import styles from './top-bar.module.css';
 import { UserMenu } from './user-menu';
 
@@ -17,7 +18,7 @@ export function TopBar({ isMobile }: { isMobile: boolean }) {
   // null until the menu is first opened: the drawer is not mounted (nor downloaded) before then.
   const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
   const isLoggedIn = useIsLoggedIn();
-  const goTo = useGuardedNavigate();
+  const goTo = useNavAction();
 
   return (
     <header className={styles.topBar} data-testid="topbar">
@@ -34,6 +35,7 @@ export function TopBar({ isMobile }: { isMobile: boolean }) {
         <Brand />
         {!isMobile && <MainMenu mode="horizontal" onSelect={goTo} />}
         <div className={styles.actions}>
+          {isLoggedIn && !isMobile && <PointsChip />}
           {isLoggedIn ? (
             <UserMenu compact={isMobile} />
           ) : (

@@ -1,21 +1,20 @@
-/** The logged-in creator's avatar and its dropdown: profile pages, task center, income, logout. */
+/** The logged-in creator's avatar and its dropdown: profile pages, task center, income, AI tools, points, logout. */
 import { Dropdown, Menu } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
-import { useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
 import { useUserInfo } from '../../lib/session/get-user-info';
 import { logout } from '../../lib/session/logout';
 import { text } from '../../locales/zh-CN';
-import { LOGOUT_KEY, userMenu } from './nav-items';
+import { LOGOUT_KEY, useNavAction, userMenu } from './nav-items';
 import styles from './top-bar.module.css';
 
 export function UserMenu({ compact }: { compact: boolean }) {
-  const navigate = useNavigate();
+  const navAction = useNavAction();
   const { data: user } = useUserInfo();
 
   function onSelect(key: string) {
     if (key === LOGOUT_KEY) void logout();
-    else void navigate(key);
+    else navAction(key);
   }
 
   const droplist = (
@@ -29,7 +28,14 @@ export function UserMenu({ compact }: { compact: boolean }) {
 
   return (
     <Dropdown droplist={droplist} trigger="click" position="br">
-      <button type="button" className={styles.avatarButton} data-testid="avatar" aria-haspopup="menu">
+      <button
+        type="button"
+        className={styles.avatarButton}
+        data-testid="avatar"
+        aria-haspopup="menu"
+        aria-label={text.layout.userMenu.open}
+        title={compact ? text.layout.userMenu.open : undefined}
+      >
         <UserAvatar user={user} />
         {!compact && user && <span className={styles.nickname}>{user.nickname}</span>}
         {!compact && <IconDown className={styles.caret} />}

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cancelLoginModal, closeLoginModal, emitLoginSuccess, openLoginModal } from './login-modal';
+import {
+  cancelLoginModal,
+  closeLoginModal,
+  emitLoginSuccess,
+  loginPromptAddress,
+  openLoginModal,
+  returnAddress,
+} from './login-modal';
 
 describe('login modal follow-ups', () => {
   it('runs what was asked once the login succeeds, once', () => {
@@ -25,5 +32,32 @@ describe('login modal follow-ups', () => {
     openLoginModal('/income');
     emitLoginSuccess({ isNew: false });
     expect(then).not.toHaveBeenCalled();
+  });
+});
+
+describe('coming back after a login prompt (issue 20)', () => {
+  it('opens the modal on the task page with the asked-for address to return to', () => {
+    expect(loginPromptAddress('/profile/team?page=2')).toBe(
+      '/task?showLoginModal=1&redirect=%2Fprofile%2Fteam%3Fpage%3D2',
+    );
+  });
+
+  it('never returns to another site', () => {
+    expect(loginPromptAddress('//evil.example/x')).toBe('/task?showLoginModal=1');
+  });
+
+  it('returns to the page, its query and its anchor', () => {
+    expect(returnAddress({ pathname: '/task-detail', search: '?task_id=3&task_type=1', hash: '#episodes' })).toBe(
+      '/task-detail?task_id=3&task_type=1#episodes',
+    );
+  });
+
+  it('a second 401 on the prompt itself keeps the first place, not the prompt', () => {
+    expect(returnAddress({ pathname: '/task', search: '?showLoginModal=1&redirect=%2Fincome', hash: '' })).toBe(
+      '/income',
+    );
+    expect(returnAddress({ pathname: '/task', search: '?showLoginModal=1&keyword=a', hash: '' })).toBe(
+      '/task?keyword=a',
+    );
   });
 });

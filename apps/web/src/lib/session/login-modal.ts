@@ -34,13 +34,35 @@ export function useLoginModalState(): LoginModalState {
   return useSyncExternalStore(modalStore.subscribe, modalStore.get);
 }
 
+/**
+ * The task page with the login modal open, coming back to `redirect` once logged in (spec §4): where an anonymous
+ * visitor of a login-required address, a 401 and a session that failed to load all send the creator.
+ */
+export function loginPromptAddress(redirect?: string | null): string {
+  const query = new URLSearchParams({ [LoginQuery.show]: '1' });
+  const target = safeRedirect(redirect);
+  if (target) query.set(LoginQuery.redirect, target);
+  return `${paths.task}?${query.toString()}`;
+}
+
+/**
+ * Where the creator was, to come back to after logging in: the address itself, or, when already on a login prompt,
+ * the place that prompt returns to (parallel 401s must not make the prompt return to itself).
+ */
+export function returnAddress({ pathname, search, hash }: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const query = new URLSearchParams(search);
+  const pending = safeRedirect(query.get(LoginQuery.redirect));
+  if (pending) return pending;
+  query.delete(LoginQuery.show);
+  const rest = query.toString();
+  return `${pathname}${rest ? `?${rest}` : ''}${hash}`;
+}
+
 /** Sends the visitor to the task page with the login modal open, after a 401 or a session that failed to load. */
 export function promptLogin(redirect?: string): void {
-  const query = new URLSearchParams({ [LoginQuery.show]: '1' });
-  if (redirect) query.set(LoginQuery.redirect, redirect);
   // Opening directly as well as through the address: a route guard may rewrite the address on the way.
   openLoginModal(redirect);
-  navigateTo(`${paths.task}?${query.toString()}`);
+  navigateTo(loginPromptAddress(redirect));
 }
 
 export interface LoginSuccess {

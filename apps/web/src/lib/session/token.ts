@@ -17,6 +17,11 @@ export function setToken(token: string): void {
   tokenStore.set(token);
 }
 
+/** Removes the token from storage only, for a page about to be left or reloaded. */
+export function forgetStoredToken(): void {
+  localStore.remove(LocalKey.token);
+}
+
 export function clearToken(): void {
   localStore.remove(LocalKey.token);
   tokenStore.set(null);

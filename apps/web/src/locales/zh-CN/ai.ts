@@ -1,6 +1,5 @@
 /** Texts of the AI landing page (/ai) and its layout: nav, hero, tool carousel, workflow, call to action, footer. */
 export const ai = {
-  brand: 'AI 短剧创作',
   nav: {
     tools: 'AI 工具',
     task: '分销任务中心',

@@ -2,7 +2,7 @@
 import { ClientMessages, QR_LOGIN_STATUS_LABELS, ValidationMessages } from '@cc/contracts';
 
 export const auth = {
-  title: '欢迎来到创作者平台',
+  title: '欢迎来到创作者中心',
   phonePrefix: '+86',
   phonePlaceholder: '请输入手机号',
   codePlaceholder: '请输入验证码',

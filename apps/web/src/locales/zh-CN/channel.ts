@@ -20,6 +20,7 @@ export const channel = {
   rejectReason: '未通过原因：',
   noReason: '未填写原因',
   delete: '删除',
+  edit: '修改并重新提交',
   deleteTitle: '删除报备账号',
   deleteOne: (name: string) => `确定删除「${name}」吗？删除后该账号可被重新报备。`,
   deleteMany: (count: number) => `确定删除选中的 ${count} 个账号吗？删除后这些账号可被重新报备。`,
@@ -48,6 +49,10 @@ export const channel = {
     submit: '提交报备',
     cancel: '取消',
     created: '报备成功，请等待审核',
+    editTitle: '修改报备',
+    resubmitIntro: (reason: string) => `未通过原因：${reason}。请修改后重新提交，审核通常在 1 个工作日内完成。`,
+    resubmit: '重新提交审核',
+    resubmitted: '已重新提交，请等待审核',
     failed: '报备失败，请重试',
   },
 } as const;

@@ -1,6 +1,6 @@
 /** Texts of the layouts: top bar, menus, footer, tab bar, new-version notice, tool bar. */
 export const layout = {
-  menu: { home: '首页', task: '任务中心', income: '我的收益' },
+  menu: { home: '首页', task: '任务中心', income: '我的收益', tool: 'AI 工具' },
   login: '登录',
   openMenu: '打开菜单',
   userMenu: {
@@ -10,9 +10,13 @@ export const layout = {
     account: '账号报备',
     task: '任务中心',
     income: '我的收益',
+    tool: 'AI 工具',
+    points: '我的积分',
     logout: '退出登录',
+    /** The avatar button's name: on a phone it is the avatar alone (issue 20). */
+    open: '账号菜单',
   },
-  tabBar: { home: '首页', task: '任务', income: '收益', profile: '我的' },
+  tabBar: { home: '首页', task: '任务', tool: 'AI 工具', income: '收益', profile: '我的' },
   footer: {
     help: '帮助中心',
     userAgreement: '用户协议',

@@ -7,13 +7,15 @@ export const promotion = {
   dialogTitle: '推广链接',
   rows: {
     serial_link: '短剧链接',
+    novel_link: '小说链接',
     app_link: 'APP链接',
     code: '口令',
     copy_text: '口令推广文案',
   },
   copyLabel: '复制{label}',
-  copied: ClientMessages.copied,
-  copiedAndAdded: ClientMessages.copiedAndAdded,
+  /** What was copied, by its row's label (issue 20); spec §8's texts name the link. */
+  copied: '{label}已复制',
+  copiedAndAdded: '{label}已复制，已添加到我的任务',
   copyFailed: '复制失败，请手动选择文字复制',
   receiveFailed: ClientMessages.receiveFailed,
   hint: '复制任意一项即可开始推广，推广数据可在“我的任务”中查看',

@@ -18,6 +18,7 @@ export const task = {
   received: '已领取',
   empty: '暂无相关任务',
   emptyHint: '换个应用或关键词试试',
+  emptyReset: '清空筛选条件',
   loadFailed: ClientMessages.loadFailed,
   coverAlt: '{name}封面',
   detail: {

@@ -59,14 +59,15 @@ describe('LoginModal', () => {
   it('opens from the address and drops the flag', async () => {
     fakeServer({});
     const router = renderModal('/task?showLoginModal=1');
-    expect(await screen.findByText('欢迎来到创作者平台')).toBeTruthy();
+    // The modal's code is a lazy chunk: its first import in this file can take longer than the default second.
+    expect(await screen.findByText('欢迎来到创作者中心', undefined, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('keeps digits only and explains a bad phone or code on blur', async () => {
     fakeServer({});
     renderModal('/task?showLoginModal=1');
-    await screen.findByText('欢迎来到创作者平台');
+    await screen.findByText('欢迎来到创作者中心');
 
     fireEvent.change(phoneInput(), { target: { value: '13a8-00' } });
     expect((phoneInput() as HTMLInputElement).value).toBe('13800');
@@ -90,7 +91,7 @@ describe('LoginModal', () => {
       '/agent/v1/user/send_code': { code: 0, msg: '验证码已发送', body: { expires_in: 300, resend_in: 60 } },
     });
     renderModal('/task?showLoginModal=1');
-    await screen.findByText('欢迎来到创作者平台');
+    await screen.findByText('欢迎来到创作者中心');
 
     fireEvent.click(screen.getByText('获取验证码'));
     expect(screen.getByText('手机号不能为空')).toBeTruthy();
@@ -106,7 +107,7 @@ describe('LoginModal', () => {
   it('asks for the terms before logging in', async () => {
     const calls = fakeServer({});
     renderModal('/task?showLoginModal=1');
-    await screen.findByText('欢迎来到创作者平台');
+    await screen.findByText('欢迎来到创作者中心');
     fireEvent.change(phoneInput(), { target: { value: '13800138000' } });
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     fireEvent.click(screen.getByText('登录/注册'));
@@ -122,7 +123,7 @@ describe('LoginModal', () => {
     const successes: boolean[] = [];
     const unsubscribe = onLoginSuccess((event) => successes.push(event.isNew));
     renderModal('/task?showLoginModal=1&invite_code=ABC123&channel_from=douyin');
-    await screen.findByText('欢迎来到创作者平台');
+    await screen.findByText('欢迎来到创作者中心');
 
     const invite = screen.getByPlaceholderText('邀请码（非必填）') as HTMLInputElement;
     expect(invite.value).toBe('ABC123');
@@ -149,7 +150,7 @@ describe('LoginModal', () => {
   it('shows the server message when the login is refused', async () => {
     fakeServer({ '/agent/v1/user/login': { code: 40010, msg: '验证码不正确或已失效', body: null } });
     renderModal('/task?showLoginModal=1');
-    await screen.findByText('欢迎来到创作者平台');
+    await screen.findByText('欢迎来到创作者中心');
     fireEvent.change(phoneInput(), { target: { value: '13800138000' } });
     fireEvent.change(codeInput(), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('checkbox'));

@@ -1,7 +1,7 @@
 /** POST /agent/v1/user/account/create: files a channel for review (spec §7); the answer is the new filing. */
 import type { Channel, ChannelCreate } from '@cc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { request, type ApiResult } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { channelQueryKey } from './query-keys';
 
@@ -9,12 +9,17 @@ export function createAccount(payload: ChannelCreate) {
   return request<Channel>('POST', '/agent/v1/user/account/create', { body: payload });
 }
 
-export function useCreateAccount() {
+/** A write of a filing whose success refreshes the list (filing and resubmitting). */
+export function useFilingWrite<Payload>(write: (payload: Payload) => Promise<ApiResult<Channel>>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createAccount,
+    mutationFn: write,
     onSuccess: async (result) => {
       if (isSuccess(result)) await queryClient.invalidateQueries({ queryKey: channelQueryKey });
     },
   });
+}
+
+export function useCreateAccount() {
+  return useFilingWrite(createAccount);
 }

@@ -1,6 +1,6 @@
 /** One filing as a card: cover, name, platform, id, home page link, review status (with the reason when refused). */
 import { Button, Checkbox, Tag } from '@arco-design/web-react';
-import { IconDelete, IconLaunch } from '@arco-design/web-react/icon';
+import { IconDelete, IconEdit, IconLaunch } from '@arco-design/web-react/icon';
 import { REPORT_STATUS_LABELS, ReportStatus, type Channel } from '@cc/contracts';
 import { apiUrl } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -29,9 +29,11 @@ interface ChannelCardProps {
   selected: boolean;
   onSelect: (selected: boolean) => void;
   onDelete: () => void;
+  /** Opens the form to correct a rejected filing and send it to review again. */
+  onEdit: () => void;
 }
 
-export function ChannelCard({ channel, selected, onSelect, onDelete }: ChannelCardProps) {
+export function ChannelCard({ channel, selected, onSelect, onDelete, onEdit }: ChannelCardProps) {
   const rejected = channel.report_status === ReportStatus.Rejected;
   return (
     <article className={`${styles.card} ${selected ? styles.cardSelected : ''}`} data-testid="channel-card">
@@ -88,9 +90,16 @@ export function ChannelCard({ channel, selected, onSelect, onDelete }: ChannelCa
         <span className={styles.reviewed}>
           {channel.reviewed_at && `${t.reviewedAt} ${formatDateTime(channel.reviewed_at)}`}
         </span>
-        <Button size="small" type="text" status="danger" icon={<IconDelete />} onClick={onDelete}>
-          {t.delete}
-        </Button>
+        <span className={styles.cardActions}>
+          {rejected && (
+            <Button size="small" type="text" icon={<IconEdit />} onClick={onEdit} data-testid="channel-edit">
+              {t.edit}
+            </Button>
+          )}
+          <Button size="small" type="text" status="danger" icon={<IconDelete />} onClick={onDelete}>
+            {t.delete}
+          </Button>
+        </span>
       </footer>
     </article>
   );

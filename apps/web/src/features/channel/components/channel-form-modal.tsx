@@ -1,17 +1,21 @@
 /**
  * The filing form in a modal: platform (spec §9), name, id, home page address (checked against the platform's known
- * hosts) and an optional cover. Errors read as the server's; a channel filed already is told under its id.
+ * hosts) and an optional cover. Errors read as the server's; a channel filed already is told under its id. Given a
+ * rejected filing, the same form corrects it and sends it to review again (issue 20).
  */
 import { Button, Input, Message, Select } from '@arco-design/web-react';
 import { CHANNEL_URL_HOSTS, ErrorCode, PLATFORM_LABELS, Platform } from '@cc/contracts';
 import type { FormEvent, ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import type { Channel } from '@cc/contracts';
+import { apiUrl } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { channel as channelText } from '../../../locales/zh-CN/channel';
 import { useCreateAccount } from '../api/create-account';
+import { useResubmitAccount } from '../api/resubmit-account';
 import styles from '../channel-page.module.css';
 import { CoverPicker } from './cover-picker';
-import { useChannelForm, type ChannelField } from './use-channel-form';
+import { useChannelForm, valuesOf, type ChannelField } from './use-channel-form';
 
 const t = channelText.form;
 
@@ -53,24 +57,29 @@ function Field({
   );
 }
 
-function ChannelForm({ onDone }: { onDone: () => void }) {
-  const form = useChannelForm();
+function ChannelForm({ onDone, editing }: { onDone: () => void; editing: Channel | null }) {
+  const form = useChannelForm(editing ? valuesOf(editing) : undefined);
   const create = useCreateAccount();
+  const resubmit = useResubmitAccount();
+  const pending = create.isPending || resubmit.isPending;
   const { values, errors } = form;
   const urlHint = values.platform ? CHANNEL_URL_HOSTS[values.platform as Platform]?.examples : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.validate() || create.isPending || values.platform === undefined) return;
-    const result = await create.mutateAsync({
+    if (!form.validate() || pending || values.platform === undefined) return;
+    const filing = {
       platform: values.platform,
       channel_name: values.channel_name,
       channel_id: values.channel_id,
       channel_url: values.channel_url,
       ...(values.cover && { cover: values.cover }),
-    });
+    };
+    const result = editing
+      ? await resubmit.mutateAsync({ id: editing.id, ...filing })
+      : await create.mutateAsync(filing);
     if (isSuccess(result)) {
-      Message.success(t.created);
+      Message.success(editing ? t.resubmitted : t.created);
       onDone();
       return;
     }
@@ -93,7 +102,13 @@ function ChannelForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-      <p className={styles.formIntro}>{t.intro}</p>
+      {editing ? (
+        <p className={styles.formIntro} data-testid="channel-form-reason">
+          {t.resubmitIntro(editing.reason || channelText.noReason)}
+        </p>
+      ) : (
+        <p className={styles.formIntro}>{t.intro}</p>
+      )}
       <Field label={t.platform} error={errors.platform}>
         <Select
           data-testid="channel-platform"
@@ -125,6 +140,7 @@ function ChannelForm({ onDone }: { onDone: () => void }) {
       </Field>
       <Field label={t.cover} extra={t.coverOptional} error={errors.cover}>
         <CoverPicker
+          current={editing?.cover ? apiUrl(editing.cover) : undefined}
           invalid={Boolean(errors.cover)}
           onChange={(image) => form.change('cover', image)}
           onError={(message) => form.fail('cover', message ?? '')}
@@ -132,18 +148,27 @@ function ChannelForm({ onDone }: { onDone: () => void }) {
       </Field>
       <div className={styles.formActions}>
         <Button onClick={onDone}>{t.cancel}</Button>
-        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="channel-submit">
-          {t.submit}
+        <Button type="primary" htmlType="submit" loading={pending} data-testid="channel-submit">
+          {editing ? t.resubmit : t.submit}
         </Button>
       </div>
     </form>
   );
 }
 
-export function ChannelFormModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+export function ChannelFormModal({
+  visible,
+  onClose,
+  editing = null,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  /** A rejected filing to correct and resubmit; none files a new channel. */
+  editing?: Channel | null;
+}) {
   return (
-    <AppModal visible={visible} title={t.title} onCancel={onClose} unmountOnExit>
-      {visible && <ChannelForm onDone={onClose} />}
+    <AppModal visible={visible} title={editing ? t.editTitle : t.title} onCancel={onClose} unmountOnExit>
+      {visible && <ChannelForm key={editing?.id ?? 'new'} onDone={onClose} editing={editing} />}
     </AppModal>
   );
 }

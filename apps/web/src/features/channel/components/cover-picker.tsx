@@ -14,11 +14,15 @@ interface CoverPickerProps {
   onChange: (image: string) => void;
   onError: (message: string | null) => void;
   invalid: boolean;
+  /** The cover a filing being corrected already has (its address), shown until replaced or removed. */
+  current?: string;
 }
 
-export function CoverPicker({ onChange, onError, invalid }: CoverPickerProps) {
+export function CoverPicker({ onChange, onError, invalid, current }: CoverPickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [kept, setKept] = useState<string | null>(current || null);
+  const shown = preview ?? kept;
   const [uploading, setUploading] = useState(false);
 
   // The preview is a local object URL: release it when replaced or when the form closes.
@@ -39,11 +43,13 @@ export function CoverPicker({ onChange, onError, invalid }: CoverPickerProps) {
       onError(result.msg || t.coverFailed);
       return;
     }
+    setKept(null);
     setPreview(URL.createObjectURL(file));
     onChange(result.body.image);
   }
 
   function remove() {
+    setKept(null);
     setPreview(null);
     onChange('');
     onError(null);
@@ -54,8 +60,8 @@ export function CoverPicker({ onChange, onError, invalid }: CoverPickerProps) {
       <div className={`${styles.coverPreview} ${invalid ? styles.coverInvalid : ''}`}>
         {uploading ? (
           <Spin />
-        ) : preview ? (
-          <img src={preview} alt={t.cover} data-testid="channel-cover-preview" />
+        ) : shown ? (
+          <img src={shown} alt={t.cover} data-testid="channel-cover-preview" />
         ) : (
           <IconImage className={styles.coverIcon} />
         )}
@@ -71,7 +77,7 @@ export function CoverPicker({ onChange, onError, invalid }: CoverPickerProps) {
           >
             {uploading ? t.coverUploading : t.coverPick}
           </Button>
-          {preview && !uploading && (
+          {shown && !uploading && (
             <Button size="small" type="text" status="danger" icon={<IconDelete />} onClick={remove}>
               {t.coverRemove}
             </Button>

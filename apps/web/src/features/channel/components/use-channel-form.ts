@@ -2,7 +2,7 @@
  * The filing form's values and errors, judged by the contracts' own `channelCreateSchema` field by field (shown on
  * blur, then following the typing), plus the per-platform address rule: the page and the server refuse the same.
  */
-import { channelCreateSchema, channelUrlProblem } from '@cc/contracts';
+import { channelCreateSchema, channelUrlProblem, IMAGE_URL_PREFIX, type Channel } from '@cc/contracts';
 import { useState } from 'react';
 
 export type ChannelField = 'platform' | 'channel_name' | 'channel_id' | 'channel_url' | 'cover';
@@ -27,8 +27,19 @@ function problemOf(field: ChannelField, values: ChannelFormValues): string | nul
   return null;
 }
 
-export function useChannelForm() {
-  const [values, setValues] = useState<ChannelFormValues>(EMPTY);
+/** A rejected filing's values, to correct and send again (issue 20); its cover is kept by its image name. */
+export function valuesOf(filing: Channel): ChannelFormValues {
+  return {
+    platform: filing.platform,
+    channel_name: filing.channel_name,
+    channel_id: filing.channel_id,
+    channel_url: filing.channel_url,
+    cover: filing.cover.startsWith(IMAGE_URL_PREFIX) ? filing.cover.slice(IMAGE_URL_PREFIX.length) : '',
+  };
+}
+
+export function useChannelForm(initial: ChannelFormValues = EMPTY) {
+  const [values, setValues] = useState<ChannelFormValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<ChannelField, string | null>>>({});
 
   function change<F extends ChannelField>(field: F, value: ChannelFormValues[F]) {

@@ -1,5 +1,6 @@
 /** My invitation: the invite code and the three invite links (home, gift, AI tools) to copy, and the poster. */
 import { TEAM_INVITE_TARGETS, type TeamSummary } from '@cc/contracts';
+import { LocalLinkWarning } from '../../../components/local-link-warning';
 import { team as teamText } from '../../../locales/zh-CN/team';
 import styles from '../team-page.module.css';
 import { CopyButton } from './copy-button';
@@ -22,6 +23,7 @@ export function InviteCard({ summary }: { summary: TeamSummary }) {
           </div>
           <CopyButton value={summary.invite_code} label={t.copyCode} done={t.codeCopied} size="small" />
         </div>
+        <LocalLinkWarning links={Object.values(summary.invite_links)} className={styles.localLink} />
         <ul className={styles.links}>
           {TEAM_INVITE_TARGETS.map((target) => (
             <li key={target} className={styles.link}>
