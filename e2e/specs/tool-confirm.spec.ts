@@ -139,8 +139,10 @@ test.describe('the tool bar 反馈 on a phone', () => {
     const popover = page.getByTestId('service-popover');
     await expect(page.getByText('在线客服 · 7×24小时')).toBeVisible();
     await expect(popover.getByRole('img')).toBeVisible();
-    await expect(popover.getByTestId('qr-actions')).toContainText('长按二维码识别');
-    await expect(popover.getByTestId('qr-save')).toBeEnabled();
+    const actions = popover.getByTestId('qr-phone-actions');
+    await expect(actions).toContainText('长按识别二维码');
+    await expect(actions.getByRole('button', { name: '保存二维码' })).toBeEnabled();
+    await expect(actions.getByRole('button', { name: '复制微信号' })).toBeVisible();
     await expect(popover).not.toContainText('微信扫码');
   });
 });

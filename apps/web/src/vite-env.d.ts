@@ -17,7 +17,6 @@ interface ImportMetaEnv {
   /** The 7×24 online customer service the tool bar's 反馈 QR opens; the customer-service poster when unset. */
   readonly VITE_SERVICE_URL?: string;
   /** The customer service's WeChat ID, copied by 复制微信号 on phones; no copy button when unset. */
-  readonly VITE_WECHAT_ID?: string;
 }
 
 interface ImportMeta {

@@ -1,7 +1,7 @@
 /**
  * The 7×24 online customer service of the tool bar's 反馈 (spec §2), as the web app is built with it (README):
- * `VITE_SERVICE_URL`, the service's address its QR code opens (a WeChat Work customer-service link, for example),
- * and `VITE_WECHAT_ID`, a WeChat ID a phone can copy. Without an address the popover shows the operators'
+ * `VITE_SERVICE_URL`, the service's address its QR code opens (a WeChat Work customer-service link, for example).
+ * Without an address the popover shows the operators'
  * customer-service QR poster (`/agent/v1/program/poster`).
  */
 function setting(value: string | undefined): string | null {
@@ -11,5 +11,4 @@ function setting(value: string | undefined): string | null {
 
 export const serviceContact = {
   url: setting(import.meta.env.VITE_SERVICE_URL),
-  wechatId: setting(import.meta.env.VITE_WECHAT_ID),
 } as const;

@@ -1,12 +1,12 @@
 /**
  * The tool bar's 反馈 (spec §2): a popover with the 7×24 online customer service's QR code, drawn from the configured
  * service address, else the operators' customer-service poster. On a desktop it is scanned; on a phone it offers
- * 长按识别, 保存二维码 and 复制微信号 instead (`QrActions`).
+ * 长按识别, 保存二维码 and 复制微信号 (the server's `SUPPORT_WECHAT_ID`, with the poster) instead (`QrPhoneActions`).
  */
 import { Button, Popover, Spin } from '@arco-design/web-react';
 import { useState, type ReactNode } from 'react';
-import { QrActions } from '../../components/qr-actions';
 import { QrImage } from '../../components/qr-image';
+import { QrPhoneActions } from '../../components/qr-phone-actions';
 import { ApiError } from '../../lib/api-error';
 import { usePoster } from '../../lib/content/get-poster';
 import { serviceContact } from '../../lib/service-contact';
@@ -19,7 +19,8 @@ const QR_SIZE = 160;
 export function ServicePopover({ label, icon, isMobile }: { label: string; icon: ReactNode; isMobile: boolean }) {
   const [opened, setOpened] = useState(false);
   const [drawn, setDrawn] = useState<string | null>(null);
-  const poster = usePoster({ enabled: opened && serviceContact.url === null });
+  // The poster also carries the service's WeChat ID, which a phone may copy.
+  const poster = usePoster({ enabled: opened });
   const image = serviceContact.url !== null ? drawn : (poster.data?.image_url ?? null);
 
   let qr: ReactNode;
@@ -43,7 +44,7 @@ export function ServicePopover({ label, icon, isMobile }: { label: string; icon:
         <div className={styles.service} data-testid="service-popover">
           <div className={styles.serviceQr}>{qr}</div>
           {isMobile ? (
-            <QrActions imageSrc={image} fileName={t.fileName} wechatId={serviceContact.wechatId} />
+            <QrPhoneActions imageUrl={image ?? ''} fileName={t.fileName} wechatId={poster.data?.wechat_id ?? ''} />
           ) : (
             <p className={styles.serviceText}>{t.description}</p>
           )}

@@ -39,7 +39,7 @@ export const layout = {
       title: '在线客服 · 7×24小时',
       description: '工具使用、积分充值、成片问题与建议，微信扫码随时咨询在线客服',
       qrAlt: '在线客服二维码',
-      fileName: '在线客服二维码.png',
+      fileName: '在线客服二维码',
     },
   },
 } as const;

@@ -59,8 +59,7 @@ describe('LoginModal', () => {
   it('opens from the address and drops the flag', async () => {
     fakeServer({});
     const router = renderModal('/task?showLoginModal=1');
-    // The modal's code is a lazy chunk: its first import in this file can take longer than the default second.
-    expect(await screen.findByText('欢迎来到创作者中心', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('欢迎来到创作者中心')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
