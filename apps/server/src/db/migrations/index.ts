@@ -28,6 +28,7 @@ import * as earnedReceipts from './20261126140000_earned_receipts.js';
 import * as partnerOrders from './20261126130000_partner_orders.js';
 import * as mediaUploads from './20261126160000_media_uploads.js';
 import * as images from './20261126170000_images.js';
+import * as moneySessions from './20261127110000_money_sessions.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261126130000_partner_orders': partnerOrders,
   '20261126160000_media_uploads': mediaUploads,
   '20261126170000_images': images,
+  '20261127110000_money_sessions': moneySessions,
 };

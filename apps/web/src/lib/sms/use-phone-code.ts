@@ -12,7 +12,7 @@ export function usePhoneCode(smsType: SmsType) {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const sender = useCodeSender(() => sendCode({ phone, type: smsType }));
+  const sender = useCodeSender(smsType, () => sendCode({ phone, type: smsType }));
 
   // Once an error shows, it follows the typing, so it disappears as soon as the value is right.
   function changePhone(value: string) {
