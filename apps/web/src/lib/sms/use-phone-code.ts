@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { sendCode } from './send-code';
 import { useCodeSender } from './use-code-sender';
 
-export function usePhoneCode(smsType: SmsType) {
-  const [phone, setPhone] = useState('');
+/** `initialPhone` prefills a phone already known (the logged-in creator's, on the apply form). */
+export function usePhoneCode(smsType: SmsType, initialPhone = '') {
+  const [phone, setPhone] = useState(initialPhone);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);

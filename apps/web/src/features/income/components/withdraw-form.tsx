@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { isSuccess } from '../../../lib/api-error';
 import { fillText } from '../../../lib/fill-text';
 import { formatYuan } from '../../../lib/format';
+import { useUserInfo } from '../../../lib/session/get-user-info';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { incomeText } from '../../../locales/zh-CN/income';
@@ -25,7 +26,7 @@ import { allAmount, amountInput, checkWithdrawAmount } from '../withdraw-amount'
 import styles from '../withdraw-page.module.css';
 import { OwnCodeField, SubmitForm } from './form-parts';
 import { ContractModal } from './contract-modal';
-import { PayeeFormModal } from './payee-form-modal';
+import { PayeeFormModal, type KnownIdentity } from './payee-form-modal';
 import { TaxPreview } from './tax-preview';
 
 const t = incomeText.withdrawForm;
@@ -101,7 +102,8 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   const [amount, setAmount] = useState('');
   const [amountTouched, setAmountTouched] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const sms = useOwnPhoneCode(method === CashOutTo.Bank ? SmsType.Bank : SmsType.Alipay);
+  const sms = useOwnPhoneCode(method === CashOutTo.Bank ? SmsType.Bank : SmsType.Alipay, { moneySession: true });
+  const user = useUserInfo().data;
   const apply = useApplyCashOut();
 
   const checked = checkWithdrawAmount(amount, first);
@@ -110,6 +112,8 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   const hasAccount = accountOf(first, method) !== null;
   const signed = first.sign_status === SignStatus.Signed;
   const realName = first.bank?.real_name ?? first.alipay?.real_name ?? '';
+  const identity: KnownIdentity | null =
+    realName && user?.id_card_number ? { realName, idCardMask: user.id_card_number } : null;
 
   function changeAmount(value: string) {
     setAmount(amountInput(value));
@@ -119,7 +123,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   /** The first thing that stops this withdrawal, in the order the creator can fix them; null when none. */
   function blocker(): string | null {
     if (!hasAccount) return fillText(t.needAccount, { method: CASH_OUT_TO_LABELS[method] });
-    if (!signed) return t.needSign;
+    if (!signed) return realName ? t.needSign : t.needPayeeBeforeSign;
     return checked.error;
   }
 
@@ -132,7 +136,8 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
       return;
     }
     if (!codeValid || checked.amount === null || apply.isPending) return;
-    const result = await apply.mutateAsync({ amount: checked.amount, cash_out_to: method, code: sms.code });
+    const result = await apply.mutateAsync({ amount: checked.amount, cash_out_to: method, code: sms.codeToSend });
+    void sms.refreshMoneySession();
     if (isSuccess(result)) {
       onDone(result.body);
       return;
@@ -157,11 +162,17 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         ) : (
           <Alert
             type="warning"
-            content={t.needSign}
+            content={realName ? t.needSign : t.needPayeeBeforeSign}
             action={
-              <Button size="mini" type="primary" onClick={() => setSigning(true)} data-testid="open-contract">
-                {t.sign}
-              </Button>
+              realName ? (
+                <Button size="mini" type="primary" onClick={() => setSigning(true)} data-testid="open-contract">
+                  {t.sign}
+                </Button>
+              ) : (
+                <Button size="mini" type="primary" onClick={() => setEditing(method)} data-testid="sign-add-payee">
+                  {incomeText.contract.addPayee}
+                </Button>
+              )
             }
           />
         )}
@@ -199,7 +210,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
 
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>{t.code}</h2>
-        <p className={styles.hint}>{t.codeHint}</p>
+        {sms.codeNeeded && <p className={styles.hint}>{t.codeHint}</p>}
         <OwnCodeField sms={sms} testId="withdraw" />
         <div className={styles.fieldError} role={sms.codeError || submitError ? 'alert' : undefined}>
           {sms.codeError ?? submitError}
@@ -217,8 +228,16 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         {t.submit}
       </Button>
 
-      <PayeeFormModal type={editing} realName={realName} onClose={() => setEditing(null)} />
-      <ContractModal visible={signing} onClose={() => setSigning(false)} />
+      <PayeeFormModal type={editing} identity={identity} onClose={() => setEditing(null)} />
+      <ContractModal
+        visible={signing}
+        hasRealName={realName !== ''}
+        onAddPayee={() => {
+          setSigning(false);
+          setEditing(method);
+        }}
+        onClose={() => setSigning(false)}
+      />
     </SubmitForm>
   );
 }
