@@ -5,14 +5,17 @@
  */
 import { digitsOnly, SMS_CODE_LENGTH, validateSmsCode, type SmsType } from '@cc/contracts';
 import { useState } from 'react';
+import { useUserInfo } from '../session/get-user-info';
 import { useMoneySession } from './money-session';
 import { sendCodeById } from './send-code-by-id';
+import { resendKey } from './resend-timers';
 import { useCodeSender } from './use-code-sender';
 
 export function useOwnPhoneCode(smsType: SmsType, options: { moneySession?: boolean } = {}) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const sender = useCodeSender(smsType, () => sendCodeById(smsType));
+  const ownPhone = useUserInfo().data?.phone ?? 'own';
+  const sender = useCodeSender(resendKey(smsType, ownPhone), () => sendCodeById(smsType));
   const money = useMoneySession(options.moneySession === true);
   const codeNeeded = money.secondsLeft === 0;
 

@@ -5,6 +5,7 @@
 import { digitsOnly, PHONE_LENGTH, SMS_CODE_LENGTH, validatePhone, validateSmsCode, type SmsType } from '@cc/contracts';
 import { useState } from 'react';
 import { sendCode } from './send-code';
+import { resendKey } from './resend-timers';
 import { useCodeSender } from './use-code-sender';
 
 /** `initialPhone` prefills a phone already known (the logged-in creator's, on the apply form). */
@@ -13,7 +14,7 @@ export function usePhoneCode(smsType: SmsType, initialPhone = '') {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const sender = useCodeSender(smsType, () => sendCode({ phone, type: smsType }));
+  const sender = useCodeSender(resendKey(smsType, phone), () => sendCode({ phone, type: smsType }));
 
   // Once an error shows, it follows the typing, so it disappears as soon as the value is right.
   function changePhone(value: string) {

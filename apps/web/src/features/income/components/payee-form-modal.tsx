@@ -30,7 +30,7 @@ const ALIPAY_ACCOUNT_FIELDS = ['account_no'] as const;
 type PayeeField = (typeof IDENTITY_FIELDS)[number] | (typeof BANK_ACCOUNT_FIELDS)[number];
 
 /** The verified identity on file: the real name and the masked ID number. */
-export interface KnownIdentity {
+interface KnownIdentity {
   realName: string;
   idCardMask: string;
 }
@@ -50,8 +50,10 @@ function Field({ label, error, children }: { label: string; error?: string | nul
 
 interface PayeeFormProps {
   type: CashOutTo;
-  /** The identity on file, shown instead of asked for (the server uses it); null before the first account. */
+  /** The identity on file, shown instead of asked for (the server uses it); null when not known here. */
   identity: KnownIdentity | null;
+  /** The real name on file, prefilled when the rest of the identity is not known here. */
+  realName: string;
   onSaved: () => void;
 }
 
@@ -71,12 +73,13 @@ function IdentityOnFile({ identity }: { identity: KnownIdentity }) {
   );
 }
 
-function PayeeForm({ type, identity, onSaved }: PayeeFormProps) {
+function PayeeForm({ type, identity, realName, onSaved }: PayeeFormProps) {
   const isBank = type === CashOutTo.Bank;
   const accountFields = isBank ? BANK_ACCOUNT_FIELDS : ALIPAY_ACCOUNT_FIELDS;
   const form = useFieldRules<PayeeField>(
     isBank ? updateBankRequestSchema.shape : updateAlipayRequestSchema.shape,
     identity ? accountFields : [...IDENTITY_FIELDS, ...accountFields],
+    { real_name: realName },
   );
   const sms = useOwnPhoneCode(isBank ? SmsType.Bank : SmsType.Alipay);
   const save = useUpdatePayee();
@@ -190,11 +193,14 @@ function PayeeForm({ type, identity, onSaved }: PayeeFormProps) {
 interface PayeeFormModalProps {
   /** The kind of account being edited, or null when closed. */
   type: CashOutTo | null;
-  identity: KnownIdentity | null;
+  realName: string;
+  /** The masked ID number on file ('' when unknown): with the real name, the identity is shown, not asked for. */
+  idCardMask: string;
   onClose: () => void;
 }
 
-export function PayeeFormModal({ type, identity, onClose }: PayeeFormModalProps) {
+export function PayeeFormModal({ type, realName, idCardMask, onClose }: PayeeFormModalProps) {
+  const identity = realName && idCardMask ? { realName, idCardMask } : null;
   return (
     <AppModal
       visible={type !== null}
@@ -202,7 +208,7 @@ export function PayeeFormModal({ type, identity, onClose }: PayeeFormModalProps)
       onCancel={onClose}
       unmountOnExit
     >
-      {type !== null && <PayeeForm key={type} type={type} identity={identity} onSaved={onClose} />}
+      {type !== null && <PayeeForm key={type} type={type} identity={identity} realName={realName} onSaved={onClose} />}
     </AppModal>
   );
 }

@@ -26,7 +26,7 @@ import { allAmount, amountInput, checkWithdrawAmount } from '../withdraw-amount'
 import styles from '../withdraw-page.module.css';
 import { OwnCodeField, SubmitForm } from './form-parts';
 import { ContractModal } from './contract-modal';
-import { PayeeFormModal, type KnownIdentity } from './payee-form-modal';
+import { PayeeFormModal } from './payee-form-modal';
 import { TaxPreview } from './tax-preview';
 
 const t = incomeText.withdrawForm;
@@ -112,8 +112,6 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   const hasAccount = accountOf(first, method) !== null;
   const signed = first.sign_status === SignStatus.Signed;
   const realName = first.bank?.real_name ?? first.alipay?.real_name ?? '';
-  const identity: KnownIdentity | null =
-    realName && user?.id_card_number ? { realName, idCardMask: user.id_card_number } : null;
 
   function changeAmount(value: string) {
     setAmount(amountInput(value));
@@ -123,7 +121,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   /** The first thing that stops this withdrawal, in the order the creator can fix them; null when none. */
   function blocker(): string | null {
     if (!hasAccount) return fillText(t.needAccount, { method: CASH_OUT_TO_LABELS[method] });
-    if (!signed) return realName ? t.needSign : t.needPayeeBeforeSign;
+    if (!signed) return first.has_real_name ? t.needSign : t.needPayeeBeforeSign;
     return checked.error;
   }
 
@@ -162,9 +160,9 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         ) : (
           <Alert
             type="warning"
-            content={realName ? t.needSign : t.needPayeeBeforeSign}
+            content={first.has_real_name ? t.needSign : t.needPayeeBeforeSign}
             action={
-              realName ? (
+              first.has_real_name ? (
                 <Button size="mini" type="primary" onClick={() => setSigning(true)} data-testid="open-contract">
                   {t.sign}
                 </Button>
@@ -228,10 +226,15 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         {t.submit}
       </Button>
 
-      <PayeeFormModal type={editing} identity={identity} onClose={() => setEditing(null)} />
+      <PayeeFormModal
+        type={editing}
+        realName={realName}
+        idCardMask={(first.has_real_name && user?.id_card_number) || ''}
+        onClose={() => setEditing(null)}
+      />
       <ContractModal
         visible={signing}
-        hasRealName={realName !== ''}
+        hasRealName={first.has_real_name}
         onAddPayee={() => {
           setSigning(false);
           setEditing(method);
