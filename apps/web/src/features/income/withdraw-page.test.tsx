@@ -103,11 +103,13 @@ describe('WithdrawPage', () => {
     renderPage(<WithdrawPage />, '/income/withdraw');
     fireEvent.click(await screen.findByTestId('method-1'));
     fireEvent.change(input('withdraw-amount'), { target: { value: '10' } });
-    fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
+    // No code is asked for a method without an account.
+    expect(screen.queryByTestId('withdraw-code')).toBeNull();
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect(await screen.findByText('请先添加银行卡收款账户')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('method-2'));
+    fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('withdraw-submit'));
     });
@@ -194,6 +196,30 @@ describe('WithdrawPage', () => {
     expect(await screen.findByTestId('payee-real_name')).toBeTruthy();
     expect(byPath(sent, '/user/get_sign_contract')).toHaveLength(0);
     expect(byPath(sent, '/user/send_code_by_id')).toHaveLength(0);
+    expect(screen.queryByTestId('withdraw-code')).toBeNull();
+  });
+
+  it('saving a payee account inside the withdraw form does not submit the withdrawal too', async () => {
+    const sent = fakeServer({
+      ...ready,
+      '/agent/v1/user/money_session': ok({ open: true, expires_at: '2026-11-26T03:00:00.000Z', expires_in: 540 }),
+      '/agent/v1/user/update_bank': ok(null),
+    });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.change(await screen.findByTestId('withdraw-amount'), { target: { value: '100' } });
+    await screen.findByTestId('withdraw-verified');
+    fireEvent.click(screen.getByTestId('edit-account-1'));
+    fireEvent.change(input('payee-id_card_number'), { target: { value: '11010119900307002X' } });
+    fireEvent.click(screen.getByTestId('payee-bank_name'));
+    fireEvent.click(await screen.findByRole('option', { name: '招商银行' }));
+    fireEvent.change(input('payee-account_no'), { target: { value: '6225880123451234' } });
+    fireEvent.change(input('payee-reserve_phone'), { target: { value: '13800138000' } });
+    fireEvent.change(input('payee-code'), { target: { value: '112233' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('payee-submit'));
+    });
+    await waitFor(() => expect(byPath(sent, '/user/update_bank')).toHaveLength(1));
+    expect(byPath(sent, '/sett/cash_out/apply')).toHaveLength(0);
   });
 
   it('inside a money session: no code field, the agreement and the withdrawal go without a code', async () => {
@@ -214,15 +240,17 @@ describe('WithdrawPage', () => {
       },
     });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    expect((await screen.findByTestId('withdraw-verified')).textContent).toContain('内的资金操作无需再次输入验证码');
-    expect(screen.queryByTestId('withdraw-code')).toBeNull();
-    fireEvent.click(screen.getByTestId('open-contract'));
-    expect(await screen.findByTestId('contract-verified')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('open-contract'));
+    expect((await screen.findByTestId('contract-verified')).textContent).toContain('内的资金操作无需再次输入验证码');
+    expect(screen.queryByTestId('contract-code')).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByTestId('contract-sign'));
     });
     expect(await screen.findByText('已签署服务协议')).toBeTruthy();
     expect(byPath(sent, '/user/sign_contract')[0]!.body).toEqual({});
+
+    expect(await screen.findByTestId('withdraw-verified')).toBeTruthy();
+    expect(screen.queryByTestId('withdraw-code')).toBeNull();
 
     fireEvent.change(input('withdraw-amount'), { target: { value: '100' } });
     await act(async () => {

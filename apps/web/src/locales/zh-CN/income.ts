@@ -156,6 +156,7 @@ export const incomeText = {
   contract: {
     title: '服务协议',
     readHint: '请阅读完整协议，验证码将发送至你的注册手机号',
+    readHintVerified: '请阅读完整协议后签署',
     needRealName: '协议需写明你的实名信息：请先添加收款账户（银行卡或支付宝）并完成实名，再签署协议',
     addPayee: '添加收款账户',
     sign: '同意并签署',

@@ -39,7 +39,7 @@ function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned
       <div className={styles.contractText} tabIndex={0} data-testid="contract-text">
         {contract.content}
       </div>
-      <p className={styles.hint}>{t.readHint}</p>
+      <p className={styles.hint}>{sms.codeNeeded ? t.readHint : t.readHintVerified}</p>
       <OwnCodeField sms={sms} testId="contract" />
       <div className={styles.fieldError} role={sms.codeError ? 'alert' : undefined}>
         {sms.codeError}

@@ -11,6 +11,9 @@ export function SubmitForm({ onSubmit, children }: { onSubmit: () => Promise<voi
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        // The payee and agreement dialogs render inside the withdraw form: React bubbles their submit through the
+        // portal, and it must not submit the withdrawal too.
+        event.stopPropagation();
         void onSubmit();
       }}
     >

@@ -128,7 +128,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   async function submit() {
     setAmountTouched(true);
     const problem = blocker();
-    const codeValid = sms.validate();
+    const codeValid = hasAccount && signed && sms.validate();
     if (problem) {
       setSubmitError(problem);
       return;
@@ -206,14 +206,21 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         <TaxPreview tax={tax} />
       </section>
 
-      <section className={styles.block}>
-        <h2 className={styles.blockTitle}>{t.code}</h2>
-        {sms.codeNeeded && <p className={styles.hint}>{t.codeHint}</p>}
-        <OwnCodeField sms={sms} testId="withdraw" />
-        <div className={styles.fieldError} role={sms.codeError || submitError ? 'alert' : undefined}>
-          {sms.codeError ?? submitError}
+      {hasAccount && signed ? (
+        <section className={styles.block}>
+          <h2 className={styles.blockTitle}>{t.code}</h2>
+          {sms.codeNeeded && <p className={styles.hint}>{t.codeHint}</p>}
+          <OwnCodeField sms={sms} testId="withdraw" />
+          <div className={styles.fieldError} role={sms.codeError || submitError ? 'alert' : undefined}>
+            {sms.codeError ?? submitError}
+          </div>
+        </section>
+      ) : (
+        // No code is asked for before there is an account to pay and a signed agreement (issue 20).
+        <div className={styles.fieldError} role={submitError ? 'alert' : undefined}>
+          {submitError}
         </div>
-      </section>
+      )}
 
       <Button
         type="primary"
