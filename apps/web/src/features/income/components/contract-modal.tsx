@@ -1,10 +1,10 @@
 /**
  * The service agreement to sign before a withdrawal: the text of `get_sign_contract` in a scrollable box, and the
  * signature with an SMS code of its own purpose (type 6) sent to the creator's own phone (`sign_contract`), or none
- * while the money session is open. The agreement names the creator: without a real name it says so and offers to
- * add a payee account before any code is asked for (issue 20).
+ * while the money session is open. The agreement names the creator, so the withdraw form offers it only after a
+ * payee account with a real name exists (issue 20).
  */
-import { Alert, Button, Message } from '@arco-design/web-react';
+import { Button, Message } from '@arco-design/web-react';
 import { SmsType, type SignContractInfo } from '@cc/contracts';
 import { AppModal } from '../../../components/app-modal';
 import { isSuccess } from '../../../lib/api-error';
@@ -51,34 +51,12 @@ function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned
   );
 }
 
-function NeedsRealName({ onAddPayee }: { onAddPayee: () => void }) {
-  return (
-    <div className={styles.form} data-testid="contract-needs-payee">
-      <Alert type="warning" content={t.needRealName} />
-      <Button type="primary" long size="large" onClick={onAddPayee} data-testid="contract-add-payee">
-        {t.addPayee}
-      </Button>
-    </div>
-  );
-}
-
-interface ContractModalProps {
-  visible: boolean;
-  /** Whether the creator's real name is on file (a payee account exists); the agreement opens only then. */
-  hasRealName: boolean;
-  onAddPayee: () => void;
-  onClose: () => void;
-}
-
-export function ContractModal({ visible, hasRealName, onAddPayee, onClose }: ContractModalProps) {
-  const contract = useSignContractInfo({ enabled: visible && hasRealName });
+/** Opened by the withdraw form only once a real name is on file (before that it offers a payee account). */
+export function ContractModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const contract = useSignContractInfo({ enabled: visible });
   return (
     <AppModal visible={visible} title={t.title} onCancel={onClose} unmountOnExit>
-      {hasRealName ? (
-        <QueryView query={contract}>{(info) => <SignForm contract={info} onSigned={onClose} />}</QueryView>
-      ) : (
-        <NeedsRealName onAddPayee={onAddPayee} />
-      )}
+      <QueryView query={contract}>{(info) => <SignForm contract={info} onSigned={onClose} />}</QueryView>
     </AppModal>
   );
 }

@@ -168,7 +168,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
                 </Button>
               ) : (
                 <Button size="mini" type="primary" onClick={() => setEditing(method)} data-testid="sign-add-payee">
-                  {incomeText.contract.addPayee}
+                  {t.addPayee}
                 </Button>
               )
             }
@@ -239,15 +239,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         idCardMask={(first.has_real_name && user?.id_card_number) || ''}
         onClose={() => setEditing(null)}
       />
-      <ContractModal
-        visible={signing}
-        hasRealName={first.has_real_name}
-        onAddPayee={() => {
-          setSigning(false);
-          setEditing(method);
-        }}
-        onClose={() => setSigning(false)}
-      />
+      <ContractModal visible={signing} onClose={() => setSigning(false)} />
     </SubmitForm>
   );
 }
