@@ -19,8 +19,12 @@ export const smsCodeSchema = z.string({ error: '验证码不能为空' }).superR
  * "none given"; anything else must be a valid code.
  */
 export const optionalSmsCodeSchema = z
-  .union([z.literal(''), z.null(), smsCodeSchema])
-  .optional()
+  .string({ error: '验证码只能为六位数字' })
+  .nullish()
+  .superRefine((value, ctx) => {
+    const message = value ? validateSmsCode(value) : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
   .transform((value) => value || undefined);
 
 const smsTypeSchema = z.coerce
