@@ -2,6 +2,7 @@
  * Builds the Fastify application without listening: config in, app out. Tests build their own with
  * `app.inject`; `bin/server.ts` listens. Nothing here is global, so many apps can live in one process.
  */
+import { SmsType } from '@cc/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,6 +21,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { IdentityCache, localRevocations, RedisSessionRevocations } from './modules/auth/session-cache.js';
+import { MoneySessionRepository } from './modules/auth/money-session.repository.js';
+import { MoneySessionService } from './modules/auth/money-session.service.js';
 import { SmsCodeRepository } from './modules/auth/sms-code.repository.js';
 import { SmsCodeService } from './modules/auth/sms-code.service.js';
 import { ApplyRepository } from './modules/apply/apply.repository.js';
@@ -269,18 +272,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const smsCodes = new SmsCodeService(database, new SmsCodeRepository(), smsDriver, clock, {
     secret: config.appSecret,
     perIpPerHour: config.rateLimit.smsPerIpPerHour,
+    perIpPerDay: config.rateLimit.smsPerIpPerDay,
     log: app.log,
   });
+  const moneySessions = new MoneySessionService(database, new MoneySessionRepository(), smsCodes, clock);
   const credits = new CreditService(database, new CreditRepository(database.db), clock);
   const cipher = new DataCipher(config.dataEncryption.key);
   const payeeRepository = new PayeeRepository(database.db);
-  const payees = new PayeeService(database, payeeRepository, smsCodes, cipher, clock);
+  const payees = new PayeeService(database, payeeRepository, moneySessions, cipher, clock);
   const contracts = new ContractService(
     database,
     new ContractRepository(database.db),
     payeeRepository,
     payees,
-    smsCodes,
+    moneySessions,
     new BuiltinESignProvider(),
     clock,
   );
@@ -329,7 +334,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     credits,
     wallet,
     taxes,
-    smsCodes,
+    moneySessions,
     users,
     alipay: alipay.client,
     refunds,
@@ -343,7 +348,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     wallet,
     payees,
     contracts,
-    smsCodes,
+    moneySessions,
     taxes,
     alipay: alipay.client,
     payoutJobs: {
@@ -480,7 +485,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   await app.register(
-    authRoutes({ auth, qrLogins, smsCodes, sessions: sessionService, users, publicOrigin: new PublicOrigin(config) }),
+    authRoutes({
+      auth,
+      qrLogins,
+      smsCodes,
+      moneySessions,
+      beforeSendingOwnCode: (agentId, type) =>
+        type === SmsType.Contract ? contracts.requireRealName(agentId) : Promise.resolve(),
+      sessions: sessionService,
+      users,
+      publicOrigin: new PublicOrigin(config),
+    }),
   );
   await app.register(userRoutes(users));
   await app.register(payeeRoutes(payees, contracts));

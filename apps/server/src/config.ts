@@ -115,8 +115,10 @@ const envSchema = z.object({
   RATE_LIMIT_NOTIFY_PER_IP: positiveInt.default(1200),
   /** Requests per minute per logged-in user across the API. */
   RATE_LIMIT_PER_USER: positiveInt.default(300),
-  /** SMS codes one client IP may request per hour, across all phones. */
+  /** SMS codes of one purpose one client IP may request per hour, across all phones. */
   SMS_LIMIT_PER_IP_PER_HOUR: positiveInt.default(30),
+  /** SMS codes of one purpose one client IP may request per Beijing day, across all phones. */
+  SMS_LIMIT_PER_IP_PER_DAY: positiveInt.default(200),
   /**
    * Counted clicks one IP may add to one promotion link in 24 h (ADR 0009). Every visit is still recorded; beyond
    * the cap visits count 0. One visitor (IP + User-Agent) counts at most once in 24 h regardless.
@@ -272,7 +274,14 @@ export interface AppConfig {
   corsOrigins: string[];
   /** TRUST_PROXY: Fastify's `trustProxy` (all peers, none, or these addresses and ranges). */
   trustProxy: boolean | string[];
-  rateLimit: { perIp: number; openPerIp: number; notifyPerIp: number; perUser: number; smsPerIpPerHour: number };
+  rateLimit: {
+    perIp: number;
+    openPerIp: number;
+    notifyPerIp: number;
+    perUser: number;
+    smsPerIpPerHour: number;
+    smsPerIpPerDay: number;
+  };
   /** IMAGE_UPLOADS_PER_HOUR, IMAGE_SPACE_BYTES. */
   images: { uploadsPerHour: number; spaceBytes: number };
   /** SSE_STREAMS_PER_CREATOR, SSE_STREAMS_PER_IP. */
@@ -455,6 +464,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       notifyPerIp: e.RATE_LIMIT_NOTIFY_PER_IP,
       perUser: e.RATE_LIMIT_PER_USER,
       smsPerIpPerHour: e.SMS_LIMIT_PER_IP_PER_HOUR,
+      smsPerIpPerDay: e.SMS_LIMIT_PER_IP_PER_DAY,
     },
     images: { uploadsPerHour: e.IMAGE_UPLOADS_PER_HOUR, spaceBytes: e.IMAGE_SPACE_BYTES },
     streams: { perCreator: e.SSE_STREAMS_PER_CREATOR, perIp: e.SSE_STREAMS_PER_IP },

@@ -78,6 +78,8 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   smsPerHour: 429,
   smsPerDay: 429,
   smsPerIp: 429,
+  smsMoneyPerDay: 429,
+  smsPerIpPerDay: 429,
   internal: 500,
   smsSendFailed: 502,
   // The payment provider failed or could not be reached: an upstream failure, not the client's fault.

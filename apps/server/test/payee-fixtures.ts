@@ -32,7 +32,8 @@ export async function newCreator(ctx: TestContext): Promise<Creator> {
 
 /**
  * Sends a code of `type` to the creator's own phone and reads it from the outbox. The clock moves 13 minutes
- * first, so a creator's codes stay within the SMS limits (1 a minute, 5 an hour, 10 a day).
+ * first, so a creator's codes stay within the SMS budgets (README "SMS budgets") and no money session opened by an
+ * earlier code is still open.
  */
 export async function codeFor(ctx: TestContext, creator: Creator, type: number): Promise<string> {
   ctx.clock.advance(13 * 60_000);
@@ -72,7 +73,7 @@ export async function addBank(ctx: TestContext, creator: Creator, idNumber = cre
 }
 
 export async function signContract(ctx: TestContext, creator: Creator) {
-  const code = await codeFor(ctx, creator, 1);
+  const code = await codeFor(ctx, creator, 6);
   return call(ctx.app, { url: '/agent/v1/user/sign_contract', token: creator.token, body: { code } });
 }
 

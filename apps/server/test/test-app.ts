@@ -130,6 +130,7 @@ export async function createTestApp(
     RATE_LIMIT_PER_USER: '100000',
     RATE_LIMIT_NOTIFY_PER_IP: '100000',
     SMS_LIMIT_PER_IP_PER_HOUR: '100000',
+    SMS_LIMIT_PER_IP_PER_DAY: '100000',
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     ALIPAY_GATEWAY: sandboxHost.gateway,
     ...env,
@@ -172,10 +173,15 @@ export interface ApiCall {
   token?: string;
   vendor?: string | null;
   ip?: string;
+  /** More request headers (a device id, for example). */
+  headers?: Record<string, string>;
 }
 
-export async function call(app: FastifyInstance, { method = 'POST', url, body, token, vendor = VENDOR, ip }: ApiCall) {
-  const headers: Record<string, string> = {};
+export async function call(
+  app: FastifyInstance,
+  { method = 'POST', url, body, token, vendor = VENDOR, ip, headers: more }: ApiCall,
+) {
+  const headers: Record<string, string> = { ...more };
   if (vendor !== null) headers.vendor = vendor;
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await app.inject({

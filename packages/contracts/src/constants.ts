@@ -11,9 +11,37 @@ export const INVITE_CODE_MAX_LENGTH = 32;
 /** Lifetime and limits of an SMS verification code (server policy, shown to users in messages). */
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
-export const SMS_LIMIT_PER_MINUTE = 1;
-export const SMS_LIMIT_PER_HOUR = 5;
-export const SMS_LIMIT_PER_DAY = 10;
+
+/**
+ * Budget of one SMS purpose for one phone (issue 20, README "SMS budgets"): after a code, the next code of the
+ * same purpose waits `cooldownSeconds`; at most `perHour` in the last hour and `perDay` since Beijing midnight.
+ * Purposes never share a budget, so money actions cannot use up the login codes.
+ */
+export interface SmsBudget {
+  cooldownSeconds: number;
+  perHour: number;
+  perDay: number;
+}
+
+export const SMS_BUDGETS: Readonly<Record<1 | 2 | 3 | 4 | 5 | 6, SmsBudget>> = {
+  1: { cooldownSeconds: 60, perHour: 5, perDay: 10 },
+  2: { cooldownSeconds: 60, perHour: 3, perDay: 5 },
+  3: { cooldownSeconds: 60, perHour: 5, perDay: 10 },
+  4: { cooldownSeconds: 60, perHour: 5, perDay: 10 },
+  5: { cooldownSeconds: 60, perHour: 5, perDay: 10 },
+  6: { cooldownSeconds: 60, perHour: 3, perDay: 5 },
+};
+
+/** Codes of the money purposes (bank, Alipay, wallet, agreement) one phone may get per Beijing day, together. */
+export const SMS_MONEY_LIMIT_PER_DAY = 20;
+
+/**
+ * A verified money code opens a money session of this length (ADR 0026): bound to the login session and the
+ * device, it lets the same creator's next money actions go without another code.
+ */
+export const MONEY_SESSION_SECONDS = 10 * 60;
+/** Header with the web app's device identifier (a random id kept in the browser), binding a money session. */
+export const DEVICE_ID_HEADER = 'x-device-id';
 
 export const THEME_COLOR = '#165DFF';
 export const MODAL_DEFAULT_WIDTH = 620;

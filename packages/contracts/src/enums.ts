@@ -1,6 +1,7 @@
 /** Enumerations of spec §3, §4 and §9, with their Chinese display texts. */
 
-export const SmsType = { Login: 1, Apply: 2, Bank: 3, Alipay: 4, Wallet: 5 } as const;
+/** SMS code purposes (spec §7: 1 to 5); 6 signs the service agreement (issue 20). Each has its own budget. */
+export const SmsType = { Login: 1, Apply: 2, Bank: 3, Alipay: 4, Wallet: 5, Contract: 6 } as const;
 export type SmsType = (typeof SmsType)[keyof typeof SmsType];
 export const SMS_TYPE_VALUES = Object.values(SmsType) as SmsType[];
 

@@ -68,6 +68,9 @@ export const ErrorCode = {
   walletTaxInsufficient: 40230,
   // Resubmitting a rejected channel filing (issue 20).
   channelNotRejected: 40280,
+  // SMS budgets, money sessions and the agreement's order of steps (issue 20).
+  moneyCodeRequired: 40250,
+  contractRealNameRequired: 40251,
   openAppKeyUnknown: 40100,
   openTimestampInvalid: 40101,
   openSignatureInvalid: 40102,
@@ -138,6 +141,9 @@ export const ErrorCode = {
   smsPerHour: 42902,
   smsPerDay: 42903,
   smsPerIp: 42904,
+  // SMS budgets per purpose (issue 20).
+  smsMoneyPerDay: 42905,
+  smsPerIpPerDay: 42906,
   internal: 50000,
   smsSendFailed: 50201,
   unavailable: 50300,
@@ -205,6 +211,8 @@ export const ErrorMessages = {
   bankResultFileInvalid: '银行结果文件不正确：首行应为表头 提现编号,结果,银行流水号,原因（结果为“成功”或“退回”）',
   walletTaxInsufficient: '钱包可用余额不足以支付积分和代扣个税，请选择组合支付或支付宝支付',
   channelNotRejected: '只有未通过的报备可以修改后重新提交',
+  moneyCodeRequired: '请获取并填写短信验证码',
+  contractRealNameRequired: '签署协议前请先添加收款账户（银行卡或支付宝）并完成实名',
   openAppKeyUnknown: 'x-app-key 无效：缺少或未知的应用密钥',
   openTimestampInvalid: 'x-timestamp 无效：须为与服务器时间相差不超过 5 分钟的 Unix 秒数',
   openSignatureInvalid: 'x-signature 无效：应为 HMAC-SHA256(应用密钥, "<x-timestamp>.<原始请求体>") 的小写十六进制',
@@ -275,6 +283,8 @@ export const ErrorMessages = {
   smsPerHour: '该手机号1小时内获取验证码次数已达上限，请稍后再试',
   smsPerDay: '该手机号今日获取验证码次数已达上限，请明天再试',
   smsPerIp: '当前网络获取验证码次数过多，请稍后再试',
+  smsMoneyPerDay: '该手机号今日资金操作的验证码次数已达上限，请明天再试',
+  smsPerIpPerDay: '当前网络今日获取验证码次数过多，请明天再试',
   internal: '服务器开小差了，请稍后重试',
   smsSendFailed: '短信发送失败，请稍后重试',
   unavailable: '服务暂不可用，请稍后重试',

@@ -80,7 +80,9 @@ describe('resident ID numbers', () => {
   it('rejects wrong lengths and characters', () => {
     expect(isValidIdCard('11010519491231002', now)).toBe(false);
     expect(isValidIdCard('1101051949123100X2', now)).toBe(false);
-    expect(validateIdCard('')).toBe('身份证号码不正确');
+    expect(validateIdCard('')).toBe('请填写身份证号');
+    expect(validateIdCard('   ')).toBe('请填写身份证号');
+    expect(validateIdCard('11010519491231002')).toBe('身份证号码不正确');
     expect(validateIdCard('11010519491231002X')).toBeNull();
   });
 });

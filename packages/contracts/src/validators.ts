@@ -13,6 +13,7 @@ export const ValidationMessages = {
   phoneInvalid: '手机号错误，请重新填写',
   codeRequired: '验证码不能为空',
   codeInvalid: '验证码只能为六位数字',
+  idCardRequired: '请填写身份证号',
   idCardInvalid: '身份证号码不正确',
   termsRequired: '请勾选用户协议和隐私协议',
 } as const;
@@ -67,7 +68,8 @@ export function isValidIdCard(value: string, now: Date = new Date()): boolean {
 }
 
 export function validateIdCard(value: string | null | undefined): string | null {
-  return value && isValidIdCard(value) ? null : ValidationMessages.idCardInvalid;
+  if (!value?.trim()) return ValidationMessages.idCardRequired;
+  return isValidIdCard(value) ? null : ValidationMessages.idCardInvalid;
 }
 
 /** Masks a phone number for logs and display: 138****8000. */

@@ -124,6 +124,15 @@ export interface SmsCodeTable {
   consumed_at: number | null;
 }
 
+/** A login session's money session (ADR 0026): open until `expires_at` for this device only. */
+export interface MoneySessionTable {
+  session_id: number;
+  agent_id: number;
+  device_id: string;
+  opened_at: number;
+  expires_at: number;
+}
+
 export interface AppTable {
   id: Generated<number>;
   name: string;
@@ -787,6 +796,7 @@ export interface Database {
   agents: AgentTable;
   sessions: SessionTable;
   sms_codes: SmsCodeTable;
+  money_sessions: MoneySessionTable;
   apps: AppTable;
   serials: SerialTable;
   tasks: TaskTable;

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { ErrorCode, ErrorMessages } from '@cc/contracts';
+import { DEVICE_ID_HEADER, ErrorCode, ErrorMessages } from '@cc/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
@@ -107,7 +107,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig, 
     await app.register(cors, {
       origin: config.corsOrigins,
       allowedHeaders: [
-        ...['content-type', 'authorization', 'vendor', 'x-request-id', 'idempotency-key'],
+        ...['content-type', 'authorization', 'vendor', 'x-request-id', 'idempotency-key', DEVICE_ID_HEADER],
         // tus uploads (the media library).
         ...['tus-resumable', 'upload-length', 'upload-metadata', 'upload-offset', 'upload-defer-length'],
       ],

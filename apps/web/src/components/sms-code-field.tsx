@@ -1,9 +1,21 @@
 /** The SMS code input with its '获取验证码' button and `Ns后重新发送` countdown (spec §4, §5), used by every code form. */
 import { Button, Input } from '@arco-design/web-react';
 import { SMS_CODE_LENGTH } from '@cc/contracts';
+import { IconSafe } from '@arco-design/web-react/icon';
 import { fillText } from '../lib/fill-text';
+import { formatDuration } from '../lib/format';
 import { text } from '../locales/zh-CN';
 import styles from './sms-code-field.module.css';
+
+/** In place of the code field while a money session is open (ADR 0026): no code needed, and for how long. */
+export function MoneySessionNotice({ secondsLeft, testId }: { secondsLeft: number; testId?: string }) {
+  return (
+    <div className={styles.verified} data-testid={testId} role="status">
+      <IconSafe />
+      {fillText(text.auth.moneySessionOpen, { left: formatDuration(secondsLeft) })}
+    </div>
+  );
+}
 
 interface SmsCodeFieldProps {
   code: string;

@@ -1,5 +1,6 @@
 /** HTTP client of the product and AI APIs: every call resolves to the `{ code, msg, body }` envelope, never throws. */
-import { ErrorCode, type Envelope } from '@cc/contracts';
+import { DEVICE_ID_HEADER, ErrorCode, type Envelope } from '@cc/contracts';
+import { deviceId } from './device-id';
 import { expireSession } from './session/session';
 import { getToken } from './session/token';
 
@@ -46,7 +47,7 @@ function urlOf(path: string, query: RequestOptions['query']): string {
 }
 
 function headersFor(contentType?: string): Headers {
-  const headers = new Headers({ vendor: VENDOR });
+  const headers = new Headers({ vendor: VENDOR, [DEVICE_ID_HEADER]: deviceId() });
   const token = getToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (contentType) headers.set('content-type', contentType);

@@ -2,9 +2,15 @@
 
 /**
  * Keys the app keeps in localStorage. `new_version` is set by the deployment to announce a release;
- * `retention_offer` holds the retention offer's end time so its 59:59 survives a reload.
+ * `retention_offer` holds the retention offer's end time so its 59:59 survives a reload. `device_id` is this
+ * browser's random id, binding a money session to it (ADR 0026).
  */
-export const LocalKey = { token: 'token', newVersion: 'new_version', guide: 'tool_guide' } as const;
+export const LocalKey = {
+  token: 'token',
+  newVersion: 'new_version',
+  guide: 'tool_guide',
+  deviceId: 'device_id',
+} as const;
 /** Keys the app keeps in sessionStorage: the referral of the visit, kept while the tab lives. */
 export const SessionKey = { inviteCode: 'invite_code', channelFrom: 'channel_from', landingCq: 'landing_cq' } as const;
 

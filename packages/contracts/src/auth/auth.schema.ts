@@ -14,6 +14,19 @@ export const smsCodeSchema = z.string({ error: '验证码不能为空' }).superR
   if (message) ctx.addIssue({ code: 'custom', message });
 });
 
+/**
+ * The code of a money action that a money session can stand in for (ADR 0026): left out, empty or null means
+ * "none given"; anything else must be a valid code.
+ */
+export const optionalSmsCodeSchema = z
+  .string({ error: '验证码只能为六位数字' })
+  .nullish()
+  .superRefine((value, ctx) => {
+    const message = value ? validateSmsCode(value) : null;
+    if (message) ctx.addIssue({ code: 'custom', message });
+  })
+  .transform((value) => value || undefined);
+
 const smsTypeSchema = z.coerce
   .number({ error: '验证码类型不正确' })
   .refine((value): value is SmsType => SMS_TYPE_VALUES.includes(value as SmsType), '验证码类型不正确')

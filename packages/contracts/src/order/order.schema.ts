@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ORDER_QUANTITY } from '../constants.js';
 import { PAY_CHANNELS, PayChannel } from '../enums.js';
-import { smsCodeSchema } from '../auth/auth.schema.js';
+import { optionalSmsCodeSchema } from '../auth/auth.schema.js';
 
 const orderNoSchema = z
   .string({ error: '订单号不正确' })
@@ -43,7 +43,8 @@ export const changePayTypeQuerySchema = z.object({
     .refine((v): v is 1 | 2 | 3 => v === 1 || v === 2 || v === 3, '支付方式不正确'),
 });
 
-export const walletPayRequestSchema = z.object({ order_no: orderNoSchema, code: smsCodeSchema });
+/** `POST /agent/v1/order/wallet_pay`: the code (type 5) may be left out while a money session is open (ADR 0026). */
+export const walletPayRequestSchema = z.object({ order_no: orderNoSchema, code: optionalSmsCodeSchema });
 
 /** The order as the payment dialog sees it; `status` is the trade state it polls. */
 export const orderStateSchema = z.object({

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BANKS } from '../enums.js';
-import { phoneSchema, smsCodeSchema } from '../auth/auth.schema.js';
+import { optionalSmsCodeSchema, phoneSchema, smsCodeSchema } from '../auth/auth.schema.js';
 import { validateIdCard } from '../validators.js';
 
 /** Payee account kinds; the same numbers as `cash_out_to` of a withdrawal. */
@@ -25,7 +25,7 @@ export const realNameSchema = z
 
 /** 18-character mainland resident ID (spec §5: checksum, birth date and region prefix). A lower-case x is accepted. */
 export const idCardNumberSchema = z
-  .string({ error: '请填写身份证号码' })
+  .string({ error: '请填写身份证号' })
   .trim()
   .transform((v) => v.toUpperCase())
   .superRefine((value, ctx) => {
@@ -57,10 +57,10 @@ export const alipayAccountSchema = z
 
 /** `POST /agent/v1/user/update_bank`: add or change the creator's bank card (SMS code of type 3, own phone). */
 export const updateBankRequestSchema = z.object({
-  /** Card holder's legal name; must equal the real name already on file, if any. */
-  real_name: realNameSchema,
-  /** Card holder's ID number; must equal the ID number already on file, if any. */
-  id_card_number: idCardNumberSchema,
+  /** Card holder's legal name; must equal the real name on file, if any (then it may be left out). */
+  real_name: realNameSchema.optional(),
+  /** Card holder's ID number; must equal the ID number on file, if any (then it may be left out). */
+  id_card_number: idCardNumberSchema.optional(),
   /** Bank name from `GET /agent/v1/enum` → body.banks (name or code). */
   bank_name: bankNameSchema,
   /** Card number, digits only (spaces are removed). */
@@ -74,10 +74,10 @@ export type UpdateBankRequest = z.input<typeof updateBankRequestSchema>;
 
 /** `POST /agent/v1/user/update_alipay`: add or change the creator's Alipay account (SMS code of type 4). */
 export const updateAlipayRequestSchema = z.object({
-  /** The Alipay account's verified legal name; must equal the real name already on file, if any. */
-  real_name: realNameSchema,
-  /** ID number; must equal the one already on file, if any. */
-  id_card_number: idCardNumberSchema,
+  /** The Alipay account's verified legal name; must equal the real name on file, if any (then it may be left out). */
+  real_name: realNameSchema.optional(),
+  /** ID number; must equal the one on file, if any (then it may be left out). */
+  id_card_number: idCardNumberSchema.optional(),
   /** Alipay login: mobile number or e-mail. */
   account_no: alipayAccountSchema,
   /** SMS code of type 4 (alipay) sent by `send_code_by_id` to the creator's own phone. */
@@ -126,12 +126,26 @@ export const signContractInfoSchema = z.object({
 });
 export type SignContractInfo = z.infer<typeof signContractInfoSchema>;
 
-/** `POST /agent/v1/user/sign_contract`: sign with an SMS code of type 1 sent to the creator's own phone. */
+/**
+ * `POST /agent/v1/user/sign_contract`: sign with an SMS code of type 6 sent to the creator's own phone, or with
+ * none while a money session is open (ADR 0026). Needs a real name (a payee account) first.
+ */
 export const signContractRequestSchema = z.object({
-  /** SMS code of type 1 from `send_code_by_id`. */
-  code: smsCodeSchema,
+  /** SMS code of type 6 from `send_code_by_id`; may be left out while the money session is open. */
+  code: optionalSmsCodeSchema,
 });
-export type SignContractRequest = z.infer<typeof signContractRequestSchema>;
+export type SignContractRequest = z.input<typeof signContractRequestSchema>;
+
+/** `GET /agent/v1/user/money_session`: whether this login on this device may do money actions without a code. */
+export const moneySessionSchema = z.object({
+  /** True while a code verified on this login and device is less than 10 minutes old. */
+  open: z.boolean(),
+  /** When the money session ends (ISO 8601), or null. */
+  expires_at: z.string().nullable(),
+  /** Seconds left, 0 when closed. */
+  expires_in: z.number().int(),
+});
+export type MoneySession = z.infer<typeof moneySessionSchema>;
 
 /** Answer of `sign_contract`. */
 export const signContractResponseSchema = z.object({

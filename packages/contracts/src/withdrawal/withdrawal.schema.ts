@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { WITHDRAW_MAX_YUAN, WITHDRAW_MIN_YUAN } from '../constants.js';
 import { CashOutTo, OutStatus } from '../enums.js';
-import { smsCodeSchema } from '../auth/auth.schema.js';
+import { optionalSmsCodeSchema } from '../auth/auth.schema.js';
 import { pageQuerySchema } from '../envelope.js';
 
 /** A withdrawal amount in yuan: at most two decimals, between the §9 minimum and maximum. */
@@ -27,8 +27,9 @@ export const cashOutApplyRequestSchema = z.object({
   amount: withdrawAmountSchema,
   /** 1 bank card, 2 Alipay: the creator's own account of that kind receives the money. */
   cash_out_to: cashOutToSchema,
-  /** SMS code from `send_code_by_id`: type 3 for a bank withdrawal, type 4 for Alipay. */
-  code: smsCodeSchema,
+  /** SMS code from `send_code_by_id`: type 3 for a bank withdrawal, type 4 for Alipay; may be left out while
+   * a money session is open (ADR 0026). */
+  code: optionalSmsCodeSchema,
 });
 export type CashOutApplyRequest = z.input<typeof cashOutApplyRequestSchema>;
 

@@ -29,6 +29,7 @@ import * as partnerOrders from './20261126130000_partner_orders.js';
 import * as mediaUploads from './20261126160000_media_uploads.js';
 import * as images from './20261126170000_images.js';
 import * as payChannel from './20261127100000_pay_channel.js';
+import * as moneySessions from './20261127110000_money_sessions.js';
 import * as toolJobRequests from './20261127130000_tool_job_requests.js';
 
 export const migrations: Record<string, Migration> = {
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '20261126160000_media_uploads': mediaUploads,
   '20261126170000_images': images,
   '20261127100000_pay_channel': payChannel,
+  '20261127110000_money_sessions': moneySessions,
   '20261127130000_tool_job_requests': toolJobRequests,
 };

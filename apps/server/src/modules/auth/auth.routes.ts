@@ -1,4 +1,4 @@
-/** SMS code and login calls of spec §7: send_code, send_code_by_id, verify, login, logout. */
+/** SMS code and login calls of spec §7: send_code, send_code_by_id, verify, login, logout; the money session. */
 import {
   checkQrResponseSchema,
   createQrResponseSchema,
@@ -7,10 +7,12 @@ import {
   qrInfoResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
+  moneySessionSchema,
   sendCodeByIdRequestSchema,
   sendCodeRequestSchema,
   sendCodeResponseSchema,
   verifyCodeRequestSchema,
+  type SmsType,
 } from '@cc/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,12 +25,16 @@ import type { UserService } from '../user/user.service.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
 import type { QrLoginService } from './qr-login.service.js';
 import type { SessionService } from './session.service.js';
+import { moneyProofOf, type MoneySessionService } from './money-session.service.js';
 import type { SmsCodeService } from './sms-code.service.js';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
   qrLogins: QrLoginService;
   smsCodes: SmsCodeService;
+  moneySessions: MoneySessionService;
+  /** Refuses a code whose action the creator cannot take yet (the agreement before a real name), before sending. */
+  beforeSendingOwnCode: (agentId: number, type: SmsType) => Promise<void>;
   sessions: SessionService;
   users: UserService;
   publicOrigin: PublicOrigin;
@@ -62,6 +68,8 @@ export function authRoutes({
   auth,
   qrLogins,
   smsCodes,
+  moneySessions,
+  beforeSendingOwnCode,
   sessions,
   users,
   publicOrigin,
@@ -81,8 +89,20 @@ export function authRoutes({
         schema: { body: sendCodeByIdRequestSchema, response: okSchema(sendCodeResponseSchema) },
       },
       async (request) => {
-        const phone = await users.phoneOf(identityOf(request).agentId);
+        const { agentId } = identityOf(request);
+        await beforeSendingOwnCode(agentId, request.body.type);
+        const phone = await users.phoneOf(agentId);
         return ok(await smsCodes.send(phone, request.body.type, metaOf(request)), '验证码已发送');
+      },
+    );
+
+    // Whether this login on this device may leave the code out of its next money action (ADR 0026).
+    app.get(
+      '/agent/v1/user/money_session',
+      { onRequest: app.authenticate, schema: { response: okSchema(moneySessionSchema) } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ok(await moneySessions.status(identityOf(request).agentId, moneyProofOf(request)));
       },
     );
 

@@ -6,26 +6,27 @@ import type { Database } from '../../db/schema.js';
 type Trx = Transaction<Database>;
 
 export class SmsCodeRepository {
-  /** Send times of this phone's codes since `since`, newest first (a handful of rows at most). */
-  async sendTimesForPhone(trx: Trx, phone: string, since: number): Promise<number[]> {
-    const rows = await trx
+  /** This phone's codes of every purpose since `since`, newest first (a few dozen rows at most). */
+  sendsForPhone(trx: Trx, phone: string, since: number): Promise<{ type: SmsType; created_at: number }[]> {
+    return trx
       .selectFrom('sms_codes')
-      .select('created_at')
+      .select(['type', 'created_at'])
       .where('phone', '=', phone)
       .where('created_at', '>', since)
       .orderBy('created_at', 'desc')
       .execute();
-    return rows.map((r) => r.created_at);
   }
 
-  async countForIp(trx: Trx, ip: string, since: number): Promise<number> {
-    const row = await trx
+  /** Send times of one purpose's codes requested from `ip` since `since`. */
+  async sendTimesForIp(trx: Trx, ip: string, type: SmsType, since: number): Promise<number[]> {
+    const rows = await trx
       .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select('created_at')
       .where('ip', '=', ip)
       .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .where('type', '=', type)
+      .execute();
+    return rows.map((r) => r.created_at);
   }
 
   /** Retires the live codes of a phone and type: only the newest code sent is valid. */

@@ -1,20 +1,19 @@
 /**
- * SMS verification codes: issue with per-phone and per-IP limits, check without consuming, and consume.
- * A code is 6 digits, lives 5 minutes, is stored only as an HMAC, is single use, and burns after 5 wrong tries.
- * Each phone's work is serialised by a lock so concurrent sends cannot slip past a limit.
+ * SMS verification codes: issue within the budget of their purpose (per phone and per IP; README "SMS budgets"),
+ * check without consuming, and consume. A code is 6 digits, lives 5 minutes, is stored only as an HMAC, is single
+ * use, and burns after 5 wrong tries. Each phone's work is serialised by a lock so concurrent sends cannot slip
+ * past a limit. Purposes never share a budget: money codes cannot use up the login codes (issue 20).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_SECONDS,
-  SMS_LIMIT_PER_DAY,
-  SMS_LIMIT_PER_HOUR,
-  SMS_LIMIT_PER_MINUTE,
-  SMS_RESEND_SECONDS,
+  SMS_BUDGETS,
+  SMS_MONEY_LIMIT_PER_DAY,
+  SmsType,
   maskPhone,
   type SendCodeResponse,
-  type SmsType,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -38,6 +37,13 @@ export function shanghaiDayStart(now: number): number {
 
 export type CheckOutcome = 'ok' | 'invalid' | 'burned';
 
+const MONEY_PURPOSES: ReadonlySet<SmsType> = new Set([SmsType.Bank, SmsType.Alipay, SmsType.Wallet, SmsType.Contract]);
+
+/** Codes that guard money: payee accounts, wallet payments, withdrawals and the agreement (ADR 0026). */
+export function isMoneyPurpose(type: SmsType): boolean {
+  return MONEY_PURPOSES.has(type);
+}
+
 export interface SendContext {
   ip: string;
   vendor: string;
@@ -49,7 +55,7 @@ export class SmsCodeService {
     private readonly codes: SmsCodeRepository,
     private readonly driver: SmsDriver,
     private readonly clock: Clock,
-    private readonly options: { secret: string; perIpPerHour: number; log: FastifyBaseLogger },
+    private readonly options: { secret: string; perIpPerHour: number; perIpPerDay: number; log: FastifyBaseLogger },
   ) {}
 
   async send(phone: string, type: SmsType, context: SendContext): Promise<SendCodeResponse> {
@@ -57,7 +63,7 @@ export class SmsCodeService {
     const now = this.clock.now();
     const id = await this.database.db.transaction().execute(async (trx) => {
       await lockKey(trx, this.database.kind, `sms:${phone}`);
-      await this.enforceLimits(trx, phone, context.ip, now);
+      await this.enforceLimits(trx, phone, type, context.ip, now);
       await this.codes.retireLive(trx, phone, type, now);
       return this.codes.insert(trx, {
         phone,
@@ -77,7 +83,7 @@ export class SmsCodeService {
       this.options.log.error({ err: error, phone: maskPhone(phone), type }, 'SMS delivery failed');
       throw appError('smsSendFailed');
     }
-    return { expires_in: SMS_CODE_TTL_SECONDS, resend_in: SMS_RESEND_SECONDS };
+    return { expires_in: SMS_CODE_TTL_SECONDS, resend_in: SMS_BUDGETS[type].cooldownSeconds };
   }
 
   /** Checks a code without using it up (before bank, alipay and wallet actions); wrong tries still count. */
@@ -119,14 +125,27 @@ export class SmsCodeService {
     return lockKey(trx, this.database.kind, `sms:${phone}`);
   }
 
-  private async enforceLimits(trx: Transaction<Database>, phone: string, ip: string, now: number): Promise<void> {
+  /** The budget of this purpose for this phone and this IP, and the money purposes' daily total per phone. */
+  private async enforceLimits(trx: Transaction<Database>, phone: string, type: SmsType, ip: string, now: number) {
+    const budget = SMS_BUDGETS[type];
     const dayStart = shanghaiDayStart(now);
-    const sent = await this.codes.sendTimesForPhone(trx, phone, Math.min(dayStart, now - HOUR));
-    const since = (t: number) => sent.filter((at) => at > t).length;
-    if (since(now - MINUTE) >= SMS_LIMIT_PER_MINUTE) throw appError('smsPerMinute');
-    if (since(now - HOUR) >= SMS_LIMIT_PER_HOUR) throw appError('smsPerHour');
-    if (since(dayStart) >= SMS_LIMIT_PER_DAY) throw appError('smsPerDay');
-    if ((await this.codes.countForIp(trx, ip, now - HOUR)) >= this.options.perIpPerHour) throw appError('smsPerIp');
+    const sent = await this.codes.sendsForPhone(trx, phone, Math.min(dayStart, now - HOUR));
+    const ofPurpose = sent.filter((s) => s.type === type).map((s) => s.created_at);
+    const since = (t: number) => ofPurpose.filter((at) => at > t).length;
+    const last = ofPurpose[0];
+    if (last !== undefined && now - last < budget.cooldownSeconds * 1000) {
+      const wait = Math.ceil((last + budget.cooldownSeconds * 1000 - now) / 1000);
+      throw appError('smsPerMinute', `验证码发送太频繁，请${wait}秒后再试`);
+    }
+    if (since(now - HOUR) >= budget.perHour) throw appError('smsPerHour');
+    if (since(dayStart) >= budget.perDay) throw appError('smsPerDay');
+    if (isMoneyPurpose(type)) {
+      const moneyToday = sent.filter((s) => isMoneyPurpose(s.type) && s.created_at > dayStart).length;
+      if (moneyToday >= SMS_MONEY_LIMIT_PER_DAY) throw appError('smsMoneyPerDay');
+    }
+    const fromIp = await this.codes.sendTimesForIp(trx, ip, type, Math.min(dayStart, now - HOUR));
+    if (fromIp.filter((at) => at > now - HOUR).length >= this.options.perIpPerHour) throw appError('smsPerIp');
+    if (fromIp.filter((at) => at > dayStart).length >= this.options.perIpPerDay) throw appError('smsPerIpPerDay');
   }
 
   private hash(phone: string, type: SmsType, code: string): string {

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
+import { moneyProofOf } from '../auth/money-session.service.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
 import type { OrderService } from './order.service.js';
 
@@ -60,7 +61,14 @@ export function orderRoutes(
       '/agent/v1/order/wallet_pay',
       { onRequest: app.authenticate, schema: { body: walletPayRequestSchema, response: state } },
       async (request) =>
-        ok(await orders.walletPay(identityOf(request).agentId, request.body.order_no, request.body.code), '支付成功'),
+        ok(
+          await orders.walletPay(
+            identityOf(request).agentId,
+            request.body.order_no,
+            moneyProofOf(request, request.body.code),
+          ),
+          '支付成功',
+        ),
     );
 
     app.get(

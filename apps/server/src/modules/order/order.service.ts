@@ -31,7 +31,7 @@ import { lockKey } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import type { AlipayClient } from '../../providers/payment/alipay-client.js';
-import type { SmsCodeService } from '../auth/sms-code.service.js';
+import type { MoneyProof, MoneySessionService } from '../auth/money-session.service.js';
 import { throwUnlessOk } from '../auth/sms-code.service.js';
 import type { CreditService } from '../credit/credit.service.js';
 import type { PackageService } from '../credit/package.service.js';
@@ -59,7 +59,7 @@ export interface OrderDeps {
   credits: CreditService;
   wallet: WalletService;
   taxes: TaxWithholding;
-  smsCodes: SmsCodeService;
+  moneySessions: MoneySessionService;
   users: UserService;
   alipay: AlipayClient;
   refunds: RefundService;
@@ -414,7 +414,7 @@ export class OrderService {
    * wallet charged for the points and the tax withheld on them, and the points granted. A QR paid meanwhile is
    * refunded, never credited twice.
    */
-  async walletPay(agentId: number, orderNo: string, code: string): Promise<OrderState> {
+  async walletPay(agentId: number, orderNo: string, proof: MoneyProof): Promise<OrderState> {
     const order = await this.pendingOwned(agentId, orderNo);
     const phone = await this.deps.users.phoneOf(agentId);
     // A scan paid just now wins: the wallet is not charged for an order Alipay already paid.
@@ -425,8 +425,7 @@ export class OrderService {
       const available = (await this.deps.wallet.canOutFen(agentId, trx)) + fresh.wallet_hold_fen;
       const tax = await this.deps.taxes.quote(trx, agentId, fresh.price_fen);
       if (available < fresh.price_fen + tax.taxFen) throw walletShort(fresh.price_fen, tax.taxFen, available);
-      await this.deps.smsCodes.lockPhone(trx, phone);
-      const checked = await this.deps.smsCodes.check(trx, phone, SmsType.Wallet, code, { consume: true });
+      const checked = await this.deps.moneySessions.authorize(trx, { id: agentId, phone }, SmsType.Wallet, proof);
       // A wrong code is committed as such (its attempt counts); nothing else happens.
       if (checked !== 'ok') return checked;
       await this.deps.orders.endWaitingTrades(trx, fresh.id);

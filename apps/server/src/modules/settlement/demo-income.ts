@@ -132,7 +132,7 @@ export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number):
     account_no: '6222020200112233445',
     reserve_phone: DEMO_CREATOR_PHONE,
   });
-  await withOwnCode(SmsType.Login, '/agent/v1/user/sign_contract', {});
+  await withOwnCode(SmsType.Contract, '/agent/v1/user/sign_contract', {});
   const withdraw = async (amount: string) => {
     await withOwnCode(SmsType.Bank, '/agent/v1/sett/cash_out/apply', { amount, cash_out_to: CashOutTo.Bank });
     const row = await db

@@ -1,6 +1,7 @@
 /**
  * The creator service agreement: show the current version with the creator's details, and sign it with an SMS
- * code (type 1) sent to the creator's own phone. Signing goes through the `ESignProvider`; the signature row keeps
+ * code of its own purpose (type 6) sent to the creator's own phone, or inside a money session (ADR 0026). The
+ * agreement names the creator, so it needs a real name (a payee account) before any code is asked for or used. Signing goes through the `ESignProvider`; the signature row keeps
  * the version, the text's hash and the provider's reference.
  */
 import { SignStatus, SmsType, maskPhone, type SignContractInfo, type SignContractResponse } from '@cc/contracts';
@@ -10,7 +11,8 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { renderContract, type ESignProvider } from '../../providers/esign/esign-provider.js';
-import { throwUnlessOk, type SmsCodeService } from '../auth/sms-code.service.js';
+import type { MoneyProof, MoneySessionService } from '../auth/money-session.service.js';
+import { throwUnlessOk } from '../auth/sms-code.service.js';
 import type { ContractRepository } from './contract.repository.js';
 import type { PayeeService } from './payee.service.js';
 import type { PayeeRepository } from './payee.repository.js';
@@ -23,7 +25,7 @@ export class ContractService {
     private readonly contracts: ContractRepository,
     private readonly payeeRows: PayeeRepository,
     private readonly payees: PayeeService,
-    private readonly smsCodes: SmsCodeService,
+    private readonly moneySessions: MoneySessionService,
     private readonly esign: ESignProvider,
     private readonly clock: Clock,
   ) {}
@@ -49,15 +51,25 @@ export class ContractService {
     return (await this.contracts.signature(agentId, this.esign.current().version, executor)) !== undefined;
   }
 
-  async sign(agentId: number, code: string, ip: string): Promise<SignContractResponse> {
+  /** Refuses a creator without a real name: no agreement code is sent or used before there is one. */
+  async requireRealName(agentId: number): Promise<void> {
+    const agent = await this.payeeRows.identity(agentId);
+    if (!agent?.id_card_hash) throw appError('contractRealNameRequired');
+  }
+
+  async sign(agentId: number, proof: MoneyProof, ip: string): Promise<SignContractResponse> {
     const document = this.esign.current();
     const now = this.clock.now();
     const outcome = await this.database.db.transaction().execute(async (trx) => {
       const agent = await this.payees.lockIdentity(trx, agentId);
-      if (!agent.id_card_hash) throw appError('realNameRequired');
+      if (!agent.id_card_hash) throw appError('contractRealNameRequired');
       if (await this.contracts.signature(agentId, document.version, trx)) throw appError('contractAlreadySigned');
-      await this.smsCodes.lockPhone(trx, agent.phone);
-      const checked = await this.smsCodes.check(trx, agent.phone, SmsType.Login, code, { consume: true });
+      const checked = await this.moneySessions.authorize(
+        trx,
+        { id: agentId, phone: agent.phone },
+        SmsType.Contract,
+        proof,
+      );
       if (checked !== 'ok') return checked;
       const { reference } = await this.esign.sign({
         agentId,

@@ -128,6 +128,45 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     expect(used.json.code).toBe(0);
   });
 
+  it('takes a second account without typing the identity again: the one on file is used', async () => {
+    const creator = await newCreator(ctx);
+    expect((await addBank(ctx, creator)).json.code).toBe(0);
+    const code = await codeFor(ctx, creator, 4);
+    const added = await call(ctx.app, {
+      url: '/agent/v1/user/update_alipay',
+      token: creator.token,
+      body: { account_no: 'zhangsan@example.com', code },
+    });
+    expect(added.json, added.json.msg).toMatchObject({
+      code: 0,
+      body: {
+        real_name: '张三',
+        id_card_number: `${creator.idNumber.slice(0, 4)}**********${creator.idNumber.slice(-4)}`,
+      },
+    });
+    const rows = await ctx.database.db
+      .selectFrom('payee_accounts')
+      .select(['id_card_hash', 'id_card_enc'])
+      .where('agent_id', '=', creator.agentId)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.id_card_hash).toBe(rows[1]!.id_card_hash);
+
+    const stranger = await newCreator(ctx);
+    const noIdentity = await call(ctx.app, {
+      url: '/agent/v1/user/update_alipay',
+      token: stranger.token,
+      body: { real_name: '李四', account_no: 'lisi@example.com', code: await codeFor(ctx, stranger, 4) },
+    });
+    expect(noIdentity.json).toMatchObject({ code: ErrorCode.validation, msg: '请填写身份证号' });
+    const empty = await call(ctx.app, {
+      url: '/agent/v1/user/update_alipay',
+      token: stranger.token,
+      body: { real_name: '李四', id_card_number: '', account_no: 'lisi@example.com', code: '123456' },
+    });
+    expect(empty.json.msg).toContain('请填写身份证号');
+  });
+
   it('shows the full agreement and signs it with an SMS code, keeping the version and the text hash', async () => {
     const creator = await newCreator(ctx);
     const before = await call(ctx.app, {
@@ -139,8 +178,8 @@ describe(`payee accounts, identity and the service agreement (${testDatabaseKind
     for (const part of ['甲方', '乙方', '劳务报酬', '个人所得税', '保密', '知识产权', '协议期限', '争议解决']) {
       expect(before.json.body.content).toContain(part);
     }
-    const early = await signContract(ctx, creator);
-    expect(early.json).toMatchObject({ code: ErrorCode.realNameRequired });
+    const early = await call(ctx.app, { url: '/agent/v1/user/sign_contract', token: creator.token, body: {} });
+    expect(early.json).toMatchObject({ code: ErrorCode.contractRealNameRequired });
 
     await addAlipay(ctx, creator);
     const signed = await signContract(ctx, creator);

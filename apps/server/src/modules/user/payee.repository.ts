@@ -30,6 +30,16 @@ export class PayeeRepository {
       .executeTakeFirst();
   }
 
+  /** The encrypted ID number on file, copied onto a later payee account. */
+  async idCardCipherText(trx: Trx, agentId: number): Promise<string> {
+    const row = await trx
+      .selectFrom('agents')
+      .select('id_card_enc')
+      .where('id', '=', agentId)
+      .executeTakeFirstOrThrow();
+    return row.id_card_enc;
+  }
+
   /** Whether another creator already carries this ID number (by its keyed hash). */
   async idCardTakenByOther(trx: Trx, agentId: number, idCardHash: string): Promise<boolean> {
     const other = await trx

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
+import { moneyProofOf } from '../auth/money-session.service.js';
 import type { ContractService } from './contract.service.js';
 import type { PayeeService } from './payee.service.js';
 
@@ -24,13 +25,25 @@ export function payeeRoutes(payees: PayeeService, contracts: ContractService): F
     app.post(
       '/agent/v1/user/update_bank',
       { ...authed, schema: { body: updateBankRequestSchema, response: okSchema(payeeAccountSchema) } },
-      async (request) => ok(await payees.updateBank(identityOf(request).agentId, request.body), '银行卡已保存'),
+      async (request) =>
+        ok(
+          await payees.updateBank(identityOf(request).agentId, request.body, moneyProofOf(request, request.body.code)),
+          '银行卡已保存',
+        ),
     );
 
     app.post(
       '/agent/v1/user/update_alipay',
       { ...authed, schema: { body: updateAlipayRequestSchema, response: okSchema(payeeAccountSchema) } },
-      async (request) => ok(await payees.updateAlipay(identityOf(request).agentId, request.body), '支付宝账户已保存'),
+      async (request) =>
+        ok(
+          await payees.updateAlipay(
+            identityOf(request).agentId,
+            request.body,
+            moneyProofOf(request, request.body.code),
+          ),
+          '支付宝账户已保存',
+        ),
     );
 
     app.get(
@@ -49,7 +62,10 @@ export function payeeRoutes(payees: PayeeService, contracts: ContractService): F
       '/agent/v1/user/sign_contract',
       { ...authed, schema: { body: signContractRequestSchema, response: okSchema(signContractResponseSchema) } },
       async (request) =>
-        ok(await contracts.sign(identityOf(request).agentId, request.body.code, request.ip), '协议签署成功'),
+        ok(
+          await contracts.sign(identityOf(request).agentId, moneyProofOf(request, request.body.code), request.ip),
+          '协议签署成功',
+        ),
     );
   };
 }

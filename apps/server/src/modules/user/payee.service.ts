@@ -20,15 +20,24 @@ import { lockKey } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
-import { throwUnlessOk, type SmsCodeService } from '../auth/sms-code.service.js';
+import type { MoneyProof, MoneySessionService } from '../auth/money-session.service.js';
+import { throwUnlessOk } from '../auth/sms-code.service.js';
 import type { PayeeRepository } from './payee.repository.js';
 
 type Trx = Transaction<Database>;
 type PayeeRow = Awaited<ReturnType<PayeeRepository['account']>> & object;
 
+/** Left out when the creator already has a verified identity: the one on file is used (issue 20). */
 interface Identity {
+  real_name?: string | undefined;
+  id_card_number?: string | undefined;
+}
+
+interface KnownIdentity {
   real_name: string;
-  id_card_number: string;
+  id_card_enc: string;
+  id_card_hash: string;
+  id_card_mask: string;
 }
 
 export interface BankAccountInput extends Identity {
@@ -58,13 +67,13 @@ export class PayeeService {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly payees: PayeeRepository,
-    private readonly smsCodes: SmsCodeService,
+    private readonly moneySessions: MoneySessionService,
     private readonly cipher: DataCipher,
     private readonly clock: Clock,
   ) {}
 
-  updateBank(agentId: number, input: BankAccountInput & { code: string }): Promise<PayeeAccount> {
-    return this.save(agentId, PayeeType.Bank, input, {
+  updateBank(agentId: number, input: BankAccountInput & { code: string }, proof: MoneyProof): Promise<PayeeAccount> {
+    return this.save(agentId, PayeeType.Bank, input, proof, {
       bank_name: input.bank_name,
       account_enc: this.cipher.encrypt(input.account_no),
       account_hash: this.cipher.lookupHash('bank_card', input.account_no),
@@ -74,8 +83,12 @@ export class PayeeService {
     });
   }
 
-  updateAlipay(agentId: number, input: Identity & { account_no: string; code: string }): Promise<PayeeAccount> {
-    return this.save(agentId, PayeeType.Alipay, input, {
+  updateAlipay(
+    agentId: number,
+    input: Identity & { account_no: string; code: string },
+    proof: MoneyProof,
+  ): Promise<PayeeAccount> {
+    return this.save(agentId, PayeeType.Alipay, input, proof, {
       bank_name: '',
       account_enc: this.cipher.encrypt(input.account_no),
       account_hash: this.cipher.lookupHash('alipay', input.account_no),
@@ -93,6 +106,7 @@ export class PayeeService {
     agentId: number,
     type: PayeeType,
     input: Identity & { code: string },
+    proof: MoneyProof,
     account: {
       bank_name: string;
       account_enc: string;
@@ -103,50 +117,70 @@ export class PayeeService {
     },
   ): Promise<PayeeAccount> {
     const now = this.clock.now();
-    const idCardHash = this.cipher.lookupHash('id_card', input.id_card_number);
     const outcome = await this.writeIdentity(async (trx) => {
       const agent = await this.lockIdentity(trx, agentId);
       const hasIdentity = agent.id_card_hash !== '';
-      if (hasIdentity && (agent.real_name !== input.real_name || agent.id_card_hash !== idCardHash)) {
-        throw appError('identityMismatch');
-      }
+      const identity = hasIdentity ? await this.identityOnFile(trx, agent, input) : this.newIdentity(input);
       // One person, one creator account: cumulative tax withholding is per person (ADR 0013).
-      if (!hasIdentity && (await this.payees.idCardTakenByOther(trx, agentId, idCardHash))) {
+      if (!hasIdentity && (await this.payees.idCardTakenByOther(trx, agentId, identity.id_card_hash))) {
         throw appError('idCardTaken');
       }
-      await this.smsCodes.lockPhone(trx, agent.phone);
       const smsType = type === PayeeType.Bank ? SmsType.Bank : SmsType.Alipay;
-      const checked = await this.smsCodes.check(trx, agent.phone, smsType, input.code, { consume: true });
+      const checked = await this.moneySessions.checkCodeAndOpen(trx, { id: agentId, phone: agent.phone }, smsType, {
+        ...proof,
+        code: input.code,
+      });
       if (checked !== 'ok') return checked;
-      const idCardEnc = this.cipher.encrypt(input.id_card_number);
-      if (!hasIdentity) {
-        await this.payees.setIdentity(
-          trx,
-          agentId,
-          {
-            real_name: input.real_name,
-            id_card_enc: idCardEnc,
-            id_card_hash: idCardHash,
-            id_card_mask: maskIdCard(input.id_card_number),
-          },
-          now,
-        );
-      }
+      if (!hasIdentity) await this.payees.setIdentity(trx, agentId, identity, now);
       await this.payees.upsert(trx, {
         agent_id: agentId,
         type,
-        real_name: input.real_name,
-        id_card_enc: idCardEnc,
-        id_card_hash: idCardHash,
+        real_name: identity.real_name,
+        id_card_enc: identity.id_card_enc,
+        id_card_hash: identity.id_card_hash,
         ...account,
         created_at: now,
         updated_at: now,
       });
-      return checked;
+      return { idCardMask: identity.id_card_mask };
     });
-    throwUnlessOk(outcome);
+    if (typeof outcome === 'string') throwUnlessOk(outcome);
     const row = (await this.payees.account(agentId, type))!;
-    return toPayeeAccount(row, maskIdCard(input.id_card_number));
+    return toPayeeAccount(row, outcome.idCardMask);
+  }
+
+  /** The first account's identity: both fields are needed. */
+  private newIdentity(input: Identity): KnownIdentity {
+    if (!input.real_name) throw appError('validation', '请填写真实姓名');
+    if (!input.id_card_number) throw appError('validation', '请填写身份证号');
+    return {
+      real_name: input.real_name,
+      id_card_enc: this.cipher.encrypt(input.id_card_number),
+      id_card_hash: this.cipher.lookupHash('id_card', input.id_card_number),
+      id_card_mask: maskIdCard(input.id_card_number),
+    };
+  }
+
+  /** A later account carries the identity on file; what the creator typed anyway must be the same. */
+  private async identityOnFile(
+    trx: Trx,
+    agent: { id: number; real_name: string; id_card_hash: string; id_card_mask: string },
+    input: Identity,
+  ): Promise<KnownIdentity> {
+    const typedName = input.real_name !== undefined && input.real_name !== agent.real_name;
+    const typedId =
+      input.id_card_number !== undefined &&
+      this.cipher.lookupHash('id_card', input.id_card_number) !== agent.id_card_hash;
+    if (typedName || typedId) throw appError('identityMismatch');
+    return {
+      real_name: agent.real_name,
+      // Encrypted afresh (a new IV per copy), like every number this module stores.
+      id_card_enc: this.cipher.encrypt(
+        input.id_card_number ?? this.cipher.decrypt(await this.payees.idCardCipherText(trx, agent.id)),
+      ),
+      id_card_hash: agent.id_card_hash,
+      id_card_mask: agent.id_card_mask,
+    };
   }
 
   /**

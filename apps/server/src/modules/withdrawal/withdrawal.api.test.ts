@@ -17,7 +17,7 @@ import { ContractService } from '../user/contract.service.js';
 import { PayeeRepository } from '../user/payee.repository.js';
 import { PayeeService } from '../user/payee.service.js';
 import { BuiltinESignProvider } from '../../providers/esign/builtin-esign.js';
-import type { SmsCodeService } from '../auth/sms-code.service.js';
+import type { MoneySessionService } from '../auth/money-session.service.js';
 import { CumulativeLabourTaxPolicy } from './tax-policy.js';
 import { TaxWithholding } from './tax-withholding.js';
 import { WithdrawalRepository } from './withdrawal.repository.js';
@@ -167,7 +167,10 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
     it('never holds more than the wallet has under 100 concurrent applies (each with a valid code)', async () => {
       const creator = await readyCreator(ctx, 10_000);
       // The same service on the same database, with an SMS check that accepts every code: only the wallet decides.
-      const acceptAll = { lockPhone: async () => undefined, check: async () => 'ok' } as unknown as SmsCodeService;
+      const acceptAll = {
+        authorize: async () => 'ok',
+        checkCodeAndOpen: async () => 'ok',
+      } as unknown as MoneySessionService;
       const db = ctx.database.db;
       const cipher = new DataCipher(ctx.config.dataEncryption.key);
       const payees = new PayeeService(ctx.database, new PayeeRepository(db), acceptAll, cipher, ctx.clock);
@@ -188,7 +191,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         wallet: walletOf(ctx),
         payees,
         contracts,
-        smsCodes: acceptAll,
+        moneySessions: acceptAll,
         taxes,
         alipay: undefined as never,
         payoutJobs: { ensure: async () => undefined },
@@ -197,7 +200,11 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       });
       const results = await Promise.allSettled(
         Array.from({ length: 100 }, () =>
-          service.apply(creator.agentId, { amount: '3', cash_out_to: 2, code: '000000' }),
+          service.apply(
+            creator.agentId,
+            { amount: '3', cash_out_to: 2 },
+            { sessionId: 0, deviceId: null, code: '000000' },
+          ),
         ),
       );
       const accepted = results.filter((r) => r.status === 'fulfilled').length;

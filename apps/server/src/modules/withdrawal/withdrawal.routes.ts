@@ -27,6 +27,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
+import { moneyProofOf } from '../auth/money-session.service.js';
 import { operatorGuard } from '../../plugins/operator.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
 import type { CashOutRow } from './withdrawal.repository.js';
@@ -83,7 +84,7 @@ export function withdrawalRoutes(withdrawals: WithdrawalService, operatorToken: 
       { ...authed, schema: { body: cashOutApplyRequestSchema, response: okSchema(withdrawalRecordSchema) } },
       async (request) => {
         const agentId = identityOf(request).agentId;
-        const id = await withdrawals.apply(agentId, request.body);
+        const id = await withdrawals.apply(agentId, request.body, moneyProofOf(request, request.body.code));
         return ok(
           toWithdrawalRecord(await withdrawals.ownedBy(agentId, id)),
           '提现申请已提交，个税为预估，以打款时计算为准',

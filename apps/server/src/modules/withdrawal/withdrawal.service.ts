@@ -27,7 +27,8 @@ import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { AlipayRefusal, type AlipayClient } from '../../providers/payment/alipay-client.js';
 import { readableCode } from '../../readable-code.js';
-import { throwUnlessOk, type SmsCodeService } from '../auth/sms-code.service.js';
+import type { MoneyProof, MoneySessionService } from '../auth/money-session.service.js';
+import { throwUnlessOk } from '../auth/sms-code.service.js';
 import type { ContractService } from '../user/contract.service.js';
 import type { PayeeService } from '../user/payee.service.js';
 import type { TaxQuote, TaxWithholding } from './tax-withholding.js';
@@ -43,7 +44,7 @@ export interface WithdrawalDeps {
   wallet: WalletService;
   payees: PayeeService;
   contracts: ContractService;
-  smsCodes: SmsCodeService;
+  moneySessions: MoneySessionService;
   taxes: TaxWithholding;
   alipay: AlipayClient;
   payoutJobs: PayoutJobs;
@@ -122,7 +123,7 @@ export class WithdrawalService {
    * One transaction, locks in the order identity → wallet → phone (as everywhere else): the creator's checks, the
    * balance under the wallet lock, then the SMS code consumed, the tax estimated (as if paid now) and the amount held. A refused check keeps the code for another try.
    */
-  async apply(agentId: number, input: { amount: string; cash_out_to: CashOutTo; code: string }): Promise<number> {
+  async apply(agentId: number, input: { amount: string; cash_out_to: CashOutTo }, proof: MoneyProof): Promise<number> {
     const amountFen = yuanToFen(input.amount);
     const kind = input.cash_out_to === CashOutTo.Bank ? PayeeType.Bank : PayeeType.Alipay;
     const now = this.deps.clock.now();
@@ -137,9 +138,8 @@ export class WithdrawalService {
       if (amountFen < minFen) throw appError('withdrawBelowMinimum', `提现金额不能低于${fenToYuan(minFen)}元`);
       if (amountFen > WITHDRAW_MAX_YUAN * 100) throw appError('withdrawAboveMaximum');
       if (amountFen > (await this.deps.wallet.canOutFen(agentId, trx))) throw appError('withdrawAboveBalance');
-      await this.deps.smsCodes.lockPhone(trx, agent.phone);
       const smsType = kind === PayeeType.Bank ? SmsType.Bank : SmsType.Alipay;
-      const checked = await this.deps.smsCodes.check(trx, agent.phone, smsType, input.code, { consume: true });
+      const checked = await this.deps.moneySessions.authorize(trx, { id: agentId, phone: agent.phone }, smsType, proof);
       if (checked !== 'ok') return checked;
       const tax = await this.estimateTax(trx, agentId, amountFen);
       await this.deps.wallet.hold(trx, agentId, amountFen);

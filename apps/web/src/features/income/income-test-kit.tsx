@@ -186,6 +186,8 @@ export const first = cashOutFirstSchema.parse({
   alipay: { account_no: '138****8000', real_name: '张三' },
 });
 
+export { sampleUserInfo as userInfo } from '../../lib/session/sample-user-info';
+
 export const tax = cashOutTaxSchema.parse({
   income: '4321.09',
   tax: '12.63',

@@ -11,9 +11,11 @@ import {
   ok,
   renderPage,
   tax,
+  userInfo,
   withdrawal,
   type SentRequest,
 } from './income-test-kit';
+import { clearToken, setToken } from '../../lib/session/token';
 import { WithdrawPage } from './withdraw-page';
 
 const applied = withdrawalRecordSchema.parse({
@@ -101,18 +103,20 @@ describe('WithdrawPage', () => {
     renderPage(<WithdrawPage />, '/income/withdraw');
     fireEvent.click(await screen.findByTestId('method-1'));
     fireEvent.change(input('withdraw-amount'), { target: { value: '10' } });
-    fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
+    // No code is asked for a method without an account.
+    expect(screen.queryByTestId('withdraw-code')).toBeNull();
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect(await screen.findByText('请先添加银行卡收款账户')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('method-2'));
+    fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('withdraw-submit'));
     });
     expect((await screen.findAllByText('可提现金额不足')).length).toBeGreaterThan(0);
   });
 
-  it('signs the agreement with a type-1 code when it is unsigned', async () => {
+  it('signs the agreement with its own code (type 6) when it is unsigned', async () => {
     let signed = false;
     const sent = fakeServer({
       ...ready,
@@ -133,7 +137,7 @@ describe('WithdrawPage', () => {
     expect((await screen.findByTestId('contract-text')).textContent).toContain('第一条 服务内容');
     fireEvent.click(screen.getByTestId('contract-send-code'));
     await screen.findByText('60s后重新发送');
-    expect(byPath(sent, '/user/send_code_by_id')[0]!.body).toEqual({ type: 1 });
+    expect(byPath(sent, '/user/send_code_by_id')[0]!.body).toEqual({ type: 6 });
     fireEvent.change(input('contract-code'), { target: { value: '654321' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('contract-sign'));
@@ -178,6 +182,117 @@ describe('WithdrawPage', () => {
       reserve_phone: '13800138000',
       code: '112233',
     });
+  });
+
+  it('before a real name, offers a payee account instead of the agreement, and asks for no code', async () => {
+    const sent = fakeServer({
+      ...ready,
+      '/agent/v1/sett/cash_out/first': ok({ ...first, has_real_name: false, sign_status: 0, alipay: null }),
+    });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.click(await screen.findByTestId('sign-add-payee'));
+    expect(screen.getByText('提现前需签署服务协议：请先添加收款账户并完成实名')).toBeTruthy();
+    expect(screen.queryByTestId('open-contract')).toBeNull();
+    expect(await screen.findByTestId('payee-real_name')).toBeTruthy();
+    expect(byPath(sent, '/user/get_sign_contract')).toHaveLength(0);
+    expect(byPath(sent, '/user/send_code_by_id')).toHaveLength(0);
+    expect(screen.queryByTestId('withdraw-code')).toBeNull();
+  });
+
+  it('saving a payee account inside the withdraw form does not submit the withdrawal too', async () => {
+    const sent = fakeServer({
+      ...ready,
+      '/agent/v1/user/money_session': ok({ open: true, expires_at: '2026-11-26T03:00:00.000Z', expires_in: 540 }),
+      '/agent/v1/user/update_bank': ok(null),
+    });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.change(await screen.findByTestId('withdraw-amount'), { target: { value: '100' } });
+    await screen.findByTestId('withdraw-verified');
+    fireEvent.click(screen.getByTestId('edit-account-1'));
+    fireEvent.change(input('payee-id_card_number'), { target: { value: '11010119900307002X' } });
+    fireEvent.click(screen.getByTestId('payee-bank_name'));
+    fireEvent.click(await screen.findByRole('option', { name: '招商银行' }));
+    fireEvent.change(input('payee-account_no'), { target: { value: '6225880123451234' } });
+    fireEvent.change(input('payee-reserve_phone'), { target: { value: '13800138000' } });
+    fireEvent.change(input('payee-code'), { target: { value: '112233' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('payee-submit'));
+    });
+    await waitFor(() => expect(byPath(sent, '/user/update_bank')).toHaveLength(1));
+    expect(byPath(sent, '/sett/cash_out/apply')).toHaveLength(0);
+  });
+
+  it('inside a money session: no code field, the agreement and the withdrawal go without a code', async () => {
+    let signed = false;
+    const sent = fakeServer({
+      ...ready,
+      '/agent/v1/user/money_session': ok({ open: true, expires_at: '2026-11-26T03:00:00.000Z', expires_in: 540 }),
+      '/agent/v1/sett/cash_out/first': () => ok({ ...first, sign_status: signed ? 1 : 0 }),
+      '/agent/v1/user/get_sign_contract': ok(contract),
+      '/agent/v1/user/sign_contract': () => {
+        signed = true;
+        return ok({
+          sign_status: 1,
+          sign_phone: '138****8000',
+          signed_at: '2026-11-23T06:00:00.000Z',
+          version: '2026-11',
+        });
+      },
+    });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.click(await screen.findByTestId('open-contract'));
+    expect((await screen.findByTestId('contract-verified')).textContent).toContain('内的资金操作无需再次输入验证码');
+    expect(screen.queryByTestId('contract-code')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('contract-sign'));
+    });
+    expect(await screen.findByText('已签署服务协议')).toBeTruthy();
+    expect(byPath(sent, '/user/sign_contract')[0]!.body).toEqual({});
+
+    expect(await screen.findByTestId('withdraw-verified')).toBeTruthy();
+    expect(screen.queryByTestId('withdraw-code')).toBeNull();
+
+    fireEvent.change(input('withdraw-amount'), { target: { value: '100' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('withdraw-submit'));
+    });
+    expect(await screen.findByTestId('withdraw-success')).toBeTruthy();
+    expect(byPath(sent, '/sett/cash_out/apply')[0]!.body).toEqual({ amount: '100.00', cash_out_to: 2 });
+    expect(byPath(sent, '/user/send_code_by_id')).toHaveLength(0);
+  });
+
+  it('adds Alipay for a creator with a verified identity: name and masked ID shown, not typed again', async () => {
+    setToken('token-of-the-test');
+    const sent = fakeServer({
+      ...ready,
+      '/agent/v1/sett/cash_out/first': ok({
+        ...first,
+        alipay: null,
+        bank: { bank_name: '招商银行', account_no: '6225 **** **** 1234', real_name: '张三' },
+      }),
+      '/agent/v1/user/info': ok({ ...userInfo, real_name: '张三', id_card_number: '1101**********002X' }),
+      '/agent/v1/user/update_alipay': ok(null),
+    });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    await screen.findByTestId('withdraw-can-out');
+    await waitFor(() => expect(byPath(sent, '/user/info')).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('edit-account-2'));
+    const identity = await screen.findByTestId('payee-identity');
+    expect(identity.textContent).toContain('张三');
+    expect(identity.textContent).toContain('1101**********002X');
+    expect(screen.queryByTestId('payee-real_name')).toBeNull();
+    expect(screen.queryByTestId('payee-id_card_number')).toBeNull();
+    fireEvent.change(input('payee-account_no'), { target: { value: 'zhangsan@example.com' } });
+    fireEvent.change(input('payee-code'), { target: { value: '112233' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('payee-submit'));
+    });
+    await waitFor(() => expect(byPath(sent, '/user/update_alipay')).toHaveLength(1));
+    expect(byPath(sent, '/user/update_alipay')[0]!.body).toEqual({
+      account_no: 'zhangsan@example.com',
+      code: '112233',
+    });
+    clearToken();
   });
 
   it('shows the generic load failure with retry when the page’s data cannot be read', async () => {

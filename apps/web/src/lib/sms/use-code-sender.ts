@@ -1,26 +1,32 @@
-/** Sending an SMS code: one request at a time, then the 60 s countdown before it may be sent again (spec §4). */
+/**
+ * Sending an SMS code: one request at a time, then the countdown of its purpose and phone before it may be sent
+ * again (spec §4; each purpose its own, issue 20).
+ */
 import { Message } from '@arco-design/web-react';
-import { SMS_RESEND_SECONDS, type SendCodeResponse } from '@cc/contracts';
+import type { SendCodeResponse } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { text } from '../../locales/zh-CN';
 import type { ApiResult } from '../api-client';
 import { isSuccess } from '../api-error';
-import { useCountdown } from '../use-countdown';
+import { holdResend, useResendIn, waitNamedIn, type ResendKey } from './resend-timers';
 
-export function useCodeSender(send: () => Promise<ApiResult<SendCodeResponse>>) {
-  const resend = useCountdown();
+/** `key` names the countdown: the purpose and the phone the code goes to. */
+export function useCodeSender(key: ResendKey, send: () => Promise<ApiResult<SendCodeResponse>>) {
+  const resendIn = useResendIn(key);
   const sending = useMutation({ mutationFn: send });
 
   async function requestCode() {
-    if (resend.remaining > 0 || sending.isPending) return;
+    if (resendIn > 0 || sending.isPending) return;
     const result = await sending.mutateAsync();
     if (isSuccess(result)) {
-      resend.start(SMS_RESEND_SECONDS);
+      holdResend(key, result.body.resend_in);
       Message.success(text.auth.codeSent);
     } else {
+      const wait = waitNamedIn(result.msg);
+      if (wait !== null) holdResend(key, wait);
       Message.error(result.msg || text.auth.sendCodeFailed);
     }
   }
 
-  return { resendIn: resend.remaining, sendingCode: sending.isPending, requestCode };
+  return { resendIn, sendingCode: sending.isPending, requestCode };
 }

@@ -1,16 +1,23 @@
 /**
  * An SMS code sent to the logged-in creator's own phone (`send_code_by_id`): digits-only input checked on blur, the
- * 60 s resend countdown (spec §4, §5). Used wherever money or identity is confirmed: wallet pay, payee, contract, withdrawal.
+ * resend countdown of its purpose (spec §4, §5). Used wherever money or identity is confirmed: wallet pay, payee,
+ * contract, withdrawal. With `moneySession`, no code is needed while the money session is open (ADR 0026).
  */
 import { digitsOnly, SMS_CODE_LENGTH, validateSmsCode, type SmsType } from '@cc/contracts';
 import { useState } from 'react';
+import { useUserInfo } from '../session/get-user-info';
+import { useMoneySession } from './money-session';
 import { sendCodeById } from './send-code-by-id';
+import { resendKey } from './resend-timers';
 import { useCodeSender } from './use-code-sender';
 
-export function useOwnPhoneCode(smsType: SmsType) {
+export function useOwnPhoneCode(smsType: SmsType, options: { moneySession?: boolean } = {}) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const sender = useCodeSender(() => sendCodeById(smsType));
+  const ownPhone = useUserInfo().data?.phone ?? 'own';
+  const sender = useCodeSender(resendKey(smsType, ownPhone), () => sendCodeById(smsType));
+  const money = useMoneySession(options.moneySession === true);
+  const codeNeeded = money.secondsLeft === 0;
 
   function changeCode(value: string) {
     const next = digitsOnly(value, SMS_CODE_LENGTH);
@@ -19,8 +26,9 @@ export function useOwnPhoneCode(smsType: SmsType) {
     if (codeError) setCodeError(validateSmsCode(next));
   }
 
-  /** Shows the code's error; true when it is valid. */
+  /** Shows the code's error; true when it is valid or not needed. */
   function validate(): boolean {
+    if (!codeNeeded) return true;
     const error = validateSmsCode(code);
     setCodeError(error);
     return error === null;
@@ -28,10 +36,16 @@ export function useOwnPhoneCode(smsType: SmsType) {
 
   return {
     code,
+    /** What the request carries: the code, or nothing while the money session stands in for it. */
+    codeToSend: codeNeeded ? code : undefined,
+    codeNeeded,
+    moneySessionLeft: money.secondsLeft,
+    /** After a money action: the server may have opened the money session (or the action ended it). */
+    refreshMoneySession: money.refresh,
     codeError,
     changeCode,
     checkCode: () => setCodeError(validateSmsCode(code)),
-    valid: validateSmsCode(code) === null,
+    valid: !codeNeeded || validateSmsCode(code) === null,
     validate,
     ...sender,
   };

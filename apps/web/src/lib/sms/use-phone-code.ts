@@ -5,14 +5,16 @@
 import { digitsOnly, PHONE_LENGTH, SMS_CODE_LENGTH, validatePhone, validateSmsCode, type SmsType } from '@cc/contracts';
 import { useState } from 'react';
 import { sendCode } from './send-code';
+import { resendKey } from './resend-timers';
 import { useCodeSender } from './use-code-sender';
 
-export function usePhoneCode(smsType: SmsType) {
-  const [phone, setPhone] = useState('');
+/** `initialPhone` prefills a phone already known (the logged-in creator's, on the apply form). */
+export function usePhoneCode(smsType: SmsType, initialPhone = '') {
+  const [phone, setPhone] = useState(initialPhone);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const sender = useCodeSender(() => sendCode({ phone, type: smsType }));
+  const sender = useCodeSender(resendKey(smsType, phone), () => sendCode({ phone, type: smsType }));
 
   // Once an error shows, it follows the typing, so it disappears as soon as the value is right.
   function changePhone(value: string) {

@@ -5,8 +5,8 @@ import {
   SESSION_TTL_DAYS,
   SMS_CODE_TTL_SECONDS,
   SMS_CODE_MAX_ATTEMPTS,
-  SMS_LIMIT_PER_DAY,
-  SMS_LIMIT_PER_MINUTE,
+  SMS_BUDGETS,
+  SmsType,
 } from '@cc/contracts';
 
 export interface LegalSection {
@@ -55,7 +55,7 @@ export const userAgreement: LegalDocument = {
       heading: '三、短信验证码',
       paragraphs: [
         '1. 短信验证码用于登录/注册、入驻申请、绑定银行卡、绑定支付宝和钱包支付等场景的身份核验，验证码为六位数字。',
-        `2. 验证码自发送起 ${SMS_CODE_TTL_MINUTES} 分钟内有效，输错 ${SMS_CODE_MAX_ATTEMPTS} 次后将失效，需重新获取。为防止滥用，同一手机号获取验证码的频率受到限制（每分钟最多 ${SMS_LIMIT_PER_MINUTE} 次、每日最多 ${SMS_LIMIT_PER_DAY} 次），同一网络环境的获取次数也会受到限制。`,
+        `2. 验证码自发送起 ${SMS_CODE_TTL_MINUTES} 分钟内有效，输错 ${SMS_CODE_MAX_ATTEMPTS} 次后将失效，需重新获取。为防止滥用，同一手机号获取同一用途验证码的频率受到限制（例如登录验证码每 ${SMS_BUDGETS[SmsType.Login].cooldownSeconds} 秒最多 1 次、每日最多 ${SMS_BUDGETS[SmsType.Login].perDay} 次），资金操作的验证码不占用登录验证码的次数，同一网络环境的获取次数也会受到限制。`,
         '3. 验证码是验证您身份的重要凭证，请勿告知任何人。本平台工作人员不会以任何理由向您索要验证码。',
       ],
     },

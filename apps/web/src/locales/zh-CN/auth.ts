@@ -12,6 +12,7 @@ export const auth = {
   getCode: '获取验证码',
   resendIn: '{n}s后重新发送',
   codeSent: '验证码已发送，请注意查收',
+  moneySessionOpen: '已完成短信验证，{left} 内的资金操作无需再次输入验证码',
   sendCodeFailed: ClientMessages.sendCodeFailed,
   termsPrefix: '我已阅读并同意',
   userAgreement: '《用户协议》',

@@ -1,6 +1,6 @@
 /**
  * GET /agent/v1/user/get_sign_contract and POST /user/sign_contract: the labour-service agreement to read, and its
- * signature with an SMS code of type 1 sent to the creator's own phone (spec §7).
+ * signature with an SMS code of type 6 sent to the creator's own phone (spec §7), or none in a money session.
  */
 import type { SignContractInfo, SignContractResponse } from '@cc/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ export function useSignContractInfo({ enabled }: { enabled: boolean }) {
   return useQuery({ ...signContractQueryOptions(), enabled });
 }
 
-export function signContract(code: string) {
+export function signContract(code: string | undefined) {
   return request<SignContractResponse>('POST', '/agent/v1/user/sign_contract', { body: { code } });
 }
 

@@ -5,7 +5,9 @@
 import { CashOutTo, type UpdateAlipayRequest, type UpdateBankRequest } from '@cc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isSuccess } from '../../../lib/api-error';
+import { userInfoQueryKey } from '../../../lib/session/session';
 import { cashOutFirstQueryKey } from './get-cash-out-first';
+import { incomeQueryKey } from './query-keys';
 import { updateAlipay } from './update-alipay';
 import { updateBank } from './update-bank';
 
@@ -22,7 +24,13 @@ export function useUpdatePayee() {
   return useMutation({
     mutationFn: updatePayee,
     onSuccess: async (result) => {
-      if (isSuccess(result)) await queryClient.invalidateQueries({ queryKey: cashOutFirstQueryKey });
+      if (!isSuccess(result)) return;
+      // The first account sets the identity the profile, the agreement and the next accounts show.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: cashOutFirstQueryKey }),
+        queryClient.invalidateQueries({ queryKey: userInfoQueryKey }),
+        queryClient.invalidateQueries({ queryKey: [...incomeQueryKey, 'contract'] }),
+      ]);
     },
   });
 }

@@ -1,6 +1,8 @@
 /**
  * The service agreement to sign before a withdrawal: the text of `get_sign_contract` in a scrollable box, and the
- * signature with an SMS code of type 1 sent to the creator's own phone (`sign_contract`).
+ * signature with an SMS code of its own purpose (type 6) sent to the creator's own phone (`sign_contract`), or none
+ * while the money session is open. The agreement names the creator, so the withdraw form offers it only after a
+ * payee account with a real name exists (issue 20).
  */
 import { Button, Message } from '@arco-design/web-react';
 import { SmsType, type SignContractInfo } from '@cc/contracts';
@@ -16,12 +18,13 @@ import { QueryView } from './query-view';
 const t = incomeText.contract;
 
 function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned: () => void }) {
-  const sms = useOwnPhoneCode(SmsType.Login);
+  const sms = useOwnPhoneCode(SmsType.Contract, { moneySession: true });
   const sign = useSignContract();
 
   async function submit() {
     if (!sms.validate() || sign.isPending) return;
-    const result = await sign.mutateAsync(sms.code);
+    const result = await sign.mutateAsync(sms.codeToSend);
+    void sms.refreshMoneySession();
     if (isSuccess(result)) {
       Message.success(t.signed);
       onSigned();
@@ -36,7 +39,7 @@ function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned
       <div className={styles.contractText} tabIndex={0} data-testid="contract-text">
         {contract.content}
       </div>
-      <p className={styles.hint}>{t.readHint}</p>
+      <p className={styles.hint}>{sms.codeNeeded ? t.readHint : t.readHintVerified}</p>
       <OwnCodeField sms={sms} testId="contract" />
       <div className={styles.fieldError} role={sms.codeError ? 'alert' : undefined}>
         {sms.codeError}
@@ -48,6 +51,7 @@ function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned
   );
 }
 
+/** Opened by the withdraw form only once a real name is on file (before that it offers a payee account). */
 export function ContractModal({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const contract = useSignContractInfo({ enabled: visible });
   return (

@@ -1,6 +1,6 @@
 /** Pieces the income forms share: a form that submits without a page load, and the own-phone SMS code field. */
 import type { ReactNode } from 'react';
-import { SmsCodeField } from '../../../components/sms-code-field';
+import { MoneySessionNotice, SmsCodeField } from '../../../components/sms-code-field';
 import type { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
 import styles from '../withdraw-page.module.css';
 
@@ -11,6 +11,9 @@ export function SubmitForm({ onSubmit, children }: { onSubmit: () => Promise<voi
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        // The payee and agreement dialogs render inside the withdraw form: React bubbles their submit through the
+        // portal, and it must not submit the withdrawal too.
+        event.stopPropagation();
         void onSubmit();
       }}
     >
@@ -19,8 +22,12 @@ export function SubmitForm({ onSubmit, children }: { onSubmit: () => Promise<voi
   );
 }
 
-/** The code input and get-code button bound to `useOwnPhoneCode`; test ids are `<testId>-code` and `<testId>-send-code`. */
+/**
+ * The code input and get-code button bound to `useOwnPhoneCode`; test ids are `<testId>-code` and
+ * `<testId>-send-code`. While the money session stands in for the code, a notice (`<testId>-verified`) instead.
+ */
 export function OwnCodeField({ sms, testId }: { sms: ReturnType<typeof useOwnPhoneCode>; testId: string }) {
+  if (!sms.codeNeeded) return <MoneySessionNotice secondsLeft={sms.moneySessionLeft} testId={`${testId}-verified`} />;
   return (
     <SmsCodeField
       code={sms.code}

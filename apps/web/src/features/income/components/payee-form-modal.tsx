@@ -1,6 +1,7 @@
 /**
  * Add or change the bank card or Alipay account withdrawals are paid to: real name, 18-digit ID (the contracts'
  * validator), bank and card number with the reserve phone, or the Alipay login, and an SMS code (type 3 or 4).
+ * A creator whose identity is on file sees it (name, masked ID) instead of typing it again (issue 20).
  */
 import { Button, Input, Message, Select } from '@arco-design/web-react';
 import {
@@ -23,9 +24,16 @@ import { OwnCodeField, SubmitForm } from './form-parts';
 import { useFieldRules } from './use-field-rules';
 
 const t = incomeText.payee;
-const BANK_FIELDS = ['real_name', 'id_card_number', 'bank_name', 'account_no', 'reserve_phone'] as const;
-const ALIPAY_FIELDS = ['real_name', 'id_card_number', 'account_no'] as const;
-type PayeeField = (typeof BANK_FIELDS)[number];
+const IDENTITY_FIELDS = ['real_name', 'id_card_number'] as const;
+const BANK_ACCOUNT_FIELDS = ['bank_name', 'account_no', 'reserve_phone'] as const;
+const ALIPAY_ACCOUNT_FIELDS = ['account_no'] as const;
+type PayeeField = (typeof IDENTITY_FIELDS)[number] | (typeof BANK_ACCOUNT_FIELDS)[number];
+
+/** The verified identity on file: the real name and the masked ID number. */
+interface KnownIdentity {
+  realName: string;
+  idCardMask: string;
+}
 const BANK_OPTIONS = BANKS.map((bank) => ({ value: bank.name, label: bank.name }));
 
 function Field({ label, error, children }: { label: string; error?: string | null; children: ReactNode }) {
@@ -42,16 +50,35 @@ function Field({ label, error, children }: { label: string; error?: string | nul
 
 interface PayeeFormProps {
   type: CashOutTo;
-  /** The real name already on file, prefilled (the server only accepts the same one). */
+  /** The identity on file, shown instead of asked for (the server uses it); null when not known here. */
+  identity: KnownIdentity | null;
+  /** The real name on file, prefilled when the rest of the identity is not known here. */
   realName: string;
   onSaved: () => void;
 }
 
-function PayeeForm({ type, realName, onSaved }: PayeeFormProps) {
+function IdentityOnFile({ identity }: { identity: KnownIdentity }) {
+  return (
+    <dl className={styles.identity} data-testid="payee-identity">
+      <div>
+        <dt>{t.realName}</dt>
+        <dd>{identity.realName}</dd>
+      </div>
+      <div>
+        <dt>{t.idCard}</dt>
+        <dd>{identity.idCardMask}</dd>
+      </div>
+      <p className={styles.hint}>{t.identityOnFile}</p>
+    </dl>
+  );
+}
+
+function PayeeForm({ type, identity, realName, onSaved }: PayeeFormProps) {
   const isBank = type === CashOutTo.Bank;
+  const accountFields = isBank ? BANK_ACCOUNT_FIELDS : ALIPAY_ACCOUNT_FIELDS;
   const form = useFieldRules<PayeeField>(
     isBank ? updateBankRequestSchema.shape : updateAlipayRequestSchema.shape,
-    isBank ? BANK_FIELDS : ALIPAY_FIELDS,
+    identity ? accountFields : [...IDENTITY_FIELDS, ...accountFields],
     { real_name: realName },
   );
   const sms = useOwnPhoneCode(isBank ? SmsType.Bank : SmsType.Alipay);
@@ -61,13 +88,13 @@ function PayeeForm({ type, realName, onSaved }: PayeeFormProps) {
     const fieldsValid = form.validate();
     if (!sms.validate() || !fieldsValid || save.isPending) return;
     const { values } = form;
+    const typed = identity ? {} : { real_name: values.real_name, id_card_number: values.id_card_number };
     const result = await save.mutateAsync(
       isBank
         ? {
             type: CashOutTo.Bank,
             account: {
-              real_name: values.real_name,
-              id_card_number: values.id_card_number,
+              ...typed,
               bank_name: values.bank_name,
               account_no: values.account_no,
               reserve_phone: values.reserve_phone,
@@ -77,13 +104,13 @@ function PayeeForm({ type, realName, onSaved }: PayeeFormProps) {
         : {
             type: CashOutTo.Alipay,
             account: {
-              real_name: values.real_name,
-              id_card_number: values.id_card_number,
+              ...typed,
               account_no: values.account_no,
               code: sms.code,
             },
           },
     );
+    void sms.refreshMoneySession();
     if (isSuccess(result)) {
       Message.success(t.saved);
       onSaved();
@@ -107,13 +134,19 @@ function PayeeForm({ type, realName, onSaved }: PayeeFormProps) {
 
   return (
     <SubmitForm onSubmit={submit}>
-      <p className={styles.hint}>{t.sameIdentity}</p>
-      <Field label={t.realName} error={errorOf('real_name')}>
-        {input('real_name', t.realNamePlaceholder, { maxLength: 30 })}
-      </Field>
-      <Field label={t.idCard} error={errorOf('id_card_number')}>
-        {input('id_card_number', t.idCardPlaceholder, { maxLength: 18 })}
-      </Field>
+      {identity ? (
+        <IdentityOnFile identity={identity} />
+      ) : (
+        <>
+          <p className={styles.hint}>{t.sameIdentity}</p>
+          <Field label={t.realName} error={errorOf('real_name')}>
+            {input('real_name', t.realNamePlaceholder, { maxLength: 30 })}
+          </Field>
+          <Field label={t.idCard} error={errorOf('id_card_number')}>
+            {input('id_card_number', t.idCardPlaceholder, { maxLength: 18 })}
+          </Field>
+        </>
+      )}
       {isBank && (
         <Field label={t.bankName} error={errorOf('bank_name')}>
           <Select
@@ -161,10 +194,13 @@ interface PayeeFormModalProps {
   /** The kind of account being edited, or null when closed. */
   type: CashOutTo | null;
   realName: string;
+  /** The masked ID number on file ('' when unknown): with the real name, the identity is shown, not asked for. */
+  idCardMask: string;
   onClose: () => void;
 }
 
-export function PayeeFormModal({ type, realName, onClose }: PayeeFormModalProps) {
+export function PayeeFormModal({ type, realName, idCardMask, onClose }: PayeeFormModalProps) {
+  const identity = realName && idCardMask ? { realName, idCardMask } : null;
   return (
     <AppModal
       visible={type !== null}
@@ -172,7 +208,7 @@ export function PayeeFormModal({ type, realName, onClose }: PayeeFormModalProps)
       onCancel={onClose}
       unmountOnExit
     >
-      {type !== null && <PayeeForm key={type} type={type} realName={realName} onSaved={onClose} />}
+      {type !== null && <PayeeForm key={type} type={type} identity={identity} realName={realName} onSaved={onClose} />}
     </AppModal>
   );
 }

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { isSuccess } from '../../../lib/api-error';
 import { fillText } from '../../../lib/fill-text';
 import { formatYuan } from '../../../lib/format';
+import { useUserInfo } from '../../../lib/session/get-user-info';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { incomeText } from '../../../locales/zh-CN/income';
@@ -101,7 +102,8 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   const [amount, setAmount] = useState('');
   const [amountTouched, setAmountTouched] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const sms = useOwnPhoneCode(method === CashOutTo.Bank ? SmsType.Bank : SmsType.Alipay);
+  const sms = useOwnPhoneCode(method === CashOutTo.Bank ? SmsType.Bank : SmsType.Alipay, { moneySession: true });
+  const user = useUserInfo().data;
   const apply = useApplyCashOut();
 
   const checked = checkWithdrawAmount(amount, first);
@@ -119,20 +121,21 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   /** The first thing that stops this withdrawal, in the order the creator can fix them; null when none. */
   function blocker(): string | null {
     if (!hasAccount) return fillText(t.needAccount, { method: CASH_OUT_TO_LABELS[method] });
-    if (!signed) return t.needSign;
+    if (!signed) return first.has_real_name ? t.needSign : t.needPayeeBeforeSign;
     return checked.error;
   }
 
   async function submit() {
     setAmountTouched(true);
     const problem = blocker();
-    const codeValid = sms.validate();
+    const codeValid = hasAccount && signed && sms.validate();
     if (problem) {
       setSubmitError(problem);
       return;
     }
     if (!codeValid || checked.amount === null || apply.isPending) return;
-    const result = await apply.mutateAsync({ amount: checked.amount, cash_out_to: method, code: sms.code });
+    const result = await apply.mutateAsync({ amount: checked.amount, cash_out_to: method, code: sms.codeToSend });
+    void sms.refreshMoneySession();
     if (isSuccess(result)) {
       onDone(result.body);
       return;
@@ -157,11 +160,17 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         ) : (
           <Alert
             type="warning"
-            content={t.needSign}
+            content={first.has_real_name ? t.needSign : t.needPayeeBeforeSign}
             action={
-              <Button size="mini" type="primary" onClick={() => setSigning(true)} data-testid="open-contract">
-                {t.sign}
-              </Button>
+              first.has_real_name ? (
+                <Button size="mini" type="primary" onClick={() => setSigning(true)} data-testid="open-contract">
+                  {t.sign}
+                </Button>
+              ) : (
+                <Button size="mini" type="primary" onClick={() => setEditing(method)} data-testid="sign-add-payee">
+                  {t.addPayee}
+                </Button>
+              )
             }
           />
         )}
@@ -197,14 +206,21 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         <TaxPreview tax={tax} />
       </section>
 
-      <section className={styles.block}>
-        <h2 className={styles.blockTitle}>{t.code}</h2>
-        <p className={styles.hint}>{t.codeHint}</p>
-        <OwnCodeField sms={sms} testId="withdraw" />
-        <div className={styles.fieldError} role={sms.codeError || submitError ? 'alert' : undefined}>
-          {sms.codeError ?? submitError}
+      {hasAccount && signed ? (
+        <section className={styles.block}>
+          <h2 className={styles.blockTitle}>{t.code}</h2>
+          {sms.codeNeeded && <p className={styles.hint}>{t.codeHint}</p>}
+          <OwnCodeField sms={sms} testId="withdraw" />
+          <div className={styles.fieldError} role={sms.codeError || submitError ? 'alert' : undefined}>
+            {sms.codeError ?? submitError}
+          </div>
+        </section>
+      ) : (
+        // No code is asked for before there is an account to pay and a signed agreement (issue 20).
+        <div className={styles.fieldError} role={submitError ? 'alert' : undefined}>
+          {submitError}
         </div>
-      </section>
+      )}
 
       <Button
         type="primary"
@@ -217,7 +233,12 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         {t.submit}
       </Button>
 
-      <PayeeFormModal type={editing} realName={realName} onClose={() => setEditing(null)} />
+      <PayeeFormModal
+        type={editing}
+        realName={realName}
+        idCardMask={(first.has_real_name && user?.id_card_number) || ''}
+        onClose={() => setEditing(null)}
+      />
       <ContractModal visible={signing} onClose={() => setSigning(false)} />
     </SubmitForm>
   );

@@ -1,6 +1,7 @@
 /**
  * The wallet payment form (spec §5): a type-5 SMS code sent to the creator's own phone with the 60 s resend
- * countdown, a digits-only 6-digit code, and '确认支付' enabled only for a code without error.
+ * countdown, a digits-only 6-digit code, and '确认支付' enabled only for a code without error — or no code while
+ * the money session is open (ADR 0026).
  */
 import { Message } from '@arco-design/web-react';
 import { SmsType, type OrderState } from '@cc/contracts';
@@ -12,9 +13,9 @@ import { text } from '../../../locales/zh-CN';
 import { walletPay } from '../api/wallet-pay';
 
 export function useWalletPayForm(orderNo: string, onPaid: (order: OrderState) => void) {
-  const sms = useOwnPhoneCode(SmsType.Wallet);
+  const sms = useOwnPhoneCode(SmsType.Wallet, { moneySession: true });
   const [payError, setPayError] = useState<string | null>(null);
-  const pay = useMutation({ mutationFn: (value: string) => walletPay(orderNo, value) });
+  const pay = useMutation({ mutationFn: (value: string | undefined) => walletPay(orderNo, value) });
 
   function changeCode(value: string) {
     sms.changeCode(value);
@@ -23,7 +24,8 @@ export function useWalletPayForm(orderNo: string, onPaid: (order: OrderState) =>
 
   async function submit() {
     if (!sms.validate() || pay.isPending) return;
-    const result = await pay.mutateAsync(sms.code);
+    const result = await pay.mutateAsync(sms.codeToSend);
+    void sms.refreshMoneySession();
     if (isSuccess(result)) {
       onPaid(result.body);
       return;
@@ -35,6 +37,8 @@ export function useWalletPayForm(orderNo: string, onPaid: (order: OrderState) =>
 
   return {
     code: sms.code,
+    codeNeeded: sms.codeNeeded,
+    moneySessionLeft: sms.moneySessionLeft,
     codeError: sms.codeError,
     payError,
     changeCode,

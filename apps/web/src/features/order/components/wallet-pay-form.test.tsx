@@ -15,7 +15,10 @@ function fakeServer(answers: Record<string, unknown>): Sent[] {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = url.split('?')[0]!;
-      sent.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      // The money session is asked for on every render; the tests look at what the creator's actions sent.
+      if (path !== '/agent/v1/user/money_session') {
+        sent.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      }
       return new Response(JSON.stringify(answers[path] ?? { code: 40401, msg: '接口不存在', body: null }));
     }),
   );
@@ -102,6 +105,29 @@ describe('WalletPayForm', () => {
     });
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(paid));
     expect(sent).toEqual([{ path: '/agent/v1/order/wallet_pay', body: { order_no: order.order_no, code: '654321' } }]);
+  });
+
+  it('pays without a code while the money session is open, showing for how long', async () => {
+    const paid = { ...order, status: 'TRADE_SUCCESS', order_status: 2 };
+    const sent = fakeServer({
+      '/agent/v1/user/money_session': {
+        code: 0,
+        msg: 'ok',
+        body: { open: true, expires_at: '2026-11-26T03:00:00.000Z', expires_in: 420 },
+      },
+      '/agent/v1/order/wallet_pay': { code: 0, msg: '支付成功', body: paid },
+    });
+    const onPaid = renderForm();
+    expect((await screen.findByTestId('wallet-verified')).textContent).toMatch(
+      /已完成短信验证，0[67]:\d\d 内的资金操作无需再次输入验证码/,
+    );
+    expect(screen.queryByTestId('wallet-code')).toBeNull();
+    expect(submitButton().disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(submitButton());
+    });
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(paid));
+    expect(sent).toEqual([{ path: '/agent/v1/order/wallet_pay', body: { order_no: order.order_no } }]);
   });
 
   it('shows the server’s reason when the payment is refused, else 支付失败，请重试', async () => {

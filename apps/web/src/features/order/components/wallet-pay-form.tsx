@@ -4,7 +4,7 @@
  */
 import { Button } from '@arco-design/web-react';
 import { maskPhone, type OrderState } from '@cc/contracts';
-import { SmsCodeField } from '../../../components/sms-code-field';
+import { MoneySessionNotice, SmsCodeField } from '../../../components/sms-code-field';
 import { fillText } from '../../../lib/fill-text';
 import { formatYuan } from '../../../lib/format';
 import { text } from '../../../locales/zh-CN';
@@ -48,21 +48,29 @@ export function WalletPayForm({ order, phone, onPaid }: WalletPayFormProps) {
           {formatYuan(order.wallet_total)}
         </strong>
       </div>
-      <p className={styles.hint}>
-        {phone ? fillText(text.order.walletCodeHint, { phone: maskPhone(phone) }) : text.order.walletCodeHintNoPhone}
-      </p>
-      <SmsCodeField
-        code={form.code}
-        error={form.codeError}
-        onChange={form.changeCode}
-        onBlur={form.checkCode}
-        resendIn={form.resendIn}
-        sending={form.sendingCode}
-        onRequest={() => void form.requestCode()}
-        placeholder={text.order.codePlaceholder}
-        inputTestId="wallet-code"
-        buttonTestId="wallet-send-code"
-      />
+      {form.codeNeeded ? (
+        <>
+          <p className={styles.hint}>
+            {phone
+              ? fillText(text.order.walletCodeHint, { phone: maskPhone(phone) })
+              : text.order.walletCodeHintNoPhone}
+          </p>
+          <SmsCodeField
+            code={form.code}
+            error={form.codeError}
+            onChange={form.changeCode}
+            onBlur={form.checkCode}
+            resendIn={form.resendIn}
+            sending={form.sendingCode}
+            onRequest={() => void form.requestCode()}
+            placeholder={text.order.codePlaceholder}
+            inputTestId="wallet-code"
+            buttonTestId="wallet-send-code"
+          />
+        </>
+      ) : (
+        <MoneySessionNotice secondsLeft={form.moneySessionLeft} testId="wallet-verified" />
+      )}
       <div className={styles.error} role="alert">
         {form.codeError ?? form.payError}
       </div>

@@ -6,6 +6,7 @@ import { Message } from '@arco-design/web-react';
 import { SmsType, type ApplySubmit } from '@cc/contracts';
 import { useState } from 'react';
 import { isSuccess } from '../../../lib/api-error';
+import { useUserInfo } from '../../../lib/session/get-user-info';
 import { usePhoneCode } from '../../../lib/sms/use-phone-code';
 import { text } from '../../../locales/zh-CN';
 import { useSubmitApply } from '../api/submit-apply';
@@ -20,8 +21,10 @@ const EMPTY: ProfileFields = {
 };
 
 export function useApplyForm(onSubmitted: () => void) {
-  const phoneCode = usePhoneCode(SmsType.Apply);
-  const [values, setValues] = useState<ProfileFields>(EMPTY);
+  // What is known is not typed again (issue 20): the logged-in creator's phone and verified real name.
+  const user = useUserInfo().data;
+  const phoneCode = usePhoneCode(SmsType.Apply, user?.phone ?? '');
+  const [values, setValues] = useState<ProfileFields>(() => ({ ...EMPTY, real_name: user?.real_name ?? '' }));
   const [errors, setErrors] = useState<Partial<Record<ProfileKey, string | null>>>({});
   const submit = useSubmitApply();
 
