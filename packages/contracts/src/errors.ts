@@ -120,6 +120,9 @@ export const ErrorCode = {
   toolOutputTooLong: 40099,
   jobNotFound: 40070,
   jobNotRetryable: 40071,
+  // Withdrawal records and cancellation (issue 20).
+  withdrawalCancelTaken: 40260,
+  withdrawalCancelClosed: 40261,
   settlementRangeTooLong: 40150,
   settlementRangeReversed: 40151,
   forbidden: 40300,
@@ -255,6 +258,8 @@ export const ErrorMessages = {
   toolOutputTooLong: '成片时长超出计费时长',
   jobNotFound: '任务不存在',
   jobNotRetryable: '只有已失败的任务可以重试',
+  withdrawalCancelTaken: '该提现已进入审核打款流程，不能取消；如有疑问请联系客服',
+  withdrawalCancelClosed: '该提现已结束，不能取消',
   settlementRangeTooLong: '日期范围不能超过366天',
   settlementRangeReversed: '开始日期不能晚于结束日期',
   forbidden: '没有权限进行此操作',
