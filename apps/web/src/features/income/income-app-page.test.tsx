@@ -26,4 +26,11 @@ describe('IncomeAppPage', () => {
     expect(await screen.findByTestId('apps-empty')).toBeTruthy();
     await waitFor(() => expect(sent.map((request) => request.query.get('task_type'))).toEqual(['1', '2']));
   });
+
+  it('leads back to /income', async () => {
+    fakeServer({ '/agent/v1/sett/app/list': ok(appList) });
+    const router = renderPage(<IncomeAppPage />, '/income/app');
+    fireEvent.click(await screen.findByTestId('back-to-income'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/income'));
+  });
 });

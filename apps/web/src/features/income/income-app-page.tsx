@@ -10,6 +10,7 @@ import { formatCount, formatYuan } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { incomeText } from '../../locales/zh-CN/income';
 import { useSettAppList } from './api/get-sett-app-list';
+import { BackToIncome } from './components/back-to-income';
 import { QueryView, RowsTable } from './components/query-view';
 import styles from './income-page.module.css';
 
@@ -77,6 +78,7 @@ export function IncomeAppPage() {
   const [taskType, setTaskType] = useState<TaskType>(TaskType.Playlet);
   return (
     <div className={styles.page}>
+      <BackToIncome />
       <PageHeading title={incomeText.appTitle} description={incomeText.appDescription} />
       <section className={styles.panel}>
         <Tabs activeTab={String(taskType)} onChange={(key) => setTaskType(Number(key) as TaskType)}>

@@ -95,6 +95,10 @@ export const withdrawal: WithdrawalRecord = withdrawalRecordSchema.parse({
   out_status: 2,
   out_status_text: '已驳回',
   out_status_style: 'reject',
+  record_type: 'withdrawal',
+  order_no: '',
+  wallet_amount: '100.00',
+  can_cancel: false,
   amount: '100.00',
   pre_pay_amount: '100.00',
   tax: '0.00',
@@ -123,6 +127,7 @@ export const withdrawals = page([
     bank_card_number: '6225 **** **** 1234',
     alipay_id: '',
     pre_pay_amount: '1000.00',
+    wallet_amount: '1000.00',
     tax: '32.00',
     pay_amount: '968.00',
     tax_estimated: false,
@@ -136,9 +141,32 @@ export const withdrawals = page([
     out_status: 1,
     out_status_text: '已提交',
     out_status_style: 'waiting',
+    can_cancel: true,
     reason: '',
   }),
 ]);
+
+/** A points purchase paid from the wallet: 30.00 of points and 0.90 tax withheld on them. */
+export const purchase = withdrawalRecordSchema.parse({
+  ...withdrawal,
+  id: 10,
+  out_status: 6,
+  out_status_text: '购买完成',
+  out_status_style: 'complete',
+  record_type: 'purchase',
+  order_no: '20261126101727203729',
+  wallet_amount: '30.90',
+  amount: '30.00',
+  pre_pay_amount: '30.00',
+  tax: '0.90',
+  pay_amount: '30.00',
+  tax_estimated: false,
+  cash_out_to: 0,
+  alipay_id: '',
+  real_name: '',
+  finish_at: '2026-11-12T02:00:00.000Z',
+  reason: '',
+});
 
 export const aggregation = settAggregationSchema.parse({
   start_date: '2026-10-25',

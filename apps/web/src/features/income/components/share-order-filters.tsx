@@ -1,4 +1,7 @@
-/** The filters of the share order list: task type, app, share type, settlement status and Beijing order dates. */
+/**
+ * The filters of the share order list: task type, app, share type, settlement status and Beijing order dates (a
+ * range on desktops, one month on phones).
+ */
 import { DatePicker, Select } from '@arco-design/web-react';
 import {
   SETT_STATUS_LABELS,
@@ -8,6 +11,8 @@ import {
   type SettStatus,
   type ShareType,
 } from '@cc/contracts';
+import dayjs from 'dayjs';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { incomeText } from '../../../locales/zh-CN/income';
 import { useSettAppList } from '../api/get-sett-app-list';
 import styles from '../income-page.module.css';
@@ -49,7 +54,18 @@ function useAppOptions(taskType: TaskType | undefined) {
   });
 }
 
+/**
+ * A phone filters by one month (`YYYY-MM`): a two-month range picker is wider than the screen. The month's first and
+ * last day, or no dates when cleared.
+ */
+export function monthRange(month: string | undefined): Pick<ShareOrderFilters, 'start_date' | 'end_date'> {
+  if (!month) return { start_date: undefined, end_date: undefined };
+  const first = dayjs(`${month}-01`);
+  return { start_date: first.format('YYYY-MM-DD'), end_date: first.endOf('month').format('YYYY-MM-DD') };
+}
+
 export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
+  const isMobile = useIsMobile();
   const appOptions = useAppOptions(value.task_type);
   const range = value.start_date && value.end_date ? [value.start_date, value.end_date] : undefined;
 
@@ -88,14 +104,26 @@ export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
         options={SETT_STATUS_OPTIONS}
         onChange={(settStatus?: SettStatus) => onChange({ ...value, sett_status: settStatus })}
       />
-      <DatePicker.RangePicker
-        className={styles.dateFilter}
-        value={range}
-        format="YYYY-MM-DD"
-        onChange={(dates?: string[]) =>
-          onChange({ ...value, start_date: dates?.[0] || undefined, end_date: dates?.[1] || undefined })
-        }
-      />
+      {isMobile ? (
+        <DatePicker.MonthPicker
+          className={styles.dateFilter}
+          placeholder={t.month}
+          value={value.start_date ? value.start_date.slice(0, 7) : undefined}
+          format="YYYY-MM"
+          getPopupContainer={() => document.body}
+          data-testid="filter-month"
+          onChange={(month?: string) => onChange({ ...value, ...monthRange(month) })}
+        />
+      ) : (
+        <DatePicker.RangePicker
+          className={styles.dateFilter}
+          value={range}
+          format="YYYY-MM-DD"
+          onChange={(dates?: string[]) =>
+            onChange({ ...value, start_date: dates?.[0] || undefined, end_date: dates?.[1] || undefined })
+          }
+        />
+      )}
     </div>
   );
 }
