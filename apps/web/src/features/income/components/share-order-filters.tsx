@@ -11,10 +11,10 @@ import {
   type SettStatus,
   type ShareType,
 } from '@cc/contracts';
-import dayjs from 'dayjs';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { incomeText } from '../../../locales/zh-CN/income';
 import { useSettAppList } from '../api/get-sett-app-list';
+import { monthRange } from './month-range';
 import styles from '../income-page.module.css';
 
 export interface ShareOrderFilters {
@@ -52,16 +52,6 @@ function useAppOptions(taskType: TaskType | undefined) {
     seen.add(app.app_id);
     return [{ value: app.app_id, label: app.app_name }];
   });
-}
-
-/**
- * A phone filters by one month (`YYYY-MM`): a two-month range picker is wider than the screen. The month's first and
- * last day, or no dates when cleared.
- */
-export function monthRange(month: string | undefined): Pick<ShareOrderFilters, 'start_date' | 'end_date'> {
-  if (!month) return { start_date: undefined, end_date: undefined };
-  const first = dayjs(`${month}-01`);
-  return { start_date: first.format('YYYY-MM-DD'), end_date: first.endOf('month').format('YYYY-MM-DD') };
 }
 
 export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {

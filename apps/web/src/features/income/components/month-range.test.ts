@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthRange } from './share-order-filters';
+import { monthRange } from './month-range';
 
 describe('monthRange (the phone’s one-month filter)', () => {
   it('covers the chosen month from its first to its last day, leap years included', () => {
