@@ -5,9 +5,10 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
-import { expectBooksBalanced, freshPhone, readCode } from '../support/fixtures.js';
+import { expectBooksBalanced, freshPhone } from '../support/fixtures.js';
 
 const DEMO_PHONE = '13800138000';
+const VENDOR = { vendor: 'default' };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
@@ -22,19 +23,41 @@ async function api<T = Record<string, unknown>>(
   data?: object,
 ): Promise<Envelope<T>> {
   const response = await request[method](url, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { ...VENDOR, authorization: `Bearer ${token}` },
     ...(data && { data }),
   });
   return (await response.json()) as Envelope<T>;
 }
 
+/**
+ * Asks for a code with `send` until the server sends one, then reads that new code from the development outbox:
+ * the phone's SMS cooldown since its last code (a login a moment ago) is waited out as a person waits for the
+ * button to come back.
+ */
+async function sendAndRead(request: APIRequestContext, phone: string, send: () => Promise<Envelope>) {
+  const outbox = async () =>
+    ((await (await request.get(`/dev/sms/outbox?phone=${phone}`)).json()) as Envelope<{ data: { code: string }[] }>)
+      .body.data;
+  const before = (await outbox()).length;
+  await expect.poll(async () => (await send()).code, { timeout: 90_000, intervals: [2_000] }).toBe(0);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const sent = await outbox();
+      code = sent[0]?.code ?? '';
+      return sent.length > before;
+    })
+    .toBe(true);
+  return code;
+}
+
 /** Logs `phone` in through the API (a login code from the development outbox): its token. */
 async function tokenOf(request: APIRequestContext, phone: string): Promise<string> {
-  const sent = (await (await request.post('/agent/v1/user/send_code', { data: { phone, type: 1 } })).json()) as Envelope;
-  expect(sent.code, sent.msg).toBe(0);
-  const code = await readCode(request, phone);
+  const code = await sendAndRead(request, phone, async () =>
+    (await request.post('/agent/v1/user/send_code', { headers: VENDOR, data: { phone, type: 1 } })).json(),
+  );
   const login = (await (
-    await request.post('/agent/v1/user/login', { data: { phone, code } })
+    await request.post('/agent/v1/user/login', { headers: VENDOR, data: { phone, code } })
   ).json()) as Envelope<{ access_token: string }>;
   expect(login.code, login.msg).toBe(0);
   return login.body.access_token;
@@ -52,10 +75,7 @@ async function openAs(page: Page, token: string, path: string) {
   await page.goto(path);
 }
 
-/**
- * Pays a 10.00 points package from the demo creator's wallet with a wallet code (type 5). The phone's SMS
- * cooldown since its last code is waited out by asking again until the server sends one.
- */
+/** Pays a 10.00 points package from the demo creator's wallet with a wallet code (type 5). */
 async function buyPointsFromWallet(request: APIRequestContext, token: string): Promise<string> {
   const order = await api<{ order_no: string }>(request, token, 'post', '/agent/v1/order/create', {
     type: 1,
@@ -63,25 +83,9 @@ async function buyPointsFromWallet(request: APIRequestContext, token: string): P
     quantity: 1,
   });
   expect(order.code, order.msg).toBe(0);
-  const before = (await (await request.get(`/dev/sms/outbox?phone=${DEMO_PHONE}`)).json()) as Envelope<{
-    data: { code: string }[];
-  }>;
-  await expect
-    .poll(async () => (await api(request, token, 'post', '/agent/v1/user/send_code_by_id', { type: 5 })).code, {
-      timeout: 90_000,
-      intervals: [2_000],
-    })
-    .toBe(0);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const outbox = (await (await request.get(`/dev/sms/outbox?phone=${DEMO_PHONE}`)).json()) as Envelope<{
-        data: { code: string }[];
-      }>;
-      code = outbox.body.data[0]?.code ?? '';
-      return outbox.body.data.length > before.body.data.length;
-    })
-    .toBe(true);
+  const code = await sendAndRead(request, DEMO_PHONE, () =>
+    api(request, token, 'post', '/agent/v1/user/send_code_by_id', { type: 5 }),
+  );
   const paid = await api(request, token, 'post', '/agent/v1/order/wallet_pay', { order_no: order.body.order_no, code });
   expect(paid.code, paid.msg).toBe(0);
   return order.body.order_no;
