@@ -21,6 +21,8 @@ describe('IncomeAppPage', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.textContent).toContain('速看短剧');
     expect(rows[0]!.textContent).toContain('¥18.00');
+    // What the creator's own tasks earned (the figure my tasks shows), the team's share beside it.
+    expect(rows[0]!.textContent).toContain('推广收益 ¥15.00 · 团队收益 ¥3.00');
 
     fireEvent.click(screen.getByText('小说'));
     expect(await screen.findByTestId('apps-empty')).toBeTruthy();

@@ -197,6 +197,8 @@ export const appList = settAppListSchema.parse({
       refund_count: 1,
       order_amount: '90.00',
       share_amount: '18.00',
+      own_share_amount: '15.00',
+      team_share_amount: '3.00',
       settled_amount: '6.00',
       to_be_settled_amount: '12.00',
     },

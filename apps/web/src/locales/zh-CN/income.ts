@@ -112,6 +112,8 @@ export const incomeText = {
       refunds: '退款数',
       orderAmount: '订单金额',
       shareAmount: '分成收益',
+      ownShare: '推广收益',
+      teamShare: '团队收益',
       settled: '已结算',
       toBeSettled: '待结算',
     },
