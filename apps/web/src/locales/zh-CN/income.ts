@@ -61,6 +61,7 @@ export const incomeText = {
     emptyHint: '收益结算后即可申请提现',
     detail: '详情',
     detailTitle: '提现详情',
+    purchaseDetailTitle: '积分购买详情',
     columns: {
       createdAt: '时间',
       type: '类型',

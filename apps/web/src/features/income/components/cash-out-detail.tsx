@@ -54,14 +54,21 @@ function detailRows(record: WithdrawalRecord) {
   return rows;
 }
 
-export function CashOutDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+interface DetailProps {
+  id: number | null;
+  /** A points purchase (积分购买详情), not a withdrawal. */
+  purchase?: boolean;
+  onClose: () => void;
+}
+
+export function CashOutDetailDrawer({ id, purchase = false, onClose }: DetailProps) {
   const isMobile = useIsMobile();
   const detail = useCashOutDetail(id);
 
   return (
     <Drawer
       visible={id !== null}
-      title={incomeText.cashOut.detailTitle}
+      title={purchase ? incomeText.cashOut.purchaseDetailTitle : incomeText.cashOut.detailTitle}
       placement={isMobile ? 'bottom' : 'right'}
       width={isMobile ? undefined : 420}
       height={isMobile ? '70%' : undefined}

@@ -6,8 +6,7 @@
 import { Button, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { IconSwap } from '@arco-design/web-react/icon';
 import type { Paged, WithdrawalRecord } from '@cc/contracts';
-import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { fillText } from '../../../lib/fill-text';
@@ -15,7 +14,6 @@ import { formatDateTime, formatYuan } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { incomeText } from '../../../locales/zh-CN/income';
 import { useCashOutPage } from '../api/get-cash-out-page';
-import { incomeQueryKey } from '../api/query-keys';
 import styles from '../income-page.module.css';
 import { CASH_OUT_ANCHOR } from './cash-out-anchor';
 import { CancelCashOutButton } from './cash-out-cancel';
@@ -26,6 +24,11 @@ import { ListPager, QueryView, RowsTable } from './query-view';
 
 const PAGE_SIZE = 10;
 const t = incomeText.cashOut;
+
+/** What ends keeping the records in view: the creator moving the page themselves. */
+const USER_MOVES = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+/** How long the records are kept in view while the page above them loads. */
+const SETTLE_MS = 5_000;
 
 const isPurchase = (row: WithdrawalRecord) => row.record_type === 'purchase';
 
@@ -69,7 +72,7 @@ function amountOf(row: WithdrawalRecord) {
   return <span data-testid="cash-out-amount">{formatYuan(row.wallet_amount)}</span>;
 }
 
-function columnsWith(open: (id: number) => void): TableColumnProps<WithdrawalRecord>[] {
+function columnsWith(open: (row: WithdrawalRecord) => void): TableColumnProps<WithdrawalRecord>[] {
   return [
     { title: t.columns.createdAt, dataIndex: 'created_at', render: (time: string) => formatDateTime(time) },
     { title: t.columns.type, dataIndex: 'record_type', render: (_, row) => typeOf(row) },
@@ -81,9 +84,9 @@ function columnsWith(open: (id: number) => void): TableColumnProps<WithdrawalRec
       title: '',
       dataIndex: 'id',
       width: 170,
-      render: (id: number, row) => (
+      render: (_, row) => (
         <div className={styles.rowActions}>
-          <Button type="text" size="small" onClick={() => open(id)} data-testid="cash-out-open">
+          <Button type="text" size="small" onClick={() => open(row)} data-testid="cash-out-open">
             {t.detail}
           </Button>
           <CancelCashOutButton record={row} />
@@ -120,26 +123,34 @@ function RecordCard({ row, onOpen }: { row: WithdrawalRecord; onOpen: () => void
 }
 
 /**
- * Arriving at `/income#cash-out` (查看提现记录), the records are scrolled into view once every income query has
- * answered, so the panels above them have their height; once per arrival.
+ * Arriving at `/income#cash-out` (查看提现记录), the records are brought into view and kept there while the panels
+ * above them load and grow, until the creator scrolls, touches or types, or the page has settled.
  */
-function useScrollIntoViewWhenAsked(recordsLoaded: boolean) {
-  const loaded = useIsFetching({ queryKey: incomeQueryKey }) === 0 && recordsLoaded;
+function useScrollIntoViewWhenAsked() {
   const { hash, key } = useLocation();
-  const done = useRef<string | null>(null);
   useEffect(() => {
-    if (!loaded || hash !== `#${CASH_OUT_ANCHOR}` || done.current === key) return;
-    done.current = key;
-    document.getElementById(CASH_OUT_ANCHOR)?.scrollIntoView({ block: 'start' });
-  }, [loaded, hash, key]);
+    if (hash !== `#${CASH_OUT_ANCHOR}`) return;
+    const show = () => document.getElementById(CASH_OUT_ANCHOR)?.scrollIntoView({ block: 'start' });
+    const growing = new ResizeObserver(show);
+    growing.observe(document.body);
+    const stop = () => {
+      growing.disconnect();
+      for (const event of USER_MOVES) window.removeEventListener(event, stop);
+      window.clearTimeout(settled);
+    };
+    for (const event of USER_MOVES) window.addEventListener(event, stop, { passive: true });
+    const settled = window.setTimeout(stop, SETTLE_MS);
+    show();
+    return stop;
+  }, [hash, key]);
 }
 
 export function CashOutList() {
   const isMobile = useIsMobile();
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [open, setOpen] = useState<WithdrawalRecord | null>(null);
   const records = useCashOutPage({ page_num: page, page_size: PAGE_SIZE });
-  useScrollIntoViewWhenAsked(records.isSuccess);
+  useScrollIntoViewWhenAsked();
 
   function renderRecords({ data, page: pageInfo }: Paged<WithdrawalRecord>) {
     if (data.length === 0) {
@@ -150,11 +161,11 @@ export function CashOutList() {
         {isMobile ? (
           <ul className={styles.cards}>
             {data.map((row) => (
-              <RecordCard key={row.id} row={row} onOpen={() => setOpenId(row.id)} />
+              <RecordCard key={row.id} row={row} onOpen={() => setOpen(row)} />
             ))}
           </ul>
         ) : (
-          <RowsTable rowKey="id" columns={columnsWith(setOpenId)} data={data} rowTestId="cash-out-row" />
+          <RowsTable rowKey="id" columns={columnsWith(setOpen)} data={data} rowTestId="cash-out-row" />
         )}
         <ListPager page={pageInfo} pageSize={PAGE_SIZE} simple={isMobile} onChange={setPage} />
       </>
@@ -162,12 +173,16 @@ export function CashOutList() {
   }
 
   return (
-    <section className={styles.panel} id={CASH_OUT_ANCHOR} data-testid="cash-out-records">
+    <section className={`${styles.panel} ${styles.records}`} id={CASH_OUT_ANCHOR} data-testid="cash-out-records">
       <header className={styles.panelHeader}>
         <h2 className={styles.panelTitle}>{t.title}</h2>
       </header>
       <QueryView query={records}>{renderRecords}</QueryView>
-      <CashOutDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+      <CashOutDetailDrawer
+        id={open?.id ?? null}
+        purchase={open !== null && isPurchase(open)}
+        onClose={() => setOpen(null)}
+      />
     </section>
   );
 }
