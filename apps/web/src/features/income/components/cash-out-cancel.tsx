@@ -23,6 +23,8 @@ export function CancelCashOutButton({ record, long = false }: { record: Withdraw
       okText: t.cancelOk,
       cancelText: t.cancelKeep,
       okButtonProps: { status: 'danger' },
+      // Arco's confirm is wider than a phone.
+      style: { maxWidth: 'calc(100vw - 32px)' },
       onOk: async () => {
         const result = await cancel.mutateAsync(record.id);
         if (isSuccess(result)) Message.success(result.msg || t.cancelled);
