@@ -16,6 +16,8 @@ export const OutStatus = {
   Waiting: 4,
   Complete: 5,
   PurchaseComplete: 6,
+  /** Withdrawn by its creator while still pending (issue 20): the hold was released. Not in spec §4. */
+  Cancelled: 7,
 } as const;
 export type OutStatus = (typeof OutStatus)[keyof typeof OutStatus];
 /** Display texts of spec §4: 1, 3 and 4 show 'submitted'; 2 'rejected'; 5 'withdrawal success'; 6 'purchase done'. */
@@ -26,8 +28,9 @@ export const OUT_STATUS_LABELS: Record<OutStatus, string> = {
   4: '已提交',
   5: '提现成功',
   6: '购买完成',
+  7: '已取消',
 };
-/** Style groups of spec §4: waiting (1, 3, 4), reject (2), complete (5, 6). */
+/** Style groups of spec §4: waiting (1, 3, 4), reject (2, and 7, cancelled by the creator), complete (5, 6). */
 export const OutStatusStyle = { Waiting: 'waiting', Reject: 'reject', Complete: 'complete' } as const;
 export type OutStatusStyle = (typeof OutStatusStyle)[keyof typeof OutStatusStyle];
 export const OUT_STATUS_STYLES: Record<OutStatus, OutStatusStyle> = {
@@ -37,6 +40,7 @@ export const OUT_STATUS_STYLES: Record<OutStatus, OutStatusStyle> = {
   4: 'waiting',
   5: 'complete',
   6: 'complete',
+  7: 'reject',
 };
 
 /** Where a withdrawal is paid to (spec §9 withdrawal methods): 1 bank card, 2 Alipay. */

@@ -127,6 +127,9 @@ export const ErrorCode = {
   toolRequestKeyReused: 40270,
   jobNotFound: 40070,
   jobNotRetryable: 40071,
+  // Withdrawal records and cancellation (issue 20).
+  withdrawalCancelTaken: 40260,
+  withdrawalCancelClosed: 40261,
   settlementRangeTooLong: 40150,
   settlementRangeReversed: 40151,
   forbidden: 40300,
@@ -269,6 +272,8 @@ export const ErrorMessages = {
   toolRequestKeyReused: '该请求编号已用于另一次不同设置的运行，请刷新页面后重新确认',
   jobNotFound: '任务不存在',
   jobNotRetryable: '只有已失败的任务可以重试',
+  withdrawalCancelTaken: '该提现已进入审核打款流程，不能取消；如有疑问请联系客服',
+  withdrawalCancelClosed: '该提现已结束，不能取消',
   settlementRangeTooLong: '日期范围不能超过366天',
   settlementRangeReversed: '开始日期不能晚于结束日期',
   forbidden: '没有权限进行此操作',

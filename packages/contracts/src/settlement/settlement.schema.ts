@@ -265,6 +265,19 @@ export const settAggregationSchema = z.object({
 });
 export type SettAggregation = z.infer<typeof settAggregationSchema>;
 
+/**
+ * A row of `/sett/app/list`: the app's figures with its share income split (issue 20) into what the creator's own
+ * tasks earned (share type 1, net of refunds: the sum of my tasks' `share_amount` over the app's tasks) and what
+ * their team and invitees brought (leader, invite and bonus shares).
+ */
+export const settAppListRowSchema = settAppFiguresSchema.extend({
+  /** Yuan earned by the creator's own promotion of this app's tasks (share type 1), refunds deducted. */
+  own_share_amount: z.string(),
+  /** Yuan of the other share types (team leader, invite, bonus): share_amount − own_share_amount. */
+  team_share_amount: z.string(),
+});
+export type SettAppListRow = z.infer<typeof settAppListRowSchema>;
+
 /** `GET /sett/app/list`: every listed app of the task type, and any other with shares, highest income first. */
-export const settAppListSchema = z.object({ data: z.array(settAppFiguresSchema) });
+export const settAppListSchema = z.object({ data: z.array(settAppListRowSchema) });
 export type SettAppList = z.infer<typeof settAppListSchema>;

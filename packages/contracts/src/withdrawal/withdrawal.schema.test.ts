@@ -9,7 +9,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.error?.issues[0]?.message;
 
 describe('withdrawal and payee contracts', () => {
-  it('shows spec §4 texts and style groups for every out_status', () => {
+  it('shows spec §4 texts and style groups for every out_status, and 已取消 (7, issue 20) as a reject', () => {
     expect(OUT_STATUS_LABELS).toEqual({
       1: '已提交',
       2: '已驳回',
@@ -17,12 +17,13 @@ describe('withdrawal and payee contracts', () => {
       4: '已提交',
       5: '提现成功',
       6: '购买完成',
+      7: '已取消',
     });
     const group = (style: string) =>
       Object.entries(OUT_STATUS_STYLES)
         .filter(([, s]) => s === style)
         .map(([status]) => Number(status));
-    expect([group('waiting'), group('reject'), group('complete')]).toEqual([[1, 3, 4], [2], [5, 6]]);
+    expect([group('waiting'), group('reject'), group('complete')]).toEqual([[1, 3, 4], [2, 7], [5, 6]]);
   });
 
   it('checks the amount in yuan against the §9 limits, in Chinese', () => {

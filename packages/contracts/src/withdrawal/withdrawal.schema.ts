@@ -92,8 +92,22 @@ export type CashOutTax = z.infer<typeof cashOutTaxSchema>;
 export const withdrawalRecordSchema = z.object({
   /** Record id (for `/sett/cash_out/detail?id=`). */
   id: z.number().int(),
-  /** Spec §4: 1 pending, 2 rejected, 3 agreed, 4 waiting, 5 complete, 6 purchase complete. */
+  /** Spec §4: 1 pending, 2 rejected, 3 agreed, 4 waiting, 5 complete, 6 purchase complete; 7 cancelled by its creator. */
   out_status: z.number().int(),
+  /**
+   * What the record is: a withdrawal to the creator's account, or a purchase of points paid from the wallet
+   * (out_status 6), which has no payee and pays the order `order_no`.
+   */
+  record_type: z.enum(['withdrawal', 'purchase']),
+  /** Order number of the points order a purchase paid; '' for a withdrawal. */
+  order_no: z.string(),
+  /**
+   * Yuan taken from the wallet: a withdrawal's amount (its tax is withheld from what is paid out); a purchase's
+   * wallet part plus the tax withheld on it (both leave the wallet).
+   */
+  wallet_amount: z.string(),
+  /** True while the creator may still cancel it (submitted, not yet taken up by an operator). */
+  can_cancel: z.boolean(),
   /** Display text of out_status: 已提交 / 已驳回 / 提现成功 / 购买完成. */
   out_status_text: z.string(),
   /** Style group of out_status: waiting, reject or complete. */
@@ -139,7 +153,7 @@ export const cashOutPageQuerySchema = pageQuerySchema.extend({
     .number({ error: '提现状态不正确' })
     .int('提现状态不正确')
     .min(OutStatus.Pending, '提现状态不正确')
-    .max(OutStatus.PurchaseComplete, '提现状态不正确')
+    .max(OutStatus.Cancelled, '提现状态不正确')
     .optional(),
 });
 export type CashOutPageQuery = z.input<typeof cashOutPageQuerySchema>;
@@ -149,6 +163,13 @@ export const cashOutDetailQuerySchema = z.object({
   /** Withdrawal record id. */
   id: z.coerce.number({ error: '提现记录不正确' }).int('提现记录不正确').positive('提现记录不正确'),
 });
+
+/** `POST /agent/v1/sett/cash_out/cancel`: the creator withdraws a submitted withdrawal; its amount is available again. */
+export const cashOutCancelRequestSchema = z.object({
+  /** Withdrawal record id. */
+  id: z.coerce.number({ error: '提现记录不正确' }).int('提现记录不正确').positive('提现记录不正确'),
+});
+export type CashOutCancelRequest = z.input<typeof cashOutCancelRequestSchema>;
 
 /** `GET /agent/v1/sett/cash_out/first`: what the withdraw page needs before the creator types an amount. */
 export const cashOutFirstSchema = z.object({

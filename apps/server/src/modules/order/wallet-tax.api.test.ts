@@ -171,6 +171,25 @@ describe(`wallet purchases are taxed (${testDatabaseKind})`, () => {
       { idempotency_key: `order:${order.order_no}`, amount_fen: -25_500 },
       { idempotency_key: `tax:order:${order.order_no}`, amount_fen: -612 },
     ]);
+    // In the creator's records it reads as what it is (issue 20): a purchase of that order, 261.12 taken from the
+    // wallet, no payee, nothing to cancel.
+    const records = await get(creator.token, '/agent/v1/sett/cash_out/page?page_num=1&page_size=10');
+    const purchase = (records.json.body.data as { order_no: string }[]).find((r) => r.order_no === order.order_no);
+    expect(purchase).toMatchObject({
+      record_type: 'purchase',
+      out_status: OutStatus.PurchaseComplete,
+      out_status_text: '购买完成',
+      wallet_amount: '261.12',
+      amount: '255.00',
+      tax: '6.12',
+      cash_out_to: 0,
+      real_name: '',
+      can_cancel: false,
+      tax_estimated: false,
+    });
+    expect(records.json.body.data).toContainEqual(
+      expect.objectContaining({ record_type: 'withdrawal', order_no: '', wallet_amount: '10000.00' }),
+    );
 
     // The next withdrawal's history holds the purchase: 10255 paid before, 96.12 withheld.
     // 10256.88 − 2051.38 − 5000 = 3205.50 × 3 % = 96.165 → 96.17 − 96.12 = 0.05.

@@ -281,6 +281,35 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect((await sharesOf(second)).map((s) => [s.share_type, s.share_amount_fen])).toEqual([[ShareType.Mine, 2]]);
   });
 
+  it('agrees with my tasks on what a task earned, refunds deducted; the team share shown apart (issue 20)', async () => {
+    const leader = await creator(5000);
+    const member = await creator(6000);
+    await ctx.database.db
+      .updateTable('agents')
+      .set({ leader_id: leader.agentId })
+      .where('id', '=', member.agentId)
+      .execute();
+    const own = newOrderId();
+    await recharge(leader.partner, leader.code, '100.00', own);
+    await recharge(leader.partner, leader.code, '30.00');
+    await refund(leader.partner, leader.code, '100.00', own);
+    const teams = newOrderId();
+    await recharge(member.partner, member.code, '80.00', teams);
+    await refund(member.partner, member.code, '20.00', teams);
+
+    const get = (url: string) => call(ctx.app, { method: 'GET', url, token: leader.token });
+    const task = (await get('/agent/v1/task/my_task?page_num=1&page_size=10')).json.body.data[0];
+    // 30.00 × 50 %: the 100.00 recharge and its refund cancel out.
+    expect(task).toMatchObject({ app_id: leader.partner.app_id, share_amount: '15.00' });
+    const apps = (await get('/agent/v1/sett/app/list?task_type=1')).json.body.data as { app_id: number }[];
+    // (80.00 − 20.00) × 10 % leader share.
+    expect(apps.find((app) => app.app_id === leader.partner.app_id)).toMatchObject({
+      own_share_amount: task.share_amount,
+      team_share_amount: '6.00',
+      share_amount: '21.00',
+    });
+  });
+
   it('settles due shares once into the wallet, one ledger row per agent per run', async () => {
     const c = await creator(5000);
     await recharge(c.partner, c.code, '10.00');

@@ -377,6 +377,8 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
         refund_count: 2,
         order_amount: '107.00',
         share_amount: '107.00',
+        own_share_amount: '107.00',
+        team_share_amount: '0.00',
         settled_amount: '22.00',
         to_be_settled_amount: '85.00',
       },
@@ -388,13 +390,21 @@ describe(`settlement read calls (${testDatabaseKind})`, () => {
         refund_count: 0,
         order_amount: '0.00',
         share_amount: '0.00',
+        own_share_amount: '0.00',
+        team_share_amount: '0.00',
         settled_amount: '0.00',
         to_be_settled_amount: '0.00',
       },
     ]);
     const novels = (await get('/sett/app/list?task_type=2')).json.body.data;
-    expect(novels.map((a: { app_id: number; share_amount: string }) => [a.app_id, a.share_amount])).toEqual([
-      [app.novel, '50.00'],
+    // The 10.00 team leader share of a member's order is income of the app, not of the creator's own task.
+    expect(novels).toEqual([
+      expect.objectContaining({
+        app_id: app.novel,
+        share_amount: '50.00',
+        own_share_amount: '40.00',
+        team_share_amount: '10.00',
+      }),
     ]);
     const theirs = (await get('/sett/app/list?task_type=2', tokens.other)).json.body.data;
     expect(theirs).toEqual([expect.objectContaining({ app_id: app.novel, share_amount: '0.00' })]);

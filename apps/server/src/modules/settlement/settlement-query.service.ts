@@ -8,19 +8,20 @@ import {
   SETT_STATUS_LABELS,
   SETT_AGGREGATION_MAX_DAYS,
   SHARE_TYPE_LABELS,
+  ShareType,
   fenToYuan,
   type OrderType,
   type Paged,
   type SettAggregation,
   type SettAggregationQuery,
   type SettAppFigures,
+  type SettAppListRow,
   type SettDailyPageQuery,
   type SettDayFigures,
   type SettOrderAggr,
   type SettOrderPageQuery,
   type SettStatus,
   type ShareOrder,
-  type ShareType,
   type TaskType,
 } from '@cc/contracts';
 import { beijingDayOf, dateOfDay, dayOfDate, dayStartMs, monthStartDay } from '../../beijing-time.js';
@@ -180,12 +181,17 @@ export class SettlementQueryService {
     };
   }
 
-  /** Every listed app of the task type (zeros when it brought nothing), then apps with shares no longer listed. */
-  async appList(agentId: number, taskType: TaskType): Promise<SettAppFigures[]> {
-    const [apps, figures] = await Promise.all([
+  /**
+   * Every listed app of the task type (zeros when it brought nothing), then apps with shares no longer listed; each
+   * with what the creator's own tasks earned beside the total (issue 20: the figure my tasks shows for them).
+   */
+  async appList(agentId: number, taskType: TaskType): Promise<SettAppListRow[]> {
+    const [apps, figures, own] = await Promise.all([
       this.shares.appsOfTaskType(taskType),
       this.shares.figuresByApp(agentId, { taskType }),
+      this.shares.figuresByApp(agentId, { taskType, shareType: ShareType.Mine }),
     ]);
+    const ownOf = new Map(own.map((row) => [row.app_id, Number(row.share_fen)]));
     const figuresOf = new Map(figures.map((row) => [row.app_id, row]));
     const listed = apps.map((app) => ({ app, row: figuresOf.get(app.app_id) ?? ZERO_FIGURES }));
     const listedIds = new Set(apps.map((app) => app.app_id));
@@ -194,7 +200,14 @@ export class SettlementQueryService {
       .map((row) => ({ app: row, row }));
     return [...listed, ...unlisted]
       .sort((a, b) => byShareDesc(a.row, b.row))
-      .map(({ app, row }) => toAppFigures(app, row));
+      .map(({ app, row }) => {
+        const ownFen = ownOf.get(app.app_id) ?? 0;
+        return {
+          ...toAppFigures(app, row),
+          own_share_amount: fenToYuan(ownFen),
+          team_share_amount: fenToYuan(Number(row.share_fen) - ownFen),
+        };
+      });
   }
 
   async orderPage(agentId: number, query: SettOrderPageQuery): Promise<Paged<ShareOrder>> {

@@ -2,6 +2,7 @@
  * The wallet: income waiting to be withdrawn. `can_out` is balance minus holds (money set aside for a combo
  * payment in progress). Every change writes a ledger row with an idempotency key in the caller's transaction.
  */
+import { fenToYuan } from '@cc/contracts';
 import type { Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -79,6 +80,23 @@ export class WalletService {
       throw new Error(`wallet hold of agent ${agentId} is smaller than the ${amountFen} fen to release`);
     }
     await this.wallets.payDebtFromAvailable(trx, agentId, this.clock.now());
+  }
+
+  /**
+   * A withdrawal its creator cancelled: its hold is given back, with a ledger row of no amount (the balance did not
+   * move) keyed by the withdrawal, so the statement shows the cancellation and a replay cannot release twice.
+   */
+  async releaseCancelled(trx: Trx, agentId: number, cashOutId: number, amountFen: number): Promise<void> {
+    const key = `cash_out_cancel:${cashOutId}`;
+    if (await this.wallets.ledgerByKey(trx, key)) return;
+    await this.release(trx, agentId, amountFen);
+    await this.wallets.insertLedger(trx, {
+      agent_id: agentId,
+      title: `取消提现，${fenToYuan(amountFen)}元冻结金额已退回`,
+      amount_fen: 0,
+      idempotency_key: key,
+      created_at: this.clock.now(),
+    });
   }
 
   /**

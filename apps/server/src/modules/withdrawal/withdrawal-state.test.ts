@@ -9,6 +9,7 @@ const ALL = Object.values(OutStatus);
 const ALLOWED: Record<WithdrawalAction, OutStatus[]> = {
   approve: [1],
   reject: [1, 3],
+  cancel: [1],
   startPayout: [3],
   payoutSucceeded: [4],
   payoutFailed: [4],
@@ -32,6 +33,7 @@ describe('withdrawal state machine (spec §4)', () => {
     expect(TRANSITIONS.payoutSucceeded.to).toBe(OutStatus.Complete);
     expect(TRANSITIONS.payoutFailed.to).toBe(OutStatus.Agreed);
     expect(TRANSITIONS.payOffline.to).toBe(OutStatus.Complete);
+    expect(TRANSITIONS.cancel.to).toBe(OutStatus.Cancelled);
   });
 
   it('moves a bank withdrawal by its batch: exported 3 → 4, then paid 5, returned 3 or rejected 2', () => {

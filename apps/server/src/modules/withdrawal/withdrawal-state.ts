@@ -3,7 +3,8 @@
  * 5 complete. An Alipay payout leaves 4 only when Alipay has settled its current out_biz_no: paid (5) or refused for
  * good (back to 3, where an operator pays again under a new out_biz_no or rejects, releasing the hold); the service
  * makes every payout move conditional on that out_biz_no too. 6 (a purchase paid from the wallet) is no withdrawal
- * and has no transitions. A new way to pay is a new action here, with the states it starts from.
+ * and has no transitions. The creator may cancel (7) while it is still pending, before an operator took it up.
+ * A new way to pay is a new action here, with the states it starts from.
  * A bank withdrawal goes from 3 to 4 when a bank batch exports it; the bank's result then completes it, returns it
  * to 3 or rejects it.
  */
@@ -12,6 +13,7 @@ import { OutStatus } from '@cc/contracts';
 export type WithdrawalAction =
   | 'approve'
   | 'reject'
+  | 'cancel'
   | 'startPayout'
   | 'payoutSucceeded'
   | 'payoutFailed'
@@ -25,6 +27,7 @@ export type WithdrawalAction =
 export const TRANSITIONS: Record<WithdrawalAction, { from: readonly OutStatus[]; to: OutStatus }> = {
   approve: { from: [OutStatus.Pending], to: OutStatus.Agreed },
   reject: { from: [OutStatus.Pending, OutStatus.Agreed], to: OutStatus.Rejected },
+  cancel: { from: [OutStatus.Pending], to: OutStatus.Cancelled },
   startPayout: { from: [OutStatus.Agreed], to: OutStatus.Waiting },
   payoutSucceeded: { from: [OutStatus.Waiting], to: OutStatus.Complete },
   payoutFailed: { from: [OutStatus.Waiting], to: OutStatus.Agreed },

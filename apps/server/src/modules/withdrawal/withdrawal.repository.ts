@@ -31,14 +31,14 @@ export class WithdrawalRepository {
     return executor.selectFrom('cash_outs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The creator's withdrawals not rejected, for the first-withdrawal minimum. */
+  /** The creator's withdrawals not rejected or cancelled, for the first-withdrawal minimum. */
   async countLive(trx: Kysely<Database>, agentId: number): Promise<number> {
     const row = await trx
       .selectFrom('cash_outs')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('agent_id', '=', agentId)
       .where('cash_out_to', 'in', WITHDRAWAL_KINDS)
-      .where('out_status', '!=', OutStatus.Rejected)
+      .where('out_status', 'not in', [OutStatus.Rejected, OutStatus.Cancelled])
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

@@ -1,11 +1,12 @@
 /**
- * Withdrawal calls: the creator's `/agent/v1/sett/cash_out/*` (spec §7) and the operator's `/ops/v1/withdrawals`
+ * Withdrawal calls: the creator's `/agent/v1/sett/cash_out/*` (spec §7; `cancel` added by issue 20) and the operator's `/ops/v1/withdrawals`
  * (list, approve, reject, pay; bank withdrawals go out in bank batches, `bank-batch.routes.ts`).
  */
 import {
   OUT_STATUS_LABELS,
   OUT_STATUS_STYLES,
   cashOutApplyRequestSchema,
+  cashOutCancelRequestSchema,
   cashOutDetailQuerySchema,
   cashOutFirstSchema,
   cashOutPageQuerySchema,
@@ -30,14 +31,21 @@ import { ok, okSchema } from '../../plugins/envelope.js';
 import { moneyProofOf } from '../auth/money-session.service.js';
 import { operatorGuard } from '../../plugins/operator.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
+import { canTransition } from './withdrawal-state.js';
 import type { CashOutRow } from './withdrawal.repository.js';
 import type { WithdrawalService } from './withdrawal.service.js';
 
 export function toWithdrawalRecord(row: CashOutRow): WithdrawalRecord {
   const status = row.out_status as OutStatus;
+  // Purchases paid from the wallet have no payee kind (wallet.repository.ts `recordPurchase`).
+  const purchase = row.cash_out_to === '';
   return {
     id: row.id,
     out_status: status,
+    record_type: purchase ? 'purchase' : 'withdrawal',
+    order_no: row.order_no ?? '',
+    wallet_amount: fenToYuan(purchase ? row.amount_fen + row.tax_fen : row.amount_fen),
+    can_cancel: !purchase && canTransition('cancel', status),
     out_status_text: OUT_STATUS_LABELS[status],
     out_status_style: OUT_STATUS_STYLES[status],
     amount: fenToYuan(row.amount_fen),
@@ -45,7 +53,7 @@ export function toWithdrawalRecord(row: CashOutRow): WithdrawalRecord {
     tax: fenToYuan(row.tax_fen),
     pay_amount: fenToYuan(row.pay_amount_fen),
     // A purchase is taxed as it is paid; a withdrawal's tax is the apply's estimate until its payout starts.
-    tax_estimated: row.cash_out_to !== '' && row.tax_final === 0,
+    tax_estimated: !purchase && row.tax_final === 0,
     cash_out_to: Number(row.cash_out_to || 0),
     bank_name: row.bank_name,
     bank_card_number: row.bank_card_number,
@@ -90,6 +98,16 @@ export function withdrawalRoutes(withdrawals: WithdrawalService, operatorToken: 
           '提现申请已提交，个税为预估，以打款时计算为准',
         );
       },
+    );
+
+    app.post(
+      '/agent/v1/sett/cash_out/cancel',
+      { ...authed, schema: { body: cashOutCancelRequestSchema, response: okSchema(withdrawalRecordSchema) } },
+      async (request) =>
+        ok(
+          toWithdrawalRecord(await withdrawals.cancel(identityOf(request).agentId, request.body.id)),
+          '提现已取消，金额已退回可提现余额',
+        ),
     );
 
     app.get(

@@ -226,6 +226,31 @@ export class WithdrawalService {
   }
 
   /**
+   * The creator cancels their own withdrawal while it is still pending: under the wallet lock (the lock every
+   * writer of their money takes), the conditional move to 已取消, the hold released and a ledger row keyed by the
+   * withdrawal, in one transaction. Of two cancels, or a cancel and an operator's approval, exactly one moves it; a
+   * repeated cancel answers the cancelled record and releases nothing more.
+   */
+  async cancel(agentId: number, id: number): Promise<CashOutRow> {
+    const row = await this.ownedBy(agentId, id);
+    if (row.cash_out_to === '') throw appError('withdrawalNotFound');
+    await this.db.transaction().execute(async (trx) => {
+      await this.deps.wallet.lock(trx, agentId);
+      const { from, to } = TRANSITIONS.cancel;
+      const changes = { out_status: to, reason: '', updated_at: this.deps.clock.now() };
+      if (await this.deps.withdrawals.transition(trx, id, from, changes)) {
+        await this.deps.wallet.releaseCancelled(trx, agentId, id, row.amount_fen);
+        return;
+      }
+      const now = (await this.deps.withdrawals.byId(id, trx))!;
+      if (now.out_status === OutStatus.Cancelled) return;
+      const taken = now.out_status === OutStatus.Agreed || now.out_status === OutStatus.Waiting;
+      throw appError(taken ? 'withdrawalCancelTaken' : 'withdrawalCancelClosed');
+    });
+    return this.ownedBy(agentId, id);
+  }
+
+  /**
    * Pays an agreed withdrawal. `offline` (bank withdrawals only): the operator confirms a transfer made outside
    * (bank file) and the withdrawal completes at once. An Alipay withdrawal starts a payout attempt under a new
    * out_biz_no and its job is queued; while an attempt is unresolved (打款中) paying again is refused.

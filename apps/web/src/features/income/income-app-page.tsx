@@ -1,7 +1,10 @@
-/** Income per app (/income/app): one tab per task type (`/sett/app/list?task_type=`), each app with its figures. */
+/**
+ * Income per app (/income/app): one tab per task type (`/sett/app/list?task_type=`), each app with its figures; its
+ * share income split into 推广收益 (the creator's own tasks, the figure my tasks shows) and 团队收益.
+ */
 import { Tabs, type TableColumnProps } from '@arco-design/web-react';
 import { IconApps } from '@arco-design/web-react/icon';
-import { TASK_TYPE_LABELS, TaskType, type SettAppFigures } from '@cc/contracts';
+import { TASK_TYPE_LABELS, TaskType, type SettAppListRow } from '@cc/contracts';
 import { useState } from 'react';
 import { AppBadge } from '../../components/app-badge';
 import { EmptyState } from '../../components/empty-state';
@@ -10,12 +13,13 @@ import { formatCount, formatYuan } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { incomeText } from '../../locales/zh-CN/income';
 import { useSettAppList } from './api/get-sett-app-list';
+import { BackToIncome } from './components/back-to-income';
 import { QueryView, RowsTable } from './components/query-view';
 import styles from './income-page.module.css';
 
 const t = incomeText.app.columns;
 
-const columns: TableColumnProps<SettAppFigures>[] = [
+const columns: TableColumnProps<SettAppListRow>[] = [
   {
     title: t.app,
     dataIndex: 'app_name',
@@ -30,11 +34,18 @@ const columns: TableColumnProps<SettAppFigures>[] = [
     align: 'right',
     render: (amount: string) => <span className={styles.share}>{formatYuan(amount)}</span>,
   },
+  {
+    title: t.ownShare,
+    dataIndex: 'own_share_amount',
+    align: 'right',
+    render: (amount: string) => <span data-testid="app-own-share">{formatYuan(amount)}</span>,
+  },
+  { title: t.teamShare, dataIndex: 'team_share_amount', align: 'right', render: formatYuan },
   { title: t.settled, dataIndex: 'settled_amount', align: 'right', render: formatYuan },
   { title: t.toBeSettled, dataIndex: 'to_be_settled_amount', align: 'right', render: formatYuan },
 ];
 
-function AppCards({ apps }: { apps: SettAppFigures[] }) {
+function AppCards({ apps }: { apps: SettAppListRow[] }) {
   return (
     <ul className={styles.cards}>
       {apps.map((app) => (
@@ -46,6 +57,10 @@ function AppCards({ apps }: { apps: SettAppFigures[] }) {
           <div className={styles.cardMeta}>
             <span>
               {t.orders} {formatCount(app.order_count)} · {t.orderAmount} {formatYuan(app.order_amount)}
+            </span>
+            <span>
+              {t.ownShare} <span data-testid="app-own-share">{formatYuan(app.own_share_amount)}</span> · {t.teamShare}{' '}
+              {formatYuan(app.team_share_amount)}
             </span>
             <span>
               {t.settled} {formatYuan(app.settled_amount)} · {t.toBeSettled} {formatYuan(app.to_be_settled_amount)}
@@ -77,6 +92,7 @@ export function IncomeAppPage() {
   const [taskType, setTaskType] = useState<TaskType>(TaskType.Playlet);
   return (
     <div className={styles.page}>
+      <BackToIncome />
       <PageHeading title={incomeText.appTitle} description={incomeText.appDescription} />
       <section className={styles.panel}>
         <Tabs activeTab={String(taskType)} onChange={(key) => setTaskType(Number(key) as TaskType)}>

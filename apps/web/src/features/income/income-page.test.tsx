@@ -13,6 +13,7 @@ import {
   fakeServer,
   ok,
   orders,
+  purchase,
   renderPage,
   withdrawal,
   withdrawals,
@@ -139,6 +140,66 @@ describe('IncomePage', () => {
     expect(detail.textContent).toContain('¥100.00');
     expect(detail.textContent).toContain('代扣个税（预估）');
     expect(detail.textContent).toContain('预计到账（预估）');
+  });
+
+  it('shows a points purchase paid from the wallet as what it is: 积分购买, what the wallet paid, its order, no payee', async () => {
+    fakeServer({
+      ...living,
+      '/agent/v1/sett/cash_out/page': ok({ ...withdrawals, data: [purchase, ...withdrawals.data] }),
+      '/agent/v1/sett/cash_out/detail': ok(purchase),
+    });
+    renderPage(<IncomePage />);
+    const [row] = await screen.findAllByTestId('cash-out-row');
+    expect(within(row!).getByTestId('cash-out-type').textContent).toBe('积分购买');
+    expect(within(row!).getByTestId('cash-out-amount').textContent).toBe('¥30.90');
+    expect(within(row!).getByTestId('cash-out-target').textContent).toBe('订单 20261126101727203729');
+    expect(within(row!).getByTestId('out-status').textContent).toBe('购买完成');
+    expect(row!.textContent).not.toContain('到账');
+    expect(row!.textContent).not.toContain('¥0.00');
+    expect(within(row!).queryByTestId('cash-out-cancel')).toBeNull();
+
+    fireEvent.click(within(row!).getByTestId('cash-out-open'));
+    const detail = await screen.findByTestId('cash-out-detail');
+    expect(within(detail).getByTestId('cash-out-order').textContent).toBe('20261126101727203729');
+    expect(detail.textContent).toContain('钱包支出¥30.90');
+    expect(detail.textContent).toContain('积分金额¥30.00');
+    expect(detail.textContent).toContain('代扣个税¥0.90');
+    expect(detail.textContent).not.toContain('收款');
+  });
+
+  it('cancels a submitted withdrawal after a confirmation saying where the money goes', async () => {
+    let cancelled = false;
+    const pending = withdrawals.data[2]!;
+    const sent = fakeServer({
+      ...living,
+      '/agent/v1/sett/cash_out/page': () =>
+        ok({
+          ...withdrawals,
+          data: withdrawals.data.map((r) =>
+            r.id === pending.id && cancelled
+              ? { ...r, out_status: 7, out_status_text: '已取消', can_cancel: false }
+              : r,
+          ),
+        }),
+      '/agent/v1/sett/cash_out/cancel': () => {
+        cancelled = true;
+        return { code: 0, msg: '提现已取消，金额已退回可提现余额', body: { ...pending, out_status: 7 } };
+      },
+    });
+    renderPage(<IncomePage />);
+    const rows = await screen.findAllByTestId('cash-out-row');
+    // Only the submitted one (已提交) can be cancelled.
+    expect(rows.map((row) => within(row).queryByTestId('cash-out-cancel') !== null)).toEqual([false, false, true]);
+    fireEvent.click(within(rows[2]!).getByTestId('cash-out-cancel'));
+    expect((await screen.findByText(/取消后 ¥100.00 将退回可提现余额/)).textContent).toContain('重新申请提现');
+    fireEvent.click(screen.getByRole('button', { name: '确定取消' }));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.path === '/agent/v1/sett/cash_out/cancel').map((r) => r.body)).toEqual([
+        { id: pending.id },
+      ]),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('out-status').map((tag) => tag.textContent)).toContain('已取消'));
+    expect(screen.queryByTestId('cash-out-cancel')).toBeNull();
   });
 
   it('greets a new creator with empty states and a way to the task center', async () => {

@@ -98,22 +98,54 @@ describe('WithdrawPage', () => {
     expect(byPath(sent, '/sett/cash_out/tax')).toHaveLength(1);
   });
 
-  it('blocks a withdrawal to a method without an account and shows the server’s refusal otherwise', async () => {
-    fakeServer({ ...ready, '/agent/v1/sett/cash_out/apply': fail(40022, '可提现金额不足') });
+  it('never shows a kind without an account as chosen: picking it opens the form that adds one', async () => {
+    fakeServer({ ...ready, '/agent/v1/sett/cash_out/first': ok({ ...first, alipay: null, bank: null }) });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    fireEvent.click(await screen.findByTestId('method-1'));
+    const bank = await screen.findByTestId('method-1');
+    expect([bank, screen.getByTestId('method-2')].map((m) => m.getAttribute('aria-checked'))).toEqual([
+      'false',
+      'false',
+    ]);
+    expect(bank.querySelector('.arco-icon-check-circle-fill')).toBeNull();
     fireEvent.change(input('withdraw-amount'), { target: { value: '10' } });
     // No code is asked for a method without an account.
     expect(screen.queryByTestId('withdraw-code')).toBeNull();
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect(await screen.findByText('请先添加银行卡收款账户')).toBeTruthy();
+    fireEvent.click(bank);
+    expect(await screen.findByText('银行卡信息')).toBeTruthy();
+    expect(bank.getAttribute('aria-checked')).toBe('false');
+  });
 
-    fireEvent.click(screen.getByTestId('method-2'));
+  it('shows the server’s refusal of a withdrawal', async () => {
+    fakeServer({ ...ready, '/agent/v1/sett/cash_out/apply': fail(40022, '可提现金额不足') });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.change(await screen.findByTestId('withdraw-amount'), { target: { value: '10' } });
     fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('withdraw-submit'));
     });
     expect((await screen.findAllByText('可提现金额不足')).length).toBeGreaterThan(0);
+  });
+
+  it('waits, disabled and saying why, while nothing can be withdrawn', async () => {
+    const sent = fakeServer({ ...ready, '/agent/v1/sett/cash_out/first': ok({ ...first, can_out: '0.00' }) });
+    renderPage(<WithdrawPage />, '/income/withdraw');
+    expect((await screen.findByTestId('withdraw-nothing')).textContent).toBe('暂无可提现金额，收益结算后可提现');
+    expect(input('withdraw-amount').disabled).toBe(true);
+    expect((screen.getByTestId('withdraw-all') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(byPath(sent, '/sett/cash_out/apply')).toEqual([]);
+  });
+
+  it('leads back to /income, and 查看提现记录 to its records', async () => {
+    fakeServer(ready);
+    const router = renderPage(<WithdrawPage />, '/income/withdraw');
+    fireEvent.click(await screen.findByTestId('view-records'));
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/income', hash: '#cash-out' }));
+    await act(() => router.navigate('/income/withdraw'));
+    fireEvent.click(await screen.findByTestId('back-to-income'));
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/income', hash: '' }));
   });
 
   it('signs the agreement with its own code (type 6) when it is unsigned', async () => {

@@ -12,11 +12,15 @@ import { formatYuan } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { incomeText } from '../../locales/zh-CN/income';
 import { useCashOutFirst } from './api/get-cash-out-first';
+import { BackToIncome } from './components/back-to-income';
+import { CASH_OUT_ANCHOR } from './components/cash-out-anchor';
 import { QueryView } from './components/query-view';
 import { WithdrawForm } from './components/withdraw-form';
 import styles from './withdraw-page.module.css';
 
 const t = incomeText.withdrawForm;
+/** 查看提现记录 opens /income at its records, not at its top. */
+const cashOutRecords = `${paths.income}#${CASH_OUT_ANCHOR}`;
 
 function Success({ record, onAgain }: { record: WithdrawalRecord; onAgain: () => void }) {
   const navigate = useNavigate();
@@ -27,7 +31,7 @@ function Success({ record, onAgain }: { record: WithdrawalRecord; onAgain: () =>
       subTitle={fillText(t.successHint, { amount: formatYuan(record.pay_amount) })}
       data-testid="withdraw-success"
       extra={[
-        <Button key="records" type="primary" onClick={() => void navigate(paths.income)}>
+        <Button key="records" type="primary" onClick={() => void navigate(cashOutRecords)}>
           {t.viewRecords}
         </Button>,
         <Button key="again" onClick={onAgain}>
@@ -45,11 +49,12 @@ export function WithdrawPage() {
 
   return (
     <div className={styles.page}>
+      <BackToIncome />
       <PageHeading
         title={incomeText.withdrawTitle}
         description={incomeText.withdrawDescription}
         extra={
-          <Button type="outline" onClick={() => void navigate(paths.income)}>
+          <Button type="outline" onClick={() => void navigate(cashOutRecords)} data-testid="view-records">
             {t.viewRecords}
           </Button>
         }

@@ -1,10 +1,11 @@
 /**
  * My tasks (/profile/task): the creator's active tasks with clicks, orders, amounts and shares — a table on desktop,
- * cards on mobile — each with '推广链接' to reopen its promotion dialog (receive is idempotent).
+ * cards on mobile — each with '推广链接' to reopen its promotion dialog (receive is idempotent); narrowed by task type,
+ * each dated by when its promotion started.
  */
-import { Button, Pagination, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Pagination, Radio, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconFire } from '@arco-design/web-react/icon';
-import type { MyTaskRow } from '@cc/contracts';
+import { TASK_TYPE_LABELS, TaskType, type MyTaskRow } from '@cc/contracts';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AppBadge } from '../../components/app-badge';
@@ -22,6 +23,7 @@ import { useMyTasks } from './api/get-my-tasks';
 import styles from './my-task-page.module.css';
 
 const PAGE_SIZE = 10;
+const ALL_TYPES = 'all';
 const columnsText = text.task.my.columns;
 
 function promotionTask(row: MyTaskRow) {
@@ -128,11 +130,41 @@ function TaskCards({ rows }: { rows: MyTaskRow[] }) {
   );
 }
 
+const TYPE_OPTIONS = [
+  { label: text.task.my.allTypes, value: ALL_TYPES },
+  ...Object.values(TaskType).map((type) => ({ label: TASK_TYPE_LABELS[type], value: String(type) })),
+];
+
+/** 全部 / 短剧 / 小说: the task types my tasks can be narrowed to (`my_task?task_type=`). */
+function TypeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <Radio.Group
+      type="button"
+      className={styles.filter}
+      aria-label={text.task.my.typeFilter}
+      options={TYPE_OPTIONS}
+      value={value}
+      onChange={onChange}
+      data-testid="my-task-type"
+    />
+  );
+}
+
 export function MyTaskPage() {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const tasks = useMyTasks({ page_num: page, page_size: PAGE_SIZE });
+  const [type, setType] = useState(ALL_TYPES);
+  const tasks = useMyTasks({
+    page_num: page,
+    page_size: PAGE_SIZE,
+    ...(type !== ALL_TYPES && { task_type: Number(type) }),
+  });
+
+  function chooseType(next: string) {
+    setType(next);
+    setPage(1);
+  }
 
   function renderBody() {
     if (tasks.isPending) return <Spin className={styles.loading} />;
@@ -150,7 +182,7 @@ export function MyTaskPage() {
       return (
         <EmptyState
           testId="my-task-empty"
-          description={text.task.my.empty}
+          description={type === ALL_TYPES ? text.task.my.empty : text.task.my.emptyOfType}
           hint=""
           icon={<IconFire />}
           action={
@@ -185,7 +217,10 @@ export function MyTaskPage() {
         description={text.task.myTaskDescription}
         back={{ to: paths.profile, label: text.common.backToProfile }}
       />
-      <section className={isMobile ? undefined : styles.panel}>{renderBody()}</section>
+      <section className={isMobile ? undefined : styles.panel}>
+        <TypeFilter value={type} onChange={chooseType} />
+        {renderBody()}
+      </section>
     </>
   );
 }

@@ -1,4 +1,7 @@
-/** The detail of one withdrawal (`/sett/cash_out/detail?id=`) in a drawer: amounts before and after tax, payee, times, reason. */
+/**
+ * The detail of one record (`/sett/cash_out/detail?id=`) in a drawer: a withdrawal's amounts before and after tax,
+ * payee, times, reason and 取消提现 while it may; a purchase's order and what the wallet paid.
+ */
 import { Drawer } from '@arco-design/web-react';
 import { OutStatus, type WithdrawalRecord } from '@cc/contracts';
 import type { ReactNode } from 'react';
@@ -7,13 +10,28 @@ import { useIsMobile } from '../../../lib/use-is-mobile';
 import { incomeText } from '../../../locales/zh-CN/income';
 import { useCashOutDetail } from '../api/get-cash-out-detail';
 import styles from '../income-page.module.css';
+import { CancelCashOutButton } from './cash-out-cancel';
 import { payeeText } from './payee-text';
 import { QueryView } from './query-view';
 import { OutStatusTag } from './status-tags';
 
 const f = incomeText.cashOut.fields;
 
+/** A purchase paid from the wallet: the order it paid and what left the wallet; no payee, the tax final. */
+function purchaseRows(record: WithdrawalRecord) {
+  return [
+    { label: f.status, value: <OutStatusTag text={record.out_status_text} style={record.out_status_style} /> },
+    { label: f.type, value: incomeText.cashOut.types.purchase },
+    { label: f.orderNo, value: <span data-testid="cash-out-order">{record.order_no}</span> },
+    { label: f.walletAmount, value: <strong className={styles.share}>{formatYuan(record.wallet_amount)}</strong> },
+    { label: f.pointsAmount, value: formatYuan(record.amount) },
+    { label: f.purchaseTax, value: formatYuan(record.tax) },
+    { label: f.purchasedAt, value: formatDateTime(record.created_at) },
+  ];
+}
+
 function detailRows(record: WithdrawalRecord) {
+  if (record.record_type === 'purchase') return purchaseRows(record);
   // Until the payout starts the tax is the apply's estimate; the payment fixes it (ADR 0013).
   const estimated = record.tax_estimated;
   const rows: { label: string; value: ReactNode }[] = [
@@ -36,14 +54,21 @@ function detailRows(record: WithdrawalRecord) {
   return rows;
 }
 
-export function CashOutDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+interface DetailProps {
+  id: number | null;
+  /** A points purchase (积分购买详情), not a withdrawal. */
+  purchase?: boolean;
+  onClose: () => void;
+}
+
+export function CashOutDetailDrawer({ id, purchase = false, onClose }: DetailProps) {
   const isMobile = useIsMobile();
   const detail = useCashOutDetail(id);
 
   return (
     <Drawer
       visible={id !== null}
-      title={incomeText.cashOut.detailTitle}
+      title={purchase ? incomeText.cashOut.purchaseDetailTitle : incomeText.cashOut.detailTitle}
       placement={isMobile ? 'bottom' : 'right'}
       width={isMobile ? undefined : 420}
       height={isMobile ? '70%' : undefined}
@@ -54,14 +79,17 @@ export function CashOutDetailDrawer({ id, onClose }: { id: number | null; onClos
       {id !== null && (
         <QueryView query={detail}>
           {(record) => (
-            <dl className={styles.detail} data-testid="cash-out-detail">
-              {detailRows(record).map((row) => (
-                <div key={row.label}>
-                  <dt>{row.label}</dt>
-                  <dd>{row.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <>
+              <dl className={styles.detail} data-testid="cash-out-detail">
+                {detailRows(record).map((row) => (
+                  <div key={row.label}>
+                    <dt>{row.label}</dt>
+                    <dd>{row.value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <CancelCashOutButton record={record} long />
+            </>
           )}
         </QueryView>
       )}

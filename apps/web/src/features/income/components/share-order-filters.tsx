@@ -1,4 +1,7 @@
-/** The filters of the share order list: task type, app, share type, settlement status and Beijing order dates. */
+/**
+ * The filters of the share order list: task type, app, share type, settlement status and Beijing order dates (a
+ * range on desktops, one month on phones).
+ */
 import { DatePicker, Select } from '@arco-design/web-react';
 import {
   SETT_STATUS_LABELS,
@@ -8,8 +11,10 @@ import {
   type SettStatus,
   type ShareType,
 } from '@cc/contracts';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { incomeText } from '../../../locales/zh-CN/income';
 import { useSettAppList } from '../api/get-sett-app-list';
+import { monthRange } from './month-range';
 import styles from '../income-page.module.css';
 
 export interface ShareOrderFilters {
@@ -50,6 +55,7 @@ function useAppOptions(taskType: TaskType | undefined) {
 }
 
 export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
+  const isMobile = useIsMobile();
   const appOptions = useAppOptions(value.task_type);
   const range = value.start_date && value.end_date ? [value.start_date, value.end_date] : undefined;
 
@@ -88,14 +94,26 @@ export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
         options={SETT_STATUS_OPTIONS}
         onChange={(settStatus?: SettStatus) => onChange({ ...value, sett_status: settStatus })}
       />
-      <DatePicker.RangePicker
-        className={styles.dateFilter}
-        value={range}
-        format="YYYY-MM-DD"
-        onChange={(dates?: string[]) =>
-          onChange({ ...value, start_date: dates?.[0] || undefined, end_date: dates?.[1] || undefined })
-        }
-      />
+      {isMobile ? (
+        <DatePicker.MonthPicker
+          className={styles.dateFilter}
+          placeholder={t.month}
+          value={value.start_date ? value.start_date.slice(0, 7) : undefined}
+          format="YYYY-MM"
+          getPopupContainer={() => document.body}
+          data-testid="filter-month"
+          onChange={(month?: string) => onChange({ ...value, ...monthRange(month) })}
+        />
+      ) : (
+        <DatePicker.RangePicker
+          className={styles.dateFilter}
+          value={range}
+          format="YYYY-MM-DD"
+          onChange={(dates?: string[]) =>
+            onChange({ ...value, start_date: dates?.[0] || undefined, end_date: dates?.[1] || undefined })
+          }
+        />
+      )}
     </div>
   );
 }

@@ -53,17 +53,22 @@ function MethodPicker({
     <div className={styles.methods} role="radiogroup" aria-label={t.method}>
       {[CashOutTo.Bank, CashOutTo.Alipay].map((option) => {
         const account = accountOf(first, option);
-        const active = option === method;
+        // A kind without an account is never shown as chosen: picking it opens the form that adds one.
+        const active = option === method && account !== null;
+        const pick = () => (account ? onPick(option) : onEdit(option));
+        const className = [styles.method, active && styles.methodActive, !account && styles.methodMissing]
+          .filter(Boolean)
+          .join(' ');
         return (
           <div
             key={option}
             role="radio"
             aria-checked={active}
             tabIndex={0}
-            className={active ? `${styles.method} ${styles.methodActive}` : styles.method}
-            onClick={() => onPick(option)}
+            className={className}
+            onClick={pick}
             onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') onPick(option);
+              if (event.key === 'Enter' || event.key === ' ') pick();
             }}
             data-testid={`method-${option}`}
           >
@@ -110,6 +115,8 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
   const taxAmount = useDebouncedValue(checked.amount, TAX_DEBOUNCE_MS);
   const tax = useCashOutTax(taxAmount);
   const hasAccount = accountOf(first, method) !== null;
+  // Nothing to withdraw yet (no settled income, or all of it held): the form waits, saying why.
+  const nothingToWithdraw = Number(first.can_out) <= 0;
   const signed = first.sign_status === SignStatus.Signed;
   const realName = first.bank?.real_name ?? first.alipay?.real_name ?? '';
 
@@ -120,6 +127,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
 
   /** The first thing that stops this withdrawal, in the order the creator can fix them; null when none. */
   function blocker(): string | null {
+    if (nothingToWithdraw) return t.nothingToWithdraw;
     if (!hasAccount) return fillText(t.needAccount, { method: CASH_OUT_TO_LABELS[method] });
     if (!signed) return first.has_real_name ? t.needSign : t.needPayeeBeforeSign;
     return checked.error;
@@ -178,6 +186,9 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
 
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>{t.amount}</h2>
+        {nothingToWithdraw && (
+          <Alert className={styles.nothing} type="info" content={t.nothingToWithdraw} data-testid="withdraw-nothing" />
+        )}
         <div className={styles.amountRow}>
           <span className={styles.yuan}>¥</span>
           <Input
@@ -186,11 +197,17 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
             placeholder={t.amountPlaceholder}
             inputMode="decimal"
             value={amount}
+            disabled={nothingToWithdraw}
             onChange={changeAmount}
             onBlur={() => setAmountTouched(true)}
             status={amountTouched && amount && checked.error ? 'error' : undefined}
           />
-          <Button type="text" onClick={() => changeAmount(allAmount(first))} data-testid="withdraw-all">
+          <Button
+            type="text"
+            disabled={nothingToWithdraw}
+            onClick={() => changeAmount(allAmount(first))}
+            data-testid="withdraw-all"
+          >
             {t.all}
           </Button>
         </div>
@@ -228,6 +245,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         long
         size="large"
         loading={apply.isPending}
+        disabled={nothingToWithdraw}
         data-testid="withdraw-submit"
       >
         {t.submit}
