@@ -5,7 +5,7 @@
 import { SmsType } from '@cc/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -61,6 +61,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDevGuard, warnAboutDevelopmentDrivers } from './plugins/dev-guard.js';
 import { registerFormBody } from './plugins/form-body.js';
+import { registerInputText } from './plugins/input-text.js';
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js';
 import { MemoryRequestCounter, RedisRequestCounter } from './plugins/request-counter.js';
 import { projectingSerializerCompiler } from './plugins/serializer.js';
@@ -139,6 +140,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Job engine timings and worker name (tests shorten leases and polls). */
   jobs?: Pick<JobQueueOptions<never>, 'leaseMs' | 'pollMs' | 'workerId'>;
+  /** Told of every route as it is registered (the contract fuzz suite enumerates them this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -230,6 +233,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(projectingSerializerCompiler);
   registerFormBody(app);
@@ -470,6 +474,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerVendor(app, config.vendors);
   registerDevGuard(app, { public: config.devRoutesPublic });
   registerAuth(app, sessionService, { perUserPerMinute: config.rateLimit.perUser, counter });
+  registerInputText(app);
 
   const health = { schema: { response: okSchema(z.object({ status: z.string() })) } };
   app.get('/healthz', health, async () => ok({ status: 'ok' }));

@@ -117,7 +117,7 @@ export async function createTestDatabase(): Promise<{
 
 export async function createTestApp(
   env: Partial<Record<keyof Env, string>> = {},
-  deps: Pick<AppDeps, 'smsDriver' | 'logStream' | 'jobs'> = {},
+  deps: Pick<AppDeps, 'smsDriver' | 'logStream' | 'jobs' | 'onRoute'> = {},
 ): Promise<TestContext> {
   const sandboxHost = await startSandboxHost(env.ALIPAY_MODE === 'cert' ? 'cert' : 'key');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));

@@ -11,6 +11,12 @@ export function envelopeSchema<T extends z.ZodType>(body: T) {
   return z.object({ code: z.number().int(), msg: z.string(), body });
 }
 
+/**
+ * The largest value a PostgreSQL `integer` column holds (SQLite's are wider): an integer input stored in such a
+ * column or compared with one is bounded by it, so a larger one is a 400 naming the field, not a database error.
+ */
+export const INT4_MAX = 2_147_483_647;
+
 export const pageQuerySchema = z.object({
   page_num: z.coerce.number({ error: '页码不正确' }).int('页码不正确').min(1, '页码不正确').default(1),
   page_size: z.coerce

@@ -34,6 +34,8 @@ export const ErrorCode = {
   streamLimit: 40182,
   uriTooLong: 40183,
   headersTooLarge: 40184,
+  // Input no database column can hold (issue 19, the contract fuzz suite): 40185–40199.
+  textNulCharacter: 40185,
   taskNotFound: 40030,
   taskClosed: 40031,
   taskTypeMismatch: 40032,
@@ -181,6 +183,7 @@ export const ErrorMessages = {
   streamLimit: '打开的任务进度页面过多，请关闭一些页面后重试',
   uriTooLong: '请求地址过长',
   headersTooLarge: '请求地址或请求头过长',
+  textNulCharacter: '内容包含无效字符，请删除后重试',
   taskNotFound: '任务不存在或已下架',
   taskClosed: '该任务已结束推广',
   taskTypeMismatch: '任务类型不匹配，请刷新页面后重试',

@@ -24,6 +24,10 @@ describe('field labels come from the route schema', () => {
     expect(fieldLabel(schema, ['invite'])).toBe('邀请码');
     expect(fieldLabel(schema, ['page'])).toBe('页码');
     expect(fieldLabel(schema, ['other'])).toBeUndefined();
+    // Names of Object.prototype's members are no fields either (a request may send them; they threw before).
+    for (const name of ['constructor', 'hasOwnProperty', 'toString', '__proto__']) {
+      expect(fieldLabel(schema, [name])).toBeUndefined();
+    }
     expect(fieldMessage(schema, ['code'], 'Too big: expected string to have <=8 characters')).toBe('推广码格式不正确');
     expect(fieldMessage(schema, ['code'], '推广码不能为空')).toBe('推广码不能为空');
   });

@@ -41,7 +41,8 @@ function layers(schema: Schema): Schema[] {
 function childOf(schema: Schema, key: PropertyKey): Schema | undefined {
   for (const layer of layers(schema)) {
     const def = defOf(layer);
-    if (def.type === 'object') return def.shape?.[String(key)];
+    // Own fields only: a request's `constructor` or `hasOwnProperty` is not a field of the shape's prototype.
+    if (def.type === 'object') return def.shape && Object.hasOwn(def.shape, key) ? def.shape[String(key)] : undefined;
     if (def.type === 'array') return def.element;
     if (def.type === 'union') {
       for (const option of def.options ?? []) {

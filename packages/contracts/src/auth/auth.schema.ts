@@ -1,5 +1,6 @@
 /** Request and response shapes of the SMS-code and login calls (spec §4, §5, §7). */
 import { z } from 'zod';
+import { INT4_MAX } from '../envelope.js';
 import { INVITE_CODE_MAX_LENGTH } from '../constants.js';
 import { QR_LOGIN_STATUSES, SMS_TYPE_VALUES, type SmsType } from '../enums.js';
 import { validatePhone, validateSmsCode } from '../validators.js';
@@ -63,7 +64,12 @@ export const loginRequestSchema = z.object({
     .or(z.literal('').transform(() => undefined))
     .meta({ label: '邀请码' }),
   channel_from: shortTextSchema('渠道来源', 64).optional(),
-  source: z.coerce.number({ error: '来源格式不正确' }).int('来源格式不正确').optional(),
+  source: z.coerce
+    .number({ error: '来源格式不正确' })
+    .int('来源格式不正确')
+    .min(0, '来源格式不正确')
+    .max(INT4_MAX, '来源格式不正确')
+    .optional(),
   cq: shortTextSchema('来源参数', 512).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;

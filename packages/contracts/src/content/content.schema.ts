@@ -1,5 +1,6 @@
 /** Content shapes: apps, banners, the enum call, the support poster and help templates (spec §7 Content). */
 import { z } from 'zod';
+import { INT4_MAX } from '../envelope.js';
 
 export const posterSchema = z.object({
   id: z.number().int(),
@@ -51,7 +52,12 @@ export const enumResponseSchema = z.object({ apps: z.array(appItemSchema), banks
 export type EnumResponse = z.infer<typeof enumResponseSchema>;
 
 export const bannerQuerySchema = z.object({
-  platform: z.coerce.number({ error: '平台参数不正确' }).int('平台参数不正确').default(1),
+  platform: z.coerce
+    .number({ error: '平台参数不正确' })
+    .int('平台参数不正确')
+    .min(0, '平台参数不正确')
+    .max(INT4_MAX, '平台参数不正确')
+    .default(1),
 });
 export const bannerSchema = z.object({
   id: z.number().int(),

@@ -254,6 +254,16 @@ describe(`SMS codes and login (${testDatabaseKind})`, () => {
       expect(agent).toEqual({ source: 1, cq: 'bi=spring&ad=12' });
     });
 
+    it('refuses a source past what its column holds, in Chinese', async () => {
+      const phone = nextPhone();
+      for (const source of [2_147_483_648, -1, Number.MAX_SAFE_INTEGER]) {
+        const { status, json } = await loginAs(ctx, phone, { source });
+        expect(status).toBe(400);
+        expect(json).toEqual({ code: ErrorCode.validation, msg: '来源格式不正确', body: null });
+      }
+      expect((await loginAs(ctx, phone, { source: 2_147_483_647 })).json.code).toBe(0);
+    });
+
     it('registers once when the same login is submitted twice at the same moment', async () => {
       const phone = nextPhone();
       await sendCode(ctx.app, phone);

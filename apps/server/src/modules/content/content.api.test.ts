@@ -74,4 +74,14 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
     expect((await call(ctx.app, { method: 'GET', url: '/agent/v1/template/99999' })).json.msg).toBe('帮助内容不存在');
     expect((await call(ctx.app, { method: 'GET', url: '/agent/v1/template/abc' })).json.msg).toBe('模板编号不正确');
   });
+
+  it('answers a banner platform past what its column holds with a 400 in Chinese (a 500 on PostgreSQL before)', async () => {
+    for (const platform of ['-9007199254740991', '9007199254740991', '2147483648', '-1']) {
+      const { status, json } = await call(ctx.app, { method: 'GET', url: `/agent/v1/banner/map?platform=${platform}` });
+      expect(status).toBe(400);
+      expect(json).toEqual({ code: 40000, msg: '平台参数不正确', body: null });
+    }
+    const banners = await call(ctx.app, { method: 'GET', url: '/agent/v1/banner/map?platform=1' });
+    expect(banners.json.body.length).toBeGreaterThanOrEqual(3);
+  });
 });
