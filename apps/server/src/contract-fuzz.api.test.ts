@@ -67,6 +67,8 @@ const EXCLUDED: Record<string, string> = {
   '* /ai/v1/media/uploads/:uploadId': 'the tus protocol, as above',
   'GET /ai/v1/jobs/:id/events': 'an SSE stream that stays open; its refusals are tested in tool.api',
   'POST /dev/alipay/gateway.do': "the development Alipay sandbox: Alipay's protocol, not ours",
+  'GET /dev/alipay/gateway.do':
+    "the development Alipay sandbox's mobile cashier (wap.pay opens it by GET, as Alipay's gateway does)",
   'GET /dev/alipay/cashier': "the development Alipay sandbox's cashier page",
   'POST /dev/alipay/cashier': "the development Alipay sandbox's cashier page",
   'GET /media/*': 'static files of the demo catalogue (@fastify/static)',
