@@ -23,7 +23,11 @@ describe('withdrawal and payee contracts', () => {
       Object.entries(OUT_STATUS_STYLES)
         .filter(([, s]) => s === style)
         .map(([status]) => Number(status));
-    expect([group('waiting'), group('reject'), group('complete')]).toEqual([[1, 3, 4], [2, 7], [5, 6]]);
+    expect([group('waiting'), group('reject'), group('complete')]).toEqual([
+      [1, 3, 4],
+      [2, 7],
+      [5, 6],
+    ]);
   });
 
   it('checks the amount in yuan against the §9 limits, in Chinese', () => {
