@@ -6,7 +6,14 @@
  */
 import { expect, test, type APIRequestContext, type Response } from '@playwright/test';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
-import { expectBooksBalanced, freshPhone, loginThroughModal, readCode } from '../support/fixtures.js';
+import {
+  earnSettledShare,
+  expectBooksBalanced,
+  freshIdNumber,
+  freshPhone,
+  loginThroughModal,
+  readCode,
+} from '../support/fixtures.js';
 
 test.use({
   viewport: { width: 390, height: 844 },
@@ -20,15 +27,6 @@ test.use({
 test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
 
 const vendor = { vendor: 'default' };
-
-/** A valid 18-digit ID number (Chengdu, a 1995 birthday, a checksum that holds), new for every run. */
-function freshIdNumber(): string {
-  const day = String(1 + Math.floor(Math.random() * 28)).padStart(2, '0');
-  const body = `51010719950${1 + Math.floor(Math.random() * 9)}${day}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
-  return body + '10X98765432'[sum % 11]!;
-}
 
 /** A creator who already uses the product (logged in through the API) and their invite code. */
 async function inviter(request: APIRequestContext): Promise<string> {
@@ -78,27 +76,9 @@ test('a new creator on a phone: invite link → register → free points → pro
   await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
   await expect(offer).toBeHidden();
 
-  // Receive a task and share its link; a reader recharges in the app.
+  // Receive a task and share its link; a reader recharges in the app; the first share settles.
   await page.goto('/task');
-  await page.getByTestId('task-card').first().getByTestId('promotion-button').tap();
-  const promotion = page.getByTestId('promotion-dialog');
-  const link = (await promotion.getByTestId('value-serial_link').textContent())?.trim() ?? '';
-  expect(link).toMatch(/\/s\/[A-Z2-9]{8}$/);
-  const reader = await page.context().newPage();
-  await reader.goto(link);
-  await reader.getByTestId('demo-recharge').tap();
-  await expect(reader.getByTestId('demo-recharge-result')).toContainText('已上报');
-  await reader.close();
-
-  // The first share: 待结算, then settled by the operator's run (the e2e server holds shares for a second).
-  await expect
-    .poll(async () => {
-      const run = await request.post('/ops/v1/settlement/run', {
-        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-      });
-      return ((await run.json()) as { body: { settled_count: number } }).body.settled_count;
-    })
-    .toBeGreaterThanOrEqual(1);
+  await earnSettledShare(page, request, OPERATOR_TOKEN);
 
   // Payee first (the agreement needs the real name), with one code; the agreement and the withdrawal inside the
   // money session that code opened.

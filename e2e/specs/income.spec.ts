@@ -1,19 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
+import { expectBooksBalanced, freshIdNumber, freshPhone, loginThroughModal } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
 // Every money flow leaves the books balanced (issue 18): the operator's books check after each test.
 test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
-
-/** A valid 18-digit ID number (Beijing region, a 1990 birthday, a checksum that holds), new for every run. */
-function freshIdNumber(): string {
-  const day = String(1 + Math.floor(Math.random() * 28)).padStart(2, '0');
-  const seq = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-  const body = `11010519900${1 + Math.floor(Math.random() * 9)}${day}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
-  return body + '10X98765432'[sum % 11]!;
-}
 
 /**
  * One SMS code a minute per phone: wait for the minute since the last one, as a person waits for the button, then

@@ -5,46 +5,22 @@
  * account shows the verified identity instead of asking for it. On a 390 px phone (touch) and at 1440 px.
  */
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
+import {
+  earnSettledShare,
+  expectBooksBalanced,
+  freshIdNumber,
+  freshPhone,
+  loginThroughModal,
+} from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
 test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
-
-/** A valid 18-digit ID number (Hangzhou, a 1988 birthday, a checksum that holds), new for every run. */
-function freshIdNumber(): string {
-  const day = String(1 + Math.floor(Math.random() * 28)).padStart(2, '0');
-  const body = `33010619880${1 + Math.floor(Math.random() * 9)}${day}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
-  return body + '10X98765432'[sum % 11]!;
-}
 
 async function outbox(request: APIRequestContext, phone: string): Promise<{ code: string; type: number }[]> {
   const json = (await (await request.get(`/dev/sms/outbox?phone=${phone}`)).json()) as {
     body: { data: { code: string; type: number }[] };
   };
   return json.body.data;
-}
-
-/** A reader of the creator's promotion link recharges in the demo app; an operator settles it into the wallet. */
-async function earnIncome(page: Page, request: APIRequestContext) {
-  await page.getByTestId('task-card').first().getByTestId('promotion-button').click();
-  const link = (await page.getByTestId('promotion-dialog').getByTestId('value-serial_link').textContent())?.trim();
-  expect(link).toMatch(/\/s\/[A-Z2-9]{8}$/);
-  const reader = await page.context().newPage();
-  await reader.goto(link!);
-  await reader.getByTestId('demo-recharge').click();
-  await expect(reader.getByTestId('demo-recharge-result')).toContainText('已上报');
-  await reader.close();
-  // The e2e server holds shares for a second; the operator runs the settlement instead of waiting for its job.
-  await expect
-    .poll(async () => {
-      const run = await request.post('/ops/v1/settlement/run', {
-        headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-      });
-      return ((await run.json()) as { body: { settled_count: number } }).body.settled_count;
-    })
-    .toBeGreaterThanOrEqual(1);
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -71,7 +47,7 @@ for (const width of widths) {
       await page.goto('/task?showLoginModal=1');
       await loginThroughModal(page, phone, { modalOpen: true });
       const loggedInAt = Date.now();
-      await earnIncome(page, request);
+      await earnSettledShare(page, request, OPERATOR_TOKEN);
 
       await page.goto('/income/withdraw');
       await expect(page.getByTestId('withdraw-can-out')).not.toHaveText('¥0.00');

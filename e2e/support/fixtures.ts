@@ -64,3 +64,36 @@ export async function expectBooksBalanced(request: APIRequestContext, operatorTo
   expect(json.body.discrepancies).toEqual([]);
   expect(json.body.balanced).toBe(true);
 }
+
+/** A valid 18-digit ID number (a Beijing region, a 1990 birthday, a checksum that holds), new for every run. */
+export function freshIdNumber(): string {
+  const day = String(1 + Math.floor(Math.random() * 28)).padStart(2, '0');
+  const seq = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  const body = `11010519900${1 + Math.floor(Math.random() * 9)}${day}${seq}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
+  return body + '10X98765432'[sum % 11]!;
+}
+
+/**
+ * The creator's first share, settled: they open the first task's promotion dialog, a reader follows the link and
+ * recharges in the demo app, and an operator runs the settlement (the e2e server holds shares for a second).
+ */
+export async function earnSettledShare(page: Page, request: APIRequestContext, operatorToken: string) {
+  await page.getByTestId('task-card').first().getByTestId('promotion-button').click();
+  const link = (await page.getByTestId('promotion-dialog').getByTestId('value-serial_link').textContent())?.trim();
+  expect(link).toMatch(/\/s\/[A-Z2-9]{8}$/);
+  const reader = await page.context().newPage();
+  await reader.goto(link!);
+  await reader.getByTestId('demo-recharge').click();
+  await expect(reader.getByTestId('demo-recharge-result')).toContainText('已上报');
+  await reader.close();
+  await expect
+    .poll(async () => {
+      const run = await request.post('/ops/v1/settlement/run', {
+        headers: { authorization: `Bearer ${operatorToken}` },
+      });
+      return ((await run.json()) as { body: { settled_count: number } }).body.settled_count;
+    })
+    .toBeGreaterThanOrEqual(1);
+}
