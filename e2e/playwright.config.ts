@@ -68,6 +68,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       OPERATOR_TOKEN,
+      // Every creator of the suite asks for codes from this one machine's address: the per-IP caps are for the
+      // internet, not for sixty test users on loopback.
+      SMS_LIMIT_PER_IP_PER_HOUR: '1000',
+      SMS_LIMIT_PER_IP_PER_DAY: '5000',
       // The support popover's copy-the-WeChat-ID action on phones (issue 20).
       SUPPORT_WECHAT_ID: 'cc-kefu-7x24',
       // Shares settle one second after their order, so the income loop runs without waiting three days.

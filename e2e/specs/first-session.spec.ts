@@ -84,9 +84,10 @@ test('a new creator on a phone: invite link → register → free points → pro
   // money session that code opened.
   await page.goto('/income/withdraw');
   await expect(page.getByTestId('withdraw-can-out')).not.toHaveText('¥0.00');
-  await page.getByTestId('method-2').tap();
+  await expect(page.getByTestId('sign-add-payee')).toBeVisible();
   await expect(page.getByTestId('open-contract')).toHaveCount(0);
-  await page.getByTestId('sign-add-payee').tap();
+  // Choosing Alipay, which has no account yet, opens the form that adds one.
+  await page.getByTestId('method-2').tap();
   await page.getByTestId('payee-real_name').fill('李四');
   await page.getByTestId('payee-id_card_number').fill(freshIdNumber());
   await page.getByTestId('payee-account_no').fill(`first${Date.now()}@example.com`);

@@ -51,13 +51,14 @@ for (const width of widths) {
 
       await page.goto('/income/withdraw');
       await expect(page.getByTestId('withdraw-can-out')).not.toHaveText('¥0.00');
-      await page.getByTestId('method-2').click();
       // Before a real name, the agreement is not offered: a payee account is, and no code is asked for.
       await expect(page.getByText('提现前需签署服务协议：请先添加收款账户并完成实名')).toBeVisible();
+      await expect(page.getByTestId('sign-add-payee')).toBeVisible();
       await expect(page.getByTestId('open-contract')).toHaveCount(0);
       await expect(page.getByTestId('withdraw-code')).toHaveCount(0);
       await shoot(page, testInfo, 'withdraw-before-real-name');
-      await page.getByTestId('sign-add-payee').click();
+      // Choosing Alipay, which has no account yet, opens the form that adds one.
+      await page.getByTestId('method-2').click();
 
       // The Alipay code goes out at once: the login code a moment ago has its own cooldown.
       await page.getByTestId('payee-real_name').fill('张三');

@@ -10,6 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state';
 import { ToolIcon } from '../../components/tool-icon';
+import { ShowCreditQuery, usePointsModal } from '../../lib/credit/points-modal';
 import { toolPath } from '../../lib/paths';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';
@@ -55,11 +56,14 @@ export function ToolPage() {
       { replace: true },
     );
 
+  // The first visit's tour waits while the points list is asked for or open (`?showCredit=1`, a new creator's way
+  // to the free points): its overlay would otherwise sit over the list and take every tap.
+  const pointsOpen = usePointsModal().visible || params.get(ShowCreditQuery.show) === '1';
   useEffect(() => {
-    if (!isLoggedIn) return;
+    if (!isLoggedIn || pointsOpen) return;
     if (!isGuideHidden('basic')) void startToolTour(isMobile);
     return onGuideRequested(() => void startToolTour(isMobile));
-  }, [isLoggedIn, isMobile]);
+  }, [isLoggedIn, isMobile, pointsOpen]);
 
   const nav = isMobile ? (
     <Tabs activeTab={tool} onChange={choose} type="capsule" className={styles.tabs} data-tour="nav">
