@@ -106,6 +106,31 @@ describe('SQLite reads beside the writer', () => {
     expect(await read()).toBe(50);
   });
 
+  it('holds the write lock from begin: a read-then-write transaction survives another process writing meanwhile', async () => {
+    // Another process's connection to the same file (npm run worker), refusing at once rather than waiting.
+    const other = new SQLite(path.join(dir, 'test.sqlite'));
+    other.pragma('busy_timeout = 0');
+    let otherWrite: unknown = null;
+    await db.transaction().execute(async (trx) => {
+      const { value } = await trx.selectFrom('counters').select('value').where('id', '=', 1).executeTakeFirstOrThrow();
+      try {
+        other.prepare('update counters set value = value + 100 where id = 1').run();
+      } catch (error) {
+        otherWrite = error;
+      }
+      // A deferred transaction would fail here with SQLITE_BUSY_SNAPSHOT had the other write gone through.
+      await trx
+        .updateTable('counters')
+        .set({ value: value + 1 })
+        .where('id', '=', 1)
+        .execute();
+    });
+    expect(otherWrite).toMatchObject({ code: 'SQLITE_BUSY' });
+    other.prepare('update counters set value = value + 100 where id = 1').run();
+    other.close();
+    expect(await read()).toBe(101);
+  });
+
   it('answers rows exactly as better-sqlite3 builds them: every column, types kept, a repeated name keeps the last', async () => {
     await sql`create table notes (id integer primary key, counter_id integer, body text, weight real, data blob)`.execute(
       db,

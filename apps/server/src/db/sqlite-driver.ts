@@ -135,7 +135,10 @@ export class ReadWriteSqliteDriver implements Driver {
 
   /** SQLite transactions are serializable; like Kysely's own driver, settings meant for PostgreSQL are ignored. */
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    // IMMEDIATE: the write lock is taken at the start (waiting up to the busy timeout for another process's writer),
+    // not at the first write. A deferred transaction that read first and then wrote would fail with
+    // SQLITE_BUSY_SNAPSHOT, without waiting, whenever another process (`npm run worker`) committed in between.
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

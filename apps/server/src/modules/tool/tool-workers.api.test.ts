@@ -78,6 +78,7 @@ describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
       token,
       body: { tool: 'dedup', media_ids: [mediaId], config: { options: ['common', 'pip'], output_count: 2 } },
     });
+    expect(created.json).toMatchObject({ code: 0 });
     const jobId: string = created.json.body.job_id;
     const price: number = created.json.body.price;
     const get = async () =>
