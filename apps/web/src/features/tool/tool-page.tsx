@@ -62,7 +62,7 @@ export function ToolPage() {
   useEffect(() => {
     if (!isLoggedIn || pointsOpen) return;
     if (!isGuideHidden('basic')) void startToolTour(isMobile);
-    return onGuideRequested(() => void startToolTour(isMobile));
+    return onGuideRequested(() => void startToolTour(isMobile, { replay: true }));
   }, [isLoggedIn, isMobile, pointsOpen]);
 
   const nav = isMobile ? (

@@ -3,13 +3,28 @@
  * Chinese throughout (第 1/4 步); on a phone the first step points at the tool tabs at the top. It shows once (local
  * guide flag `basic`, spec §3); finishing or closing it hides it, the top bar's button replays it.
  */
-import { hideGuide } from '../../lib/tool/guide-flags';
+import { hideGuide, isGuideHidden } from '../../lib/tool/guide-flags';
 import { tool as toolText } from '../../locales/zh-CN/tool';
 
 const t = toolText.tour;
 
-export async function startToolTour(isMobile: boolean): Promise<void> {
+/** The tour on screen, if any: one at a time, however often the page asks while driver.js is still loading. */
+let running: Promise<void> | null = null;
+let shown = false;
+
+/** Shows the tour: the first visit's (`replay` false) only while the guide flag is not set, checked once loaded. */
+export function startToolTour(isMobile: boolean, { replay = false } = {}): Promise<void> {
+  if (running || shown) return running ?? Promise.resolve();
+  running = showTour(isMobile, replay).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function showTour(isMobile: boolean, replay: boolean): Promise<void> {
   const [{ driver }] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);
+  // Closed (or finished) while the code loaded, by another tab or an earlier tour: the first visit's tour stays away.
+  if (!replay && isGuideHidden('basic')) return;
   const steps = (
     [
       ['nav', isMobile ? t.steps.navMobile : t.steps.nav],
@@ -34,7 +49,11 @@ export async function startToolTour(isMobile: boolean): Promise<void> {
     nextBtnText: t.next,
     prevBtnText: t.prev,
     doneBtnText: t.done,
-    onDestroyed: () => hideGuide('basic'),
+    onDestroyed: () => {
+      shown = false;
+      hideGuide('basic');
+    },
   });
+  shown = true;
   tour.drive();
 }
