@@ -2,9 +2,9 @@
  * The floating '教程&客服' button and its popover with the customer-service QR poster (spec §2); on a phone the poster's
  * "scan" caption gives way to long-press, save and copy-the-WeChat-ID actions (issue 20).
  */
-import { Button, Popover, Spin } from '@arco-design/web-react';
+import { Popover, Spin } from '@arco-design/web-react';
 import { IconCustomerService } from '@arco-design/web-react/icon';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { text } from '../../locales/zh-CN';
 import { usePoster } from '../../lib/content/get-poster';
@@ -37,24 +37,6 @@ function PosterContent({ enabled, onPhone = false }: { enabled: boolean; onPhone
         <figcaption className={styles.description}>{poster.data.description}</figcaption>
       )}
     </figure>
-  );
-}
-
-/** The same popover on a text button of a top bar (the tool bar's 反馈: spec §2, 7×24 customer service). */
-export function FeedbackPopover({ label, icon }: { label: string; icon: ReactNode }) {
-  const [opened, setOpened] = useState(false);
-  return (
-    <Popover
-      trigger="click"
-      position="br"
-      title={text.content.support.title}
-      content={<PosterContent enabled={opened} />}
-      onVisibleChange={(visible) => visible && setOpened(true)}
-    >
-      <Button type="text" icon={icon} data-testid="topbar-feedback">
-        {label}
-      </Button>
-    </Popover>
   );
 }
 
