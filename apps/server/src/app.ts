@@ -33,6 +33,7 @@ import { channelRoutes } from './modules/channel/channel.routes.js';
 import { ChannelService } from './modules/channel/channel.service.js';
 import { ImageRepository } from './modules/image/image.repository.js';
 import { ImageService } from './modules/image/image.service.js';
+import { POSTER_AVATAR_PX } from './modules/team/team-poster.js';
 import { imageRoutes } from './modules/image/image.routes.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { ContentService } from './modules/content/content.service.js';
@@ -534,6 +535,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         clock,
         { publicBaseUrl: config.publicBaseUrl, defaultTeamShareRateBp: config.settlement.teamShareRateBp },
         app.log,
+        (url) => images.squareOf(url, POSTER_AVATAR_PX),
       ),
     ),
   );

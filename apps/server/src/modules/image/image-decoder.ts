@@ -34,3 +34,11 @@ export async function reencodeImage(bytes: Buffer, extension: ImageExtension): P
     throw appError('imageCorrupt');
   }
 }
+
+/** A square PNG of `side` pixels cut from the middle of a stored image (the invite poster's avatar). */
+export async function squarePng(bytes: Buffer, side: number): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, pages: 1 })
+    .resize({ width: side, height: side, fit: 'cover' })
+    .png()
+    .toBuffer();
+}

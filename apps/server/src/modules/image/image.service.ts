@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { lockKey } from '../../db/locks.js';
 import { appError } from '../../errors.js';
 import type { MediaStorage } from '../../providers/storage/media-storage.js';
-import { reencodeImage } from './image-decoder.js';
+import { reencodeImage, squarePng } from './image-decoder.js';
 import { readImageLayout, type ImageExtension } from './image-layout.js';
 import type { ImageRepository } from './image.repository.js';
 
@@ -123,6 +123,20 @@ export class ImageService {
     const key = `images/${name}`;
     const size = await this.storage.size(key);
     return size === null ? null : { size, contentType: TYPES[match[2] as ImageExtension], key };
+  }
+
+  /**
+   * A square PNG of `side` pixels of the stored image at `url` (an avatar's address), or null when the address is no
+   * stored image (empty, or gone). What it reads is what this server encoded itself.
+   */
+  async squareOf(url: string, side: number): Promise<{ name: string; png: Buffer } | null> {
+    const name = ImageService.nameOf(url);
+    if (name === null || !NAME.test(name)) return null;
+    const key = `images/${name}`;
+    if ((await this.storage.size(key)) === null) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
+    return { name, png: await squarePng(Buffer.concat(chunks), side) };
   }
 
   /** Removes the images uploaded over a day ago that no avatar or cover uses; answers how many went. */

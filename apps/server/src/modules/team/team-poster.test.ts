@@ -45,6 +45,16 @@ describe('invite poster', () => {
     expect(svg).toContain("font-family=\"'Noto Sans CJK SC'");
   });
 
+  it('shows the avatar, clipped to the circle, in place of the initial when there is one', () => {
+    const initial = buildPosterSvg(input);
+    expect(initial).toContain('>小</text>');
+    expect(initial).not.toContain('<image');
+    const svg = buildPosterSvg({ ...input, avatar: { name: '7-abc.png', png: Buffer.from('picture') } });
+    expect(svg).toContain(`href="data:image/png;base64,${Buffer.from('picture').toString('base64')}"`);
+    expect(svg).toContain('clip-path="url(#face)"');
+    expect(svg).not.toContain('>小</text>');
+  });
+
   it('rasterises with the SVG decoder to one RGB PNG frame', () => {
     expect(posterFfmpegArgs('/tmp/a.svg', '/tmp/a.png')).toEqual([
       '-hide_banner',
@@ -74,7 +84,13 @@ describe('invite poster', () => {
     const key = posterCacheKey(input);
     expect(key).toMatch(/^[0-9a-f]{20}$/);
     expect(posterCacheKey({ ...input })).toBe(key);
-    for (const change of [{ nickname: '小红' }, { link: 'https://other.example.com/?invite_code=AB3DE7GH' }]) {
+    const avatar = { name: '7-abc.png', png: Buffer.from('picture') };
+    for (const change of [
+      { nickname: '小红' },
+      { link: 'https://other.example.com/?invite_code=AB3DE7GH' },
+      { avatar },
+      { avatar: { ...avatar, name: '7-def.png' } },
+    ]) {
       expect(posterCacheKey({ ...input, ...change })).not.toBe(key);
     }
   });

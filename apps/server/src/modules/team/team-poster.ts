@@ -1,6 +1,6 @@
 /**
- * The invite poster, as pure functions: its layout as SVG (product name, the creator's nickname and invite code, a QR
- * code of the invite link, a call to action), the ffmpeg arguments that rasterise it to PNG (ffmpeg's librsvg
+ * The invite poster, as pure functions: its layout as SVG (product name, the creator's avatar — or the nickname's first
+ * character when there is none —, nickname and invite code, a QR code of the invite link, a call to action), the ffmpeg arguments that rasterise it to PNG (ffmpeg's librsvg
  * decoder, whose text goes through fontconfig to the Noto CJK font the video tools use), and the cache key that
  * changes exactly when what the poster shows changes.
  */
@@ -14,13 +14,20 @@ export interface PosterInput {
   inviteCode: string;
   /** The link the QR code opens (`/?invite_code=…`). */
   link: string;
+  /**
+   * The creator's avatar, embedded in the SVG as a data URI (the rasteriser reads no other file): `name` is the
+   * image's stored name (it keys the cache), `png` a small square PNG made from it. Absent: the nickname's initial.
+   */
+  avatar?: { name: string; png: Buffer };
 }
 
 /** Layout units: a 750 × 1334 phone screen, rasterised at 1.5× for a crisp 1125 × 2001 PNG. */
 export const POSTER_VIEW = { width: 750, height: 1334 } as const;
 export const POSTER_SCALE = 1.5;
 /** Bumped whenever the layout changes, so cached posters of the old layout are made again. */
-export const POSTER_LAYOUT_VERSION = 1;
+export const POSTER_LAYOUT_VERSION = 2;
+/** Side in pixels of the avatar picture the poster embeds (its circle is 92 layout units, 138 px at 1.5×). */
+export const POSTER_AVATAR_PX = 184;
 
 const FONT = `'Noto Sans CJK SC', 'Noto Sans CJK', 'Noto Sans SC', sans-serif`;
 const PRIMARY = '#165DFF';
@@ -90,7 +97,10 @@ export function buildPosterSvg(input: PosterInput): string {
     `<rect x="50" y="290" width="${width - 100}" height="900" rx="36" fill="#FFFFFF"/>`,
     `<circle cx="${width / 2}" cy="290" r="56" fill="#FFFFFF"/>`,
     `<circle cx="${width / 2}" cy="290" r="46" fill="${PRIMARY}"/>`,
-    text(width / 2, 306, 44, '#FFFFFF', initial, ' font-weight="700"'),
+    input.avatar
+      ? `<clipPath id="face"><circle cx="${width / 2}" cy="290" r="46"/></clipPath>` +
+        `<image x="${width / 2 - 46}" y="244" width="92" height="92" preserveAspectRatio="xMidYMid slice" clip-path="url(#face)" href="data:image/png;base64,${input.avatar.png.toString('base64')}"/>`
+      : text(width / 2, 306, 44, '#FFFFFF', initial, ' font-weight="700"'),
     text(width / 2, 410, 40, TEXT, nickname, ' font-weight="700"'),
     text(width / 2, 466, 30, MUTED, '邀请你加入我的创作者团队'),
     text(width / 2, 540, 34, PRIMARY, '一起推广短剧，轻松赚取收益', ' font-weight="700"'),
@@ -129,7 +139,16 @@ export function posterFfmpegArgs(svgFile: string, pngFile: string): string[] {
 /** A short digest of everything the poster shows: the cached file is valid exactly while this stays the same. */
 export function posterCacheKey(input: PosterInput): string {
   return createHash('sha256')
-    .update(JSON.stringify([POSTER_LAYOUT_VERSION, input.productName, input.nickname, input.inviteCode, input.link]))
+    .update(
+      JSON.stringify([
+        POSTER_LAYOUT_VERSION,
+        input.productName,
+        input.nickname,
+        input.inviteCode,
+        input.link,
+        input.avatar?.name ?? null,
+      ]),
+    )
     .digest('hex')
     .slice(0, 20);
 }

@@ -1,5 +1,7 @@
 import { ErrorCode, OrderType, SettStatus, ShareType } from '@cc/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadImage } from '../../../test/image-fixtures.js';
 import {
   call,
   createTestApp,
@@ -311,6 +313,23 @@ describe(`team calls (${testDatabaseKind})`, () => {
     const renamed = await poster(me.token, { 'if-none-match': etag });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.headers.etag).not.toBe(etag);
+
+    // The avatar takes the initial's place (issue 20): a red picture shows at the circle's centre, and the poster
+    // is made again for it.
+    const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
+    const uploaded = (await uploadImage(ctx.app, me.token, red)).json();
+    expect(uploaded.code).toBe(0);
+    await call(ctx.app, { url: '/agent/v1/user/update_info', body: { avatar: uploaded.body.image }, token: me.token });
+    const withAvatar = await poster(me.token, { 'if-none-match': String(renamed.headers.etag) });
+    expect(withAvatar.statusCode).toBe(200);
+    const centre = async (image: Buffer) =>
+      [...(await sharp(image).extract({ left: 562, top: 435, width: 1, height: 1 }).raw().toBuffer())].slice(0, 3);
+    const [r, g, b] = await centre(withAvatar.rawPayload);
+    expect(r).toBeGreaterThan(200);
+    expect(g! + b!).toBeLessThan(80);
+    expect((await centre(renamed.rawPayload))[0]).toBeLessThan(200);
 
     // Another creator's poster is theirs: a different file named by their own code.
     const theirs = await poster(other.token);

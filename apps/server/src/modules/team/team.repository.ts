@@ -170,11 +170,13 @@ export class TeamRepository {
   }
 
   /** What the invite poster shows of its creator. */
-  async posterFace(agentId: number): Promise<{ nickname: string; invite_code: string } | undefined> {
+  async posterFace(
+    agentId: number,
+  ): Promise<{ nickname: string; invite_code: string; avatar_url: string } | undefined> {
     return this.db
       .selectFrom('agents')
       .where('id', '=', agentId)
-      .select(['nickname', 'invite_code'])
+      .select(['nickname', 'invite_code', 'avatar_url'])
       .executeTakeFirst();
   }
 }

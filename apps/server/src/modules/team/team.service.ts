@@ -38,6 +38,8 @@ export class TeamService {
     private readonly clock: Clock,
     private readonly options: TeamServiceOptions,
     private readonly log: FastifyBaseLogger,
+    /** The avatar as a small square PNG (the image module's `squareOf`), or null without one. */
+    private readonly avatarOf: (url: string) => Promise<{ name: string; png: Buffer } | null> = async () => null,
   ) {}
 
   async page(leaderId: number, query: TeamPageQuery): Promise<Paged<TeamMember>> {
@@ -101,11 +103,13 @@ export class TeamService {
     const face = await this.team.posterFace(agentId);
     if (!face) throw appError('unauthorized');
     try {
+      const avatar = await this.avatarOf(face.avatar_url);
       const poster = await this.posters.poster(agentId, {
         productName: POSTER_PRODUCT_NAME,
         nickname: face.nickname,
         inviteCode: face.invite_code,
         link: teamInviteLink(this.options.publicBaseUrl, 'home', face.invite_code),
+        ...(avatar && { avatar }),
       });
       return { ...poster, inviteCode: face.invite_code };
     } catch (error) {
