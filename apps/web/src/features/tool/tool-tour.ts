@@ -49,9 +49,12 @@ async function showTour(isMobile: boolean, replay: boolean): Promise<void> {
     nextBtnText: t.next,
     prevBtnText: t.prev,
     doneBtnText: t.done,
-    onDestroyed: () => {
+    // Every way out (关闭, Escape, a tap on the overlay, 完成) passes here. driver.js calls its onDestroyed only once a
+    // step's 400 ms highlight has finished, so a creator who closed the tour as it appeared would see it again.
+    onDestroyStarted: () => {
       shown = false;
       hideGuide('basic');
+      tour.destroy();
     },
   });
   shown = true;
