@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleUserInfo } from '../../lib/session/sample-user-info';
 import { clearToken, setToken } from '../../lib/session/token';
 import { ProfilePage } from './profile-page';
 
@@ -13,31 +14,7 @@ const fail = (code: number, msg: string) => ({ code, msg, body: null });
 
 const AVATAR = '/ai/v1/files/images/7-abcdefghijklmnopqrstuvwx.png';
 
-const user = (extra: Partial<UserInfo> = {}): UserInfo =>
-  userInfoSchema.parse({
-    agent_id: 7,
-    phone: '13800138000',
-    real_name: '',
-    id_card_number: '',
-    alipay_id: '',
-    agent_mode: 0,
-    sign_status: 0,
-    sign_phone: '',
-    bank_card_number: '',
-    bank_name: '',
-    nickname: '小王推剧',
-    signed_at: null,
-    invite_code: 'AB12CD',
-    share_rate: 60,
-    leader_id: null,
-    team_at: null,
-    team_share_rate: 0,
-    commander_code: '',
-    avatar_url: '',
-    creditInfo: { total: 320, buy: 300, gift: 20 },
-    open_reelshort: false,
-    ...extra,
-  });
+const user = (extra: Partial<UserInfo> = {}): UserInfo => userInfoSchema.parse({ ...sampleUserInfo, ...extra });
 
 const summary = (leader: { nickname: string; invite_code: string } | null) =>
   teamSummarySchema.parse({
