@@ -1,5 +1,5 @@
 /** Creators with money, identity, payee accounts and a signed agreement, for the withdrawal and payee tests. */
-import { idCardCheckChar } from '@cc/contracts';
+import { idCardCheckChar, PackageType } from '@cc/contracts';
 import { WalletRepository } from '../src/modules/withdrawal/wallet.repository.js';
 import { WalletService } from '../src/modules/withdrawal/wallet.service.js';
 import { call, latestCode, loginAs, nextPhone, type TestContext } from './test-app.js';
@@ -89,4 +89,29 @@ export async function readyCreator(ctx: TestContext, fen: number): Promise<Creat
   await signContract(ctx, creator);
   await walletOf(ctx).deposit(creator.agentId, fen, `income-${creator.agentId}-${fen}`, '推广收益结算');
   return creator;
+}
+
+/** A purchasable points package of `price_fen` for `credit` points, without discount or gift, for the purchase tests. */
+export async function addPurchasablePackage(
+  ctx: TestContext,
+  pkg: { id: number; name: string; price_fen: number; credit: number },
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.database.db
+    .insertInto('credit_packages')
+    .values({
+      ...pkg,
+      type: PackageType.Purchasable,
+      status: 1,
+      discount: 0,
+      discount_price_fen: null,
+      gift_credit: 0,
+      start_at: null,
+      end_at: null,
+      description: '',
+      sort: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }

@@ -1,7 +1,7 @@
-import { ErrorCode, PackageType } from '@cc/contracts';
+import { ErrorCode } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
-import { codeFor, newCreator, walletOf, type Creator } from '../../../test/payee-fixtures.js';
+import { addPurchasablePackage, codeFor, newCreator, walletOf, type Creator } from '../../../test/payee-fixtures.js';
 import { call, createTestApp, loginAs, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 
 const DEVICE = 'device-aaaaaaaaaaaaaaaa';
@@ -14,27 +14,7 @@ describe(`money sessions (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const now = ctx.clock.now();
-    await ctx.database.db
-      .insertInto('credit_packages')
-      .values({
-        id: PACKAGE_ID,
-        name: '30元套餐',
-        type: PackageType.Purchasable,
-        status: 1,
-        price_fen: 3_000,
-        discount: 0,
-        discount_price_fen: null,
-        credit: 300,
-        gift_credit: 0,
-        start_at: null,
-        end_at: null,
-        description: '',
-        sort: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await addPurchasablePackage(ctx, { id: PACKAGE_ID, name: '30元套餐', price_fen: 3_000, credit: 300 });
   });
   afterAll(() => ctx.close());
   afterEach(() => expectBooksBalanced(ctx));

@@ -1,7 +1,7 @@
-import { ErrorCode, OutStatus, PackageType } from '@cc/contracts';
+import { ErrorCode, OutStatus } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
-import { codeFor, readyCreator, walletOf, type Creator } from '../../../test/payee-fixtures.js';
+import { addPurchasablePackage, codeFor, readyCreator, walletOf, type Creator } from '../../../test/payee-fixtures.js';
 import { call, createTestApp, latestCode, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-wallet-tax-tests-0123456789';
@@ -20,27 +20,7 @@ describe(`wallet purchases are taxed (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    const now = ctx.clock.now();
-    await ctx.database.db
-      .insertInto('credit_packages')
-      .values({
-        id: PACKAGE_ID,
-        name: '255元套餐',
-        type: PackageType.Purchasable,
-        status: 1,
-        price_fen: 25_500,
-        discount: 0,
-        discount_price_fen: null,
-        credit: 2_550,
-        gift_credit: 0,
-        start_at: null,
-        end_at: null,
-        description: '',
-        sort: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await addPurchasablePackage(ctx, { id: PACKAGE_ID, name: '255元套餐', price_fen: 25_500, credit: 2_550 });
   });
   afterAll(() => ctx.close());
   afterEach(() => expectBooksBalanced(ctx));
