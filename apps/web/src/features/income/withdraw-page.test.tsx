@@ -43,6 +43,24 @@ const ready = {
 const byPath = (sent: SentRequest[], path: string) => sent.filter((request) => request.path === `/agent/v1${path}`);
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
+/** The agreement's three calls: unsigned until `sign_contract` is called, signed afterwards. */
+function unsignedUntilSigned() {
+  let signed = false;
+  return {
+    '/agent/v1/sett/cash_out/first': () => ok({ ...first, sign_status: signed ? 1 : 0 }),
+    '/agent/v1/user/get_sign_contract': ok(contract),
+    '/agent/v1/user/sign_contract': () => {
+      signed = true;
+      return ok({
+        sign_status: 1,
+        sign_phone: '138****8000',
+        signed_at: '2026-11-23T06:00:00.000Z',
+        version: '2026-11',
+      });
+    },
+  };
+}
+
 describe('WithdrawPage', () => {
   afterEach(() => {
     cleanup();
@@ -149,20 +167,9 @@ describe('WithdrawPage', () => {
   });
 
   it('signs the agreement with its own code (type 6) when it is unsigned', async () => {
-    let signed = false;
     const sent = fakeServer({
       ...ready,
-      '/agent/v1/sett/cash_out/first': () => ok({ ...first, sign_status: signed ? 1 : 0 }),
-      '/agent/v1/user/get_sign_contract': ok(contract),
-      '/agent/v1/user/sign_contract': () => {
-        signed = true;
-        return ok({
-          sign_status: 1,
-          sign_phone: '138****8000',
-          signed_at: '2026-11-23T06:00:00.000Z',
-          version: '2026-11',
-        });
-      },
+      ...unsignedUntilSigned(),
     });
     renderPage(<WithdrawPage />, '/income/withdraw');
     fireEvent.click(await screen.findByTestId('open-contract'));
@@ -255,21 +262,10 @@ describe('WithdrawPage', () => {
   });
 
   it('inside a money session: no code field, the agreement and the withdrawal go without a code', async () => {
-    let signed = false;
     const sent = fakeServer({
       ...ready,
       '/agent/v1/user/money_session': ok({ open: true, expires_at: '2026-11-26T03:00:00.000Z', expires_in: 540 }),
-      '/agent/v1/sett/cash_out/first': () => ok({ ...first, sign_status: signed ? 1 : 0 }),
-      '/agent/v1/user/get_sign_contract': ok(contract),
-      '/agent/v1/user/sign_contract': () => {
-        signed = true;
-        return ok({
-          sign_status: 1,
-          sign_phone: '138****8000',
-          signed_at: '2026-11-23T06:00:00.000Z',
-          version: '2026-11',
-        });
-      },
+      ...unsignedUntilSigned(),
     });
     renderPage(<WithdrawPage />, '/income/withdraw');
     fireEvent.click(await screen.findByTestId('open-contract'));
