@@ -17,15 +17,20 @@ export function MoneySessionNotice({ secondsLeft, testId }: { secondsLeft: numbe
   );
 }
 
-interface SmsCodeFieldProps {
+/** What a code field reads from its form's code state (`usePhoneCode`, `useOwnPhoneCode`, the wallet form). */
+export interface SmsCodeState {
   code: string;
-  error: string | null;
-  onChange: (value: string) => void;
-  onBlur: () => void;
+  codeError: string | null;
+  changeCode: (value: string) => void;
+  checkCode: () => void;
   /** Seconds until the code may be sent again; 0 shows the get-code button. */
   resendIn: number;
-  sending: boolean;
-  onRequest: () => void;
+  sendingCode: boolean;
+  requestCode: () => unknown;
+}
+
+interface SmsCodeFieldProps {
+  sms: SmsCodeState;
   placeholder?: string;
   size?: 'default' | 'large';
   inputTestId?: string;
@@ -33,18 +38,14 @@ interface SmsCodeFieldProps {
 }
 
 export function SmsCodeField({
-  code,
-  error,
-  onChange,
-  onBlur,
-  resendIn,
-  sending,
-  onRequest,
+  sms,
   placeholder = text.auth.codePlaceholder,
   size = 'default',
   inputTestId,
   buttonTestId,
 }: SmsCodeFieldProps) {
+  const { code, codeError: error, changeCode: onChange, checkCode: onBlur, resendIn, sendingCode: sending } = sms;
+  const onRequest = () => void sms.requestCode();
   return (
     <div className={styles.row}>
       <Input

@@ -102,16 +102,7 @@ export function LoginModal() {
           <FieldError message={form.phoneError} />
         </div>
         <div>
-          <SmsCodeField
-            size="large"
-            code={form.code}
-            error={form.codeError}
-            onChange={form.changeCode}
-            onBlur={form.checkCode}
-            resendIn={form.resendIn}
-            sending={form.sendingCode}
-            onRequest={() => void form.requestCode()}
-          />
+          <SmsCodeField sms={form} size="large" />
           <FieldError message={form.codeError} />
         </div>
         <Input

@@ -28,17 +28,5 @@ export function SubmitForm({ onSubmit, children }: { onSubmit: () => Promise<voi
  */
 export function OwnCodeField({ sms, testId }: { sms: ReturnType<typeof useOwnPhoneCode>; testId: string }) {
   if (!sms.codeNeeded) return <MoneySessionNotice secondsLeft={sms.moneySessionLeft} testId={`${testId}-verified`} />;
-  return (
-    <SmsCodeField
-      code={sms.code}
-      error={sms.codeError}
-      onChange={sms.changeCode}
-      onBlur={sms.checkCode}
-      resendIn={sms.resendIn}
-      sending={sms.sendingCode}
-      onRequest={() => void sms.requestCode()}
-      inputTestId={`${testId}-code`}
-      buttonTestId={`${testId}-send-code`}
-    />
-  );
+  return <SmsCodeField sms={sms} inputTestId={`${testId}-code`} buttonTestId={`${testId}-send-code`} />;
 }

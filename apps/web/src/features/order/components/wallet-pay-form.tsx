@@ -56,13 +56,7 @@ export function WalletPayForm({ order, phone, onPaid }: WalletPayFormProps) {
               : text.order.walletCodeHintNoPhone}
           </p>
           <SmsCodeField
-            code={form.code}
-            error={form.codeError}
-            onChange={form.changeCode}
-            onBlur={form.checkCode}
-            resendIn={form.resendIn}
-            sending={form.sendingCode}
-            onRequest={() => void form.requestCode()}
+            sms={form}
             placeholder={text.order.codePlaceholder}
             inputTestId="wallet-code"
             buttonTestId="wallet-send-code"

@@ -58,15 +58,7 @@ export function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
         />
       </Form.Item>
       <Form.Item label={formText.code} required validateStatus={status(phoneCode.codeError)} help={phoneCode.codeError}>
-        <SmsCodeField
-          code={phoneCode.code}
-          error={phoneCode.codeError}
-          onChange={phoneCode.changeCode}
-          onBlur={phoneCode.checkCode}
-          resendIn={phoneCode.resendIn}
-          sending={phoneCode.sendingCode}
-          onRequest={() => void phoneCode.requestCode()}
-        />
+        <SmsCodeField sms={phoneCode} />
       </Form.Item>
       <Form.Item label={formText.platform} required validateStatus={status(errors.platform)} help={errors.platform}>
         <Select
