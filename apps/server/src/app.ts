@@ -2,8 +2,9 @@
  * Builds the Fastify application without listening: config in, app out. Tests build their own with
  * `app.inject`; `bin/server.ts` listens. Nothing here is global, so many apps can live in one process.
  */
-import { SmsType } from '@cc/contracts';
+import { endpointTable, SmsType } from '@cc/contracts';
 import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -59,6 +60,9 @@ import { UserRepository } from './modules/user/user.repository.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerAuth } from './plugins/auth.js';
+import { enforceEndpointTable } from './plugins/endpoint-route.js';
+import { UNMIGRATED_ROUTES } from './plugins/unmigrated-routes.js';
+import { operatorGuard } from './plugins/operator.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDevGuard, warnAboutDevelopmentDrivers } from './plugins/dev-guard.js';
 import { registerFormBody } from './plugins/form-body.js';
@@ -70,6 +74,7 @@ import { ok, okSchema, registerEnvelope } from './plugins/envelope.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerVendor } from './plugins/vendor.js';
 import { registerWeb } from './plugins/web.js';
+import { docsRoutes } from './openapi/docs.routes.js';
 import { OrderRepository } from './modules/order/order.repository.js';
 import { ALIPAY_NOTIFY_PATH, orderRoutes } from './modules/order/order.routes.js';
 import { OrderService } from './modules/order/order.service.js';
@@ -167,6 +172,11 @@ declare module 'fastify' {
     jobs: AppJobs;
   }
 }
+
+/** The version the API reference states: the server package's. */
+const SERVER_VERSION = (
+  JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 const PHONE_IN_TEXT = /(1[3-9]\d)\d{4}(\d{4})/g;
 
@@ -475,6 +485,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerVendor(app, config.vendors);
   registerDevGuard(app, { public: config.devRoutesPublic });
   registerAuth(app, sessionService, { perUserPerMinute: config.rateLimit.perUser, counter });
+  app.decorate('operatorGuard', operatorGuard(config.operatorToken));
+  enforceEndpointTable(app, endpointTable, UNMIGRATED_ROUTES);
   registerInputText(app);
 
   const health = { schema: { response: okSchema(z.object({ status: z.string() })) } };
@@ -557,6 +569,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (config.env !== 'production') await app.register(demoRechargeRoutes(partnerApps, clock));
   if (alipay.sandbox) registerAlipaySandbox(app, alipay.sandbox);
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));
+  await docsRoutes(app, { version: SERVER_VERSION, serverUrl: config.publicBaseUrl });
   await registerWeb(app, config);
 
   return app;

@@ -23,3 +23,7 @@ export * from './media/media.schema.js';
 export * from './channel/channel.schema.js';
 export * from './team/team.schema.js';
 export * from './reconciliation/reconciliation.schema.js';
+export * from './endpoint.js';
+export * from './order/order.endpoints.js';
+export * from './docs/docs.endpoints.js';
+export * from './endpoints.js';

@@ -63,6 +63,12 @@ function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: Index
   return reply.send(chosen.body);
 }
 
+/**
+ * Addresses where API tools look for a reference (`/swagger`, `/docs/x`, `/openapi.yaml`): an unknown one is a 404,
+ * never the web app's page, so a tool learns there is nothing there (the reference is at `/docs/`).
+ */
+const API_REFERENCE_LIKE = /^\/(docs|swagger|api-docs|openapi|redoc|reference)(?:[/.?-]|$)/i;
+
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   fs.mkdirSync(config.mediaDir, { recursive: true });
   // This registration decorates `reply.sendFile`, which downloads also use (Range, 206, 416 handled by send).
@@ -95,7 +101,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && unmatchedZone(request.url) === 'other';
+    const wantsPage =
+      request.method === 'GET' && unmatchedZone(request.url) === 'other' && !API_REFERENCE_LIKE.test(request.url);
     if (indexPage && wantsPage && !path.extname(request.url.split('?')[0] ?? '')) {
       return sendIndexPage(request, reply, indexPage);
     }

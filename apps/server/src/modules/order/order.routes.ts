@@ -1,21 +1,23 @@
 /** Order and payment calls of spec §7, the wallet summary (`can_out`), and Alipay's notification endpoint. */
 import {
-  changePayTypeQuerySchema,
-  createOrderRequestSchema,
+  alipayNotify,
+  cancelOrder,
+  changePayType,
+  createOrder,
   fenToYuan,
-  orderNoQuerySchema,
-  orderStateSchema,
-  walletPayRequestSchema,
-  walletSummarySchema,
+  getOrderStatus,
+  getWalletIncome,
+  resetQrCode,
+  walletPay,
 } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
-import { ok, okSchema } from '../../plugins/envelope.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { moneyProofOf } from '../auth/money-session.service.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
 import type { OrderService } from './order.service.js';
 
-export const ALIPAY_NOTIFY_PATH = '/pay/alipay/notify';
+export const ALIPAY_NOTIFY_PATH = alipayNotify.path;
 
 export function orderRoutes(
   orders: OrderService,
@@ -23,59 +25,21 @@ export function orderRoutes(
   limits: { notifyPerIp: number },
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const state = okSchema(orderStateSchema);
-
-    app.post(
-      '/agent/v1/order/create',
-      { onRequest: app.authenticate, schema: { body: createOrderRequestSchema, response: state } },
-      async (request) =>
-        ok(await orders.create(identityOf(request).agentId, request.body.pro_id, request.body.pay_channel), '下单成功'),
+    route(app, createOrder, async (request) =>
+      orders.create(identityOf(request).agentId, request.body.pro_id, request.body.pay_channel),
     );
-
-    app.get(
-      '/agent/v1/order/get_status',
-      { onRequest: app.authenticate, schema: { querystring: orderNoQuerySchema, response: state } },
-      async (request) => ok(await orders.status(identityOf(request).agentId, request.query.order_no)),
+    route(app, getOrderStatus, async (request) => orders.status(identityOf(request).agentId, request.query.order_no));
+    route(app, changePayType, async (request) =>
+      orders.changePayType(identityOf(request).agentId, request.query.order_no, request.query.pay_type),
     );
-
-    app.get(
-      '/agent/v1/order/change_pay_type',
-      { onRequest: app.authenticate, schema: { querystring: changePayTypeQuerySchema, response: state } },
-      async (request) =>
-        ok(await orders.changePayType(identityOf(request).agentId, request.query.order_no, request.query.pay_type)),
+    route(app, resetQrCode, async (request) => orders.resetQrCode(identityOf(request).agentId, request.query.order_no));
+    route(app, cancelOrder, async (request) => orders.cancel(identityOf(request).agentId, request.query.order_no));
+    route(app, walletPay, async (request) =>
+      orders.walletPay(identityOf(request).agentId, request.body.order_no, moneyProofOf(request, request.body.code)),
     );
-
-    app.get(
-      '/agent/v1/order/reset_qr_code',
-      { onRequest: app.authenticate, schema: { querystring: orderNoQuerySchema, response: state } },
-      async (request) => ok(await orders.resetQrCode(identityOf(request).agentId, request.query.order_no)),
-    );
-
-    app.get(
-      '/agent/v1/order/cancel',
-      { onRequest: app.authenticate, schema: { querystring: orderNoQuerySchema, response: state } },
-      async (request) => ok(await orders.cancel(identityOf(request).agentId, request.query.order_no), '支付已取消'),
-    );
-
-    app.post(
-      '/agent/v1/order/wallet_pay',
-      { onRequest: app.authenticate, schema: { body: walletPayRequestSchema, response: state } },
-      async (request) =>
-        ok(
-          await orders.walletPay(
-            identityOf(request).agentId,
-            request.body.order_no,
-            moneyProofOf(request, request.body.code),
-          ),
-          '支付成功',
-        ),
-    );
-
-    app.get(
-      '/agent/v1/credit/income',
-      { onRequest: app.authenticate, schema: { response: okSchema(walletSummarySchema) } },
-      async (request) => ok({ can_out: fenToYuan(await wallet.canOutFen(identityOf(request).agentId)) }),
-    );
+    route(app, getWalletIncome, async (request) => ({
+      can_out: fenToYuan(await wallet.canOutFen(identityOf(request).agentId)),
+    }));
 
     // Alipay posts a form and retries until it reads exactly `success`: whatever goes wrong — a body that does not
     // parse, a signature that does not verify, a database error — the answer is the plain text `failure`.
@@ -85,8 +49,13 @@ export function orderRoutes(
       timeWindow: 60_000,
       keyGenerator: (request) => `notify:${request.ip}`,
     });
-    app.post(
-      ALIPAY_NOTIFY_PATH,
+    route(
+      app,
+      alipayNotify,
+      async (request, reply) => {
+        const handled = await orders.handleNotify(request.body);
+        return reply.type('text/plain').send(handled ? 'success' : 'failure');
+      },
       {
         onRequest: limitPerIp,
         errorHandler: (error, request, reply) => {
@@ -101,10 +70,6 @@ export function orderRoutes(
           }
           return reply.status(200).type('text/plain').send('failure');
         },
-      },
-      async (request, reply) => {
-        const handled = await orders.handleNotify(request.body);
-        return reply.type('text/plain').send(handled ? 'success' : 'failure');
       },
     );
   };

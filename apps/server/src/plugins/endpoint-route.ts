@@ -1,0 +1,137 @@
+/**
+ * Routes from the endpoint table (ADR 0031): `route(app, entry, handler)` registers the entry's method and path with
+ * its guard, schemas and envelope; the handler is typed by the entry (what it receives, what it returns). A route
+ * registered any other way is refused at start-up, so the table, the server and the OpenAPI documents cannot drift.
+ */
+import {
+  endpointKey,
+  type EndpointBody,
+  type EndpointGuard,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResult,
+  type EndpointSpec,
+} from '@cc/contracts';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+  RouteShorthandOptions,
+} from 'fastify';
+import { ok, okSchema } from './envelope.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The table entry a route was registered from. */
+    endpoint?: EndpointSpec;
+  }
+  interface FastifyInstance {
+    /** The operator API's guard (`OPERATOR_TOKEN`), for the entries whose guard is `operator`. */
+    operatorGuard: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
+  Params: EndpointParams<E>;
+  Querystring: EndpointQuery<E>;
+  Body: EndpointBody<E>;
+}>;
+
+/** An envelope's body with a success text chosen at run time (`已提交` or `已更新`, say). */
+export class Texted<T> {
+  constructor(
+    readonly body: T,
+    readonly text: string,
+  ) {}
+}
+
+type EnvelopeHandler<E extends EndpointSpec> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointResult<E> | Texted<EndpointResult<E>>>;
+type RawHandler<E extends EndpointSpec> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<unknown>;
+
+/** An envelope entry's handler returns the body; any other answer (a file, a stream, a redirect) uses the reply. */
+export type EndpointHandler<E extends EndpointSpec> = E extends { answer: infer A }
+  ? A extends 'envelope'
+    ? EnvelopeHandler<E>
+    : RawHandler<E>
+  : EnvelopeHandler<E>;
+
+/** What a route adds to its entry: its own limits and error answers (Alipay's `failure`, say). */
+export type RouteExtras = Pick<
+  RouteShorthandOptions,
+  'errorHandler' | 'bodyLimit' | 'preHandler' | 'preValidation' | 'onSend' | 'logLevel'
+> & { onRequest?: onRequestHookHandler | onRequestHookHandler[]; config?: Record<string, unknown> };
+
+function guardHook(app: FastifyInstance, guard: EndpointGuard): onRequestHookHandler | null {
+  if (guard === 'creator') return app.authenticate as onRequestHookHandler;
+  if (guard === 'operator') return app.operatorGuard as onRequestHookHandler;
+  // `partner` and `alipay` requests are verified by their handlers against the signer's key; `local` by the zone.
+  return null;
+}
+
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+export function route<E extends EndpointSpec>(
+  app: FastifyInstance,
+  entry: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+): void {
+  const guard = guardHook(app, entry.guard);
+  const envelope = (entry.answer ?? 'envelope') === 'envelope';
+  const { onRequest, config, ...rest } = extras;
+  const run = handler as RawHandler<E>;
+  app.route({
+    ...rest,
+    method: entry.method,
+    url: entry.path,
+    onRequest: [...(guard ? [guard] : []), ...asArray(onRequest)],
+    config: { ...config, endpoint: entry },
+    schema: {
+      ...(entry.params && { params: entry.params }),
+      ...(entry.query && { querystring: entry.query }),
+      ...(entry.body && { body: entry.body }),
+      ...(envelope && entry.response && { response: okSchema(entry.response) }),
+    },
+    handler: envelope
+      ? async (request, reply) => {
+          const result = await run(request as EndpointRequest<E>, reply);
+          return result instanceof Texted ? ok(result.body, result.text) : ok(result, entry.successText ?? 'ok');
+        }
+      : (request, reply) => run(request as EndpointRequest<E>, reply),
+  } as RouteOptions);
+}
+
+/**
+ * Refuses, at registration, any route that is not an entry of the table: registered another way, or an entry that
+ * the table does not hold. `legacy` lists the routes still registered by hand while their domains move over.
+ * Fastify's HEAD twins of GET routes and the web build's files pass.
+ */
+const WEB_FILE = /^\/[^:*]*\.[a-z0-9]+$/;
+
+export function enforceEndpointTable(
+  app: FastifyInstance,
+  table: readonly EndpointSpec[],
+  legacy: ReadonlySet<string> = new Set(),
+): void {
+  const known = new Set(table.map((entry) => endpointKey(entry.method, entry.path)));
+  app.addHook('onRoute', (options) => {
+    const methods = asArray(options.method).map(String);
+    // The web build's own files (`/index.html`, `/assets/x.js`) are the web app, not endpoints.
+    if (WEB_FILE.test(options.url)) return;
+    for (const method of methods) {
+      const key = endpointKey(method, options.url);
+      // Declared: through `route`, or by a plugin serving a declared entry (the reference page's Scalar).
+      if (known.has(key)) continue;
+      const getTwin = endpointKey('GET', options.url);
+      if (method === 'HEAD' && (known.has(getTwin) || legacy.has(getTwin))) continue;
+      if (legacy.has(key)) continue;
+      throw new Error(`route ${key} is not an entry of the endpoint table (packages/contracts, ADR 0031)`);
+    }
+  });
+}

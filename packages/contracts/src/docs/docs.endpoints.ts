@@ -1,0 +1,51 @@
+/** The API reference: the OpenAPI documents generated from the endpoint table, and the page that renders them. */
+import { endpoint } from '../endpoint.js';
+
+const tag = '接口文档';
+
+export const openApiPublic = endpoint({
+  method: 'GET',
+  path: '/openapi.json',
+  guard: 'anonymous',
+  tag,
+  summary: '创作者与合作方接口的 OpenAPI 3.1 文档',
+  answer: 'json',
+});
+
+export const openApiOperator = endpoint({
+  method: 'GET',
+  path: '/ops/v1/openapi.json',
+  guard: 'operator',
+  tag,
+  summary: '运营接口的 OpenAPI 3.1 文档',
+  answer: 'json',
+});
+
+export const docsRedirect = endpoint({
+  method: 'GET',
+  path: '/docs',
+  guard: 'anonymous',
+  tag,
+  summary: '接口文档页（转到 /docs/）',
+  answer: 'redirect',
+});
+
+export const docsPage = endpoint({
+  method: 'GET',
+  path: '/docs/',
+  guard: 'anonymous',
+  tag,
+  summary: '接口文档页（Scalar 渲染 /openapi.json）',
+  answer: 'page',
+});
+
+export const docsScript = endpoint({
+  method: 'GET',
+  path: '/docs/js/scalar.js',
+  guard: 'anonymous',
+  tag,
+  summary: '接口文档页的脚本',
+  answer: 'file',
+});
+
+export const docsEndpoints = [openApiPublic, openApiOperator, docsRedirect, docsPage, docsScript] as const;

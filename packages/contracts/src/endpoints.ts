@@ -1,0 +1,9 @@
+/**
+ * Every endpoint of the product, domain by domain (ADR 0031): the server registers exactly these, and the OpenAPI
+ * documents list exactly these.
+ */
+import type { EndpointSpec } from './endpoint.js';
+import { docsEndpoints } from './docs/docs.endpoints.js';
+import { orderEndpoints } from './order/order.endpoints.js';
+
+export const endpointTable: readonly EndpointSpec[] = [...docsEndpoints, ...orderEndpoints];
