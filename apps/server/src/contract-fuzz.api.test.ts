@@ -73,7 +73,7 @@ const EXCLUDED: Record<string, string> = {
   'POST /dev/alipay/cashier': "the development Alipay sandbox's cashier page",
   'GET /media/*': 'static files of the demo catalogue (@fastify/static)',
   'GET /openapi.json': 'the OpenAPI document, generated once at start-up; no input (openapi.api)',
-  'GET /ops/v1/openapi.json': 'the operators\' OpenAPI document, as above',
+  'GET /ops/v1/openapi.json': "the operators' OpenAPI document, as above",
   'GET /docs': "the reference page's redirect to /docs/ (Scalar)",
   'GET /docs/': 'the reference page (Scalar); no input',
   'GET /docs/js/scalar.js': "the reference page's script (Scalar)",

@@ -3,7 +3,7 @@
  * documents list exactly these.
  */
 import type { EndpointSpec } from './endpoint.js';
-import { docsEndpoints } from './docs/docs.endpoints.js';
-import { orderEndpoints } from './order/order.endpoints.js';
+import { docsApi } from './docs/docs.endpoints.js';
+import { orderApi } from './order/order.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [...docsEndpoints, ...orderEndpoints];
+export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi].flatMap((domain) => Object.values(domain));

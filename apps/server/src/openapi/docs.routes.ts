@@ -4,7 +4,7 @@
  * page runs one inline script; its CSP allows exactly that script by its hash, nothing else inline.
  */
 import { createHash } from 'node:crypto';
-import { endpointTable, openApiOperator, openApiPublic } from '@cc/contracts';
+import { docsApi, endpointTable } from '@cc/contracts';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../plugins/endpoint-route.js';
@@ -30,8 +30,10 @@ export async function docsRoutes(app: FastifyInstance, options: { version: strin
     public: JSON.stringify(openApiDocument(endpointTable, 'public', options)),
     operator: JSON.stringify(openApiDocument(endpointTable, 'operator', options)),
   };
-  route(app, openApiPublic, async (_request, reply) => reply.type('application/json').send(documents.public));
-  route(app, openApiOperator, async (_request, reply) => reply.type('application/json').send(documents.operator));
+  route(app, docsApi.openApiPublic, async (_request, reply) => reply.type('application/json').send(documents.public));
+  route(app, docsApi.openApiOperator, async (_request, reply) =>
+    reply.type('application/json').send(documents.operator),
+  );
 
   await app.register(async (docs) => {
     docs.addHook('onSend', async (request, reply, payload) => {
@@ -43,7 +45,7 @@ export async function docsRoutes(app: FastifyInstance, options: { version: strin
     await docs.register(scalar, {
       routePrefix: '/docs',
       configuration: {
-        url: openApiPublic.path,
+        url: docsApi.openApiPublic.path,
         pageTitle: '创作者中心 API 文档',
         withDefaultFonts: false,
         hideClientButton: true,

@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const { messageWarning } = vi.hoisted(() => ({ messageWarning: vi.fn() }));
 vi.mock('@arco-design/web-react', () => ({ Message: { warning: messageWarning, error: vi.fn() } }));
 
-const { request, requestFile } = await import('./api-client');
+const { call, request, requestFile } = await import('./api-client');
+const { endpoint } = await import('@cc/contracts');
+const { z } = await import('zod');
 const { registerNavigate } = await import('./navigation');
 const { clearToken, getToken, setToken } = await import('./session/token');
 
@@ -140,5 +142,45 @@ describe('requestFile', () => {
       msg: '该集暂无可下载的视频',
       body: null,
     });
+  });
+});
+
+describe('call (an endpoint of the table)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const item = endpoint({
+    method: 'POST',
+    path: '/ai/v1/things/:id/parts/:part',
+    guard: 'creator',
+    tag: 'test',
+    summary: 'a thing',
+    params: z.object({ id: z.number(), part: z.string() }),
+    query: z.object({ q: z.string() }),
+    body: z.object({ name: z.string() }),
+    response: z.object({ ok: z.boolean() }),
+  });
+
+  it('fills the path parameters one segment each, and sends the query and the body with the method', async () => {
+    const fetchMock = answer(200, { code: 0, msg: 'ok', body: { ok: true } });
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await call(item, {
+      params: { id: 7, part: 'a/b %' },
+      query: { q: '50%' },
+      body: { name: '片段' },
+    });
+    expect(result.body?.ok).toBe(true);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/ai/v1/things/7/parts/a%2Fb%20%25?q=50%25');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ name: '片段' }));
+  });
+
+  it('sends the body as a form when asked', async () => {
+    const fetchMock = answer(200, { code: 0, msg: 'ok', body: { ok: true } });
+    vi.stubGlobal('fetch', fetchMock);
+    await call(item, { params: { id: 1, part: 'x' }, query: { q: '' }, body: { name: '张 三' }, asForm: true });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(init.body).toBe('name=%E5%BC%A0+%E4%B8%89');
   });
 });

@@ -1,10 +1,20 @@
 /** HTTP client of the product and AI APIs: every call resolves to the `{ code, msg, body }` envelope, never throws. */
-import { DEVICE_ID_HEADER, ErrorCode, type Envelope } from '@cc/contracts';
+import {
+  DEVICE_ID_HEADER,
+  ErrorCode,
+  fillPath,
+  type EndpointBodyInput,
+  type EndpointParamsInput,
+  type EndpointQueryInput,
+  type EndpointResponse,
+  type EndpointSpec,
+  type Envelope,
+} from '@cc/contracts';
 import { deviceId } from './device-id';
 import { expireSession } from './session/session';
 import { getToken } from './session/token';
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = EndpointSpec['method'];
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -96,6 +106,43 @@ export async function request<T>(
     return failure(ErrorCode.noResponse);
   }
   return readEnvelope<T>(response);
+}
+
+type Field<Name extends string, T> = [T] extends [undefined] ? { [K in Name]?: never } : { [K in Name]: T };
+
+/** What a call of `E` sends: its path parameters, query and body as the endpoint's schemas take them. */
+export type CallInput<E extends EndpointSpec> = Field<'params', EndpointParamsInput<E>> &
+  Field<'query', EndpointQueryInput<E>> &
+  Field<'body', EndpointBodyInput<E>> &
+  Pick<RequestOptions, 'signal' | 'headers'> & {
+    /** Send the body as a form (endpoints that take one, `formBody`). */
+    asForm?: boolean;
+  };
+
+/**
+ * Calls an endpoint of the table (ADR 0031): the path, method and input types come from its entry, and the answer's
+ * body type is the one its response schema declares — no caller states what comes back.
+ */
+export function call<E extends EndpointSpec>(
+  endpoint: E,
+  ...[input]: [EndpointParamsInput<E>, EndpointQueryInput<E>, EndpointBodyInput<E>] extends [
+    undefined,
+    undefined,
+    undefined,
+  ]
+    ? [CallInput<E>?]
+    : [CallInput<E>]
+): Promise<ApiResult<EndpointResponse<E>>> {
+  const given = (input ?? {}) as CallInput<EndpointSpec> & {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+  };
+  const path = fillPath(endpoint.path, given.params);
+  const options: RequestOptions = { query: given.query, signal: given.signal, headers: given.headers };
+  if (given.asForm) options.form = given.body as Record<string, string | number>;
+  else options.body = given.body;
+  return request<EndpointResponse<E>>(endpoint.method, path, options);
 }
 
 async function readEnvelope<T>(response: Response): Promise<ApiResult<T>> {

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.js';
 
 const tag = '接口文档';
 
-export const openApiPublic = endpoint({
+const openApiPublic = endpoint({
   method: 'GET',
   path: '/openapi.json',
   guard: 'anonymous',
@@ -12,7 +12,7 @@ export const openApiPublic = endpoint({
   answer: 'json',
 });
 
-export const openApiOperator = endpoint({
+const openApiOperator = endpoint({
   method: 'GET',
   path: '/ops/v1/openapi.json',
   guard: 'operator',
@@ -21,7 +21,7 @@ export const openApiOperator = endpoint({
   answer: 'json',
 });
 
-export const docsRedirect = endpoint({
+const redirect = endpoint({
   method: 'GET',
   path: '/docs',
   guard: 'anonymous',
@@ -30,7 +30,7 @@ export const docsRedirect = endpoint({
   answer: 'redirect',
 });
 
-export const docsPage = endpoint({
+const page = endpoint({
   method: 'GET',
   path: '/docs/',
   guard: 'anonymous',
@@ -39,7 +39,7 @@ export const docsPage = endpoint({
   answer: 'page',
 });
 
-export const docsScript = endpoint({
+const script = endpoint({
   method: 'GET',
   path: '/docs/js/scalar.js',
   guard: 'anonymous',
@@ -48,4 +48,10 @@ export const docsScript = endpoint({
   answer: 'file',
 });
 
-export const docsEndpoints = [openApiPublic, openApiOperator, docsRedirect, docsPage, docsScript] as const;
+export const docsApi = {
+  openApiPublic,
+  openApiOperator,
+  redirect,
+  page,
+  script,
+} as const;

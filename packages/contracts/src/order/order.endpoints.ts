@@ -11,7 +11,7 @@ import {
 
 const tag = '积分订单';
 
-export const createOrder = endpoint({
+const create = endpoint({
   method: 'POST',
   path: '/agent/v1/order/create',
   guard: 'creator',
@@ -25,7 +25,7 @@ export const createOrder = endpoint({
   errors: ['packageUnavailable', 'retentionOfferExpired', 'retentionOfferMissing', 'paymentUnavailable'],
 });
 
-export const getOrderStatus = endpoint({
+const status = endpoint({
   method: 'GET',
   path: '/agent/v1/order/get_status',
   guard: 'creator',
@@ -36,7 +36,7 @@ export const getOrderStatus = endpoint({
   errors: ['orderNotFound'],
 });
 
-export const changePayType = endpoint({
+const changePayType = endpoint({
   method: 'GET',
   path: '/agent/v1/order/change_pay_type',
   guard: 'creator',
@@ -47,7 +47,7 @@ export const changePayType = endpoint({
   errors: ['orderNotFound', 'orderNotPending', 'comboNotNeeded', 'walletNoQr', 'paymentUnavailable'],
 });
 
-export const resetQrCode = endpoint({
+const resetQrCode = endpoint({
   method: 'GET',
   path: '/agent/v1/order/reset_qr_code',
   guard: 'creator',
@@ -58,7 +58,7 @@ export const resetQrCode = endpoint({
   errors: ['orderNotFound', 'orderNotPending', 'paymentUnavailable'],
 });
 
-export const cancelOrder = endpoint({
+const cancel = endpoint({
   method: 'GET',
   path: '/agent/v1/order/cancel',
   guard: 'creator',
@@ -70,7 +70,7 @@ export const cancelOrder = endpoint({
   errors: ['orderNotFound'],
 });
 
-export const walletPay = endpoint({
+const walletPay = endpoint({
   method: 'POST',
   path: '/agent/v1/order/wallet_pay',
   guard: 'creator',
@@ -90,7 +90,7 @@ export const walletPay = endpoint({
   ],
 });
 
-export const getWalletIncome = endpoint({
+const walletIncome = endpoint({
   method: 'GET',
   path: '/agent/v1/credit/income',
   guard: 'creator',
@@ -99,7 +99,7 @@ export const getWalletIncome = endpoint({
   response: walletSummarySchema,
 });
 
-export const alipayNotify = endpoint({
+const alipayNotify = endpoint({
   method: 'POST',
   path: '/pay/alipay/notify',
   guard: 'alipay',
@@ -111,13 +111,13 @@ export const alipayNotify = endpoint({
   answer: 'text',
 });
 
-export const orderEndpoints = [
-  createOrder,
-  getOrderStatus,
+export const orderApi = {
+  create,
+  status,
   changePayType,
   resetQrCode,
-  cancelOrder,
+  cancel,
   walletPay,
-  getWalletIncome,
+  walletIncome,
   alipayNotify,
-] as const;
+} as const;

@@ -1,15 +1,5 @@
 /** Order and payment calls of spec §7, the wallet summary (`can_out`), and Alipay's notification endpoint. */
-import {
-  alipayNotify,
-  cancelOrder,
-  changePayType,
-  createOrder,
-  fenToYuan,
-  getOrderStatus,
-  getWalletIncome,
-  resetQrCode,
-  walletPay,
-} from '@cc/contracts';
+import { fenToYuan, orderApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
@@ -17,7 +7,7 @@ import { moneyProofOf } from '../auth/money-session.service.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
 import type { OrderService } from './order.service.js';
 
-export const ALIPAY_NOTIFY_PATH = alipayNotify.path;
+export const ALIPAY_NOTIFY_PATH = orderApi.alipayNotify.path;
 
 export function orderRoutes(
   orders: OrderService,
@@ -25,19 +15,21 @@ export function orderRoutes(
   limits: { notifyPerIp: number },
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, createOrder, async (request) =>
+    route(app, orderApi.create, async (request) =>
       orders.create(identityOf(request).agentId, request.body.pro_id, request.body.pay_channel),
     );
-    route(app, getOrderStatus, async (request) => orders.status(identityOf(request).agentId, request.query.order_no));
-    route(app, changePayType, async (request) =>
+    route(app, orderApi.status, async (request) => orders.status(identityOf(request).agentId, request.query.order_no));
+    route(app, orderApi.changePayType, async (request) =>
       orders.changePayType(identityOf(request).agentId, request.query.order_no, request.query.pay_type),
     );
-    route(app, resetQrCode, async (request) => orders.resetQrCode(identityOf(request).agentId, request.query.order_no));
-    route(app, cancelOrder, async (request) => orders.cancel(identityOf(request).agentId, request.query.order_no));
-    route(app, walletPay, async (request) =>
+    route(app, orderApi.resetQrCode, async (request) =>
+      orders.resetQrCode(identityOf(request).agentId, request.query.order_no),
+    );
+    route(app, orderApi.cancel, async (request) => orders.cancel(identityOf(request).agentId, request.query.order_no));
+    route(app, orderApi.walletPay, async (request) =>
       orders.walletPay(identityOf(request).agentId, request.body.order_no, moneyProofOf(request, request.body.code)),
     );
-    route(app, getWalletIncome, async (request) => ({
+    route(app, orderApi.walletIncome, async (request) => ({
       can_out: fenToYuan(await wallet.canOutFen(identityOf(request).agentId)),
     }));
 
@@ -51,7 +43,7 @@ export function orderRoutes(
     });
     route(
       app,
-      alipayNotify,
+      orderApi.alipayNotify,
       async (request, reply) => {
         const handled = await orders.handleNotify(request.body);
         return reply.type('text/plain').send(handled ? 'success' : 'failure');

@@ -1,13 +1,13 @@
 /**
- * POST /agent/v1/order/create: orders one points package (spec §7) paid through this device's Alipay channel (a QR
+ * Orders one points package (spec §7) paid through this device's Alipay channel (a QR
  * on desktops, the mobile cashier on phones); the answer is the order the payment dialog shows.
  */
-import { ORDER_QUANTITY, OrderType, type OrderState } from '@cc/contracts';
-import { request } from '../api-client';
+import { ORDER_QUANTITY, orderApi, OrderType } from '@cc/contracts';
+import { call } from '../api-client';
 import { payChannelOfThisDevice } from './pay-channel';
 
 export function createOrder(packageId: number) {
-  return request<OrderState>('POST', '/agent/v1/order/create', {
+  return call(orderApi.create, {
     body: {
       type: OrderType.Recharge,
       pro_id: packageId,

@@ -1,11 +1,11 @@
-/** GET /agent/v1/order/get_status: the order's trade state, polled every 5 s while the dialog waits (spec §4, §7). */
-import { TradeStatus, type OrderState } from '@cc/contracts';
+/** The order's trade state, polled every 5 s while the dialog waits (spec §4, §7). */
+import { orderApi, TradeStatus, type OrderState } from '@cc/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 
 export function getOrderStatus(orderNo: string, signal?: AbortSignal) {
-  return request<OrderState>('GET', '/agent/v1/order/get_status', { query: { order_no: orderNo }, signal });
+  return call(orderApi.status, { query: { order_no: orderNo }, signal });
 }
 
 export function orderStatusQueryKey(orderNo: string) {

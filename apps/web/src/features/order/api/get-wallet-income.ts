@@ -1,16 +1,12 @@
-/** GET /agent/v1/credit/income: the withdrawable wallet balance `can_out` that decides the pay types (spec §3, §5). */
+/** The withdrawable wallet balance `can_out` that decides the pay types (spec §3, §5). */
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { orderApi } from '@cc/contracts';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { creditQueryKey } from '../../../lib/credit/query-keys';
 
-export interface WalletIncome {
-  /** Yuan with two decimals. */
-  can_out: string;
-}
-
 export function getWalletIncome(signal?: AbortSignal) {
-  return request<WalletIncome>('GET', '/agent/v1/credit/income', { signal });
+  return call(orderApi.walletIncome, { signal });
 }
 
 export const walletIncomeQueryKey = [...creditQueryKey, 'income'] as const;

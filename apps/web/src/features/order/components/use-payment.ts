@@ -4,10 +4,10 @@
  * timed out (cancel, '订单已超时') and closed by the creator (cancel, '支付已取消').
  */
 import { Message } from '@arco-design/web-react';
-import { ORDER_POLL_MS, type OrderState } from '@cc/contracts';
+import { ORDER_POLL_MS, orderApi, type OrderState } from '@cc/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ApiResult } from '../../../lib/api-client';
+import { call, type ApiResult } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { refreshPoints } from '../../../lib/credit/query-keys';
 import { confirmAbandonPayment } from '../../../lib/order/confirm-abandon';
@@ -15,9 +15,7 @@ import { closePaymentDialog, emitPaymentSuccess, type PaymentRequest } from '../
 import { useSecondsUntil } from '../../../lib/use-now';
 import { text } from '../../../locales/zh-CN';
 import { cancelOrder } from '../api/cancel-order';
-import { changePayType } from '../api/change-pay-type';
 import { isClosed, isPaid, orderStatusQueryKey, orderStatusQueryOptions } from '../api/get-order-status';
-import { resetQrCode } from '../api/reset-qr-code';
 import { useWalletIncome, walletIncomeQueryKey } from '../api/get-wallet-income';
 import { payTypeAvailability, walletAvailableYuan, type PayTypeValue } from '../pay-types';
 
@@ -88,7 +86,8 @@ export function usePayment({ order: created, clockOffsetMs }: PaymentRequest, op
   const timedOut = deadline !== null && secondsLeft === 0;
 
   const switchPayType = useMutation({
-    mutationFn: (payType: PayTypeValue) => changePayType(orderNo, payType),
+    mutationFn: (payType: PayTypeValue) =>
+      call(orderApi.changePayType, { query: { order_no: orderNo, pay_type: payType } }),
     onSuccess: async (result) => {
       if (!isSuccess(result)) return reportAndRecheck(result);
       // A combo holds part of the wallet: read the balance again before showing the new split.
@@ -98,7 +97,7 @@ export function usePayment({ order: created, clockOffsetMs }: PaymentRequest, op
   });
 
   const refreshQr = useMutation({
-    mutationFn: () => resetQrCode(orderNo),
+    mutationFn: () => call(orderApi.resetQrCode, { query: { order_no: orderNo } }),
     onSuccess: (result) => (isSuccess(result) ? showOrder(result.body) : reportAndRecheck(result)),
   });
 

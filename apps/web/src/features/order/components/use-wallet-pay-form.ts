@@ -4,18 +4,20 @@
  * the money session is open (ADR 0026).
  */
 import { Message } from '@arco-design/web-react';
-import { SmsType, type OrderState } from '@cc/contracts';
+import { orderApi, SmsType, type OrderState } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { call } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
 import { text } from '../../../locales/zh-CN';
-import { walletPay } from '../api/wallet-pay';
 
 export function useWalletPayForm(orderNo: string, onPaid: (order: OrderState) => void) {
   const sms = useOwnPhoneCode(SmsType.Wallet, { moneySession: true });
   const [payError, setPayError] = useState<string | null>(null);
-  const pay = useMutation({ mutationFn: (value: string | undefined) => walletPay(orderNo, value) });
+  const pay = useMutation({
+    mutationFn: (value: string | undefined) => call(orderApi.walletPay, { body: { order_no: orderNo, code: value } }),
+  });
 
   function changeCode(value: string) {
     sms.changeCode(value);
