@@ -60,7 +60,18 @@ export function endpoint<const E extends EndpointSpec>(spec: E): E {
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-type In<T> = T extends z.ZodType ? z.input<T> : undefined;
+/**
+ * What a caller sends: the schema's input, except that a coerced field (`z.coerce.number()`, whose input zod types as
+ * `unknown`) takes the value it becomes, and is required when that value is.
+ */
+type Sent<I, O> = I extends object
+  ? O extends object
+    ? { [K in keyof I as unknown extends I[K] ? never : K]: I[K] } & {
+        [K in keyof I as unknown extends I[K] ? K : never]-?: K extends keyof O ? O[K] : never;
+      }
+    : I
+  : I;
+type In<T> = T extends z.ZodType ? Sent<z.input<T>, z.output<T>> : undefined;
 
 /** What the server's handler receives, after validation. */
 export type EndpointParams<E extends EndpointSpec> = Out<E['params']>;
