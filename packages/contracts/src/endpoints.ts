@@ -6,4 +6,4 @@ import type { EndpointSpec } from './endpoint.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi].flatMap((domain) => Object.values(domain));
+export const endpointTable: readonly EndpointSpec[] = [orderApi, docsApi].flatMap((domain) => Object.values(domain));

@@ -50,6 +50,11 @@ export async function docsRoutes(app: FastifyInstance, options: { version: strin
         withDefaultFonts: false,
         hideClientButton: true,
         telemetry: false,
+        // A reference, not a console: no developer toolbar, AI chat or MCP offers (they call out to scalar.com).
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        defaultOpenAllTags: true,
       },
     });
   });
