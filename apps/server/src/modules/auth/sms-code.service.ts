@@ -17,6 +17,7 @@ import {
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
+import { beijingDayOf, dayStartMs } from '../../beijing-time.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
@@ -27,12 +28,10 @@ import type { SmsCodeRepository } from './sms-code.repository.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const SHANGHAI_OFFSET = 8 * HOUR;
 
 /** Midnight in Asia/Shanghai (no daylight saving) of the day containing `now`: the daily limit resets there. */
 export function shanghaiDayStart(now: number): number {
-  return Math.floor((now + SHANGHAI_OFFSET) / DAY) * DAY - SHANGHAI_OFFSET;
+  return dayStartMs(beijingDayOf(now));
 }
 
 export type CheckOutcome = 'ok' | 'invalid' | 'burned';

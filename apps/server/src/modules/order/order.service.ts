@@ -26,6 +26,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
+import { beijingWallClock } from '../../beijing-time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
@@ -47,7 +48,7 @@ type Trx = Transaction<Database>;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** `20261121123456` + 6 random digits: sortable by time, unguessable enough, within Alipay's 64 characters. */
 export function newOrderNo(now: number): string {
-  const d = new Date(now + 8 * 3600_000);
+  const d = beijingWallClock(now);
   const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
   return `${stamp}${pad(randomInt(0, 1_000_000), 6)}`;
 }

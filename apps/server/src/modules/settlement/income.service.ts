@@ -19,7 +19,7 @@ import {
   type PageQuery,
 } from '@cc/contracts';
 import type { Selectable, Transaction } from 'kysely';
-import { DAY_MS } from '../../beijing-time.js';
+import { beijingDayOf, dateOfDay, DAY_MS } from '../../beijing-time.js';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
@@ -54,7 +54,7 @@ export function shareOf(amountFen: number, rateBp: number): number {
 
 /** The Asia/Shanghai calendar date of an instant, as `YYYY-MM-DD`. */
 export function shanghaiDate(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+  return dateOfDay(beijingDayOf(ms));
 }
 
 export class IncomeService {

@@ -5,7 +5,7 @@
  */
 import { OrderType, SettStatus, ShareType } from '@cc/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { beijingDayOf } from '../../beijing-time.js';
+import { BEIJING_OFFSET_MS, beijingDayOf, DAY_MS } from '../../beijing-time.js';
 import type { Database, ShareDailyFiguresTable } from '../../db/schema.js';
 
 type Trx = Transaction<Database>;
@@ -100,7 +100,8 @@ export async function addSharesToRollup(trx: Trx, rows: ShareLike[]): Promise<vo
 function groupedFigures(db: Kysely<Database>) {
   const shown = sql<number>`case when s.ad_amount_fen <> 0 then s.ad_amount_fen else s.order_amount_fen end`;
   const refund = sql`s.order_type = ${sql.lit(OrderType.Refund)}`;
-  const day = sql<number>`(s.order_at + 28800000) / 86400000`;
+  // `beijingDayOf` in SQL (integer division on both databases), spelled as the daily figures' migration spells it.
+  const day = sql<number>`(s.order_at + ${sql.lit(BEIJING_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
   return db
     .selectFrom('share_orders as s')
     .leftJoin('serials as sr', 'sr.id', 's.serial_id')

@@ -15,6 +15,7 @@ import {
   type TimelineClip,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { beijingDateTime } from '../../beijing-time.js';
 import type { Clock } from '../../clock.js';
 import { appError } from '../../errors.js';
 import { FfmpegAbortedError, MediaTimeoutError } from '../../providers/media/ffmpeg-process.js';
@@ -406,7 +407,7 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** HH:mm:ss in Beijing time, for log lines. */
 function beijingClock(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(11, 19);
+  return beijingDateTime(ms).slice(11);
 }
 
 /** What the creator reads when a run fails: Chinese, never ffmpeg's stderr. */

@@ -3,6 +3,7 @@
  * 国家税务总局公告2025年第16号 (ADR 0013). One replaceable policy: a platform paying through a flexible-employment
  * provider plugs in another `TaxPolicy`. All money is integer fen.
  */
+import { beijingWallClock } from '../../beijing-time.js';
 import { fenToYuan, type TaxFigures } from '@cc/contracts';
 
 /** What the creator was paid and withheld earlier in the tax year (payments made or under way, wallet purchases). */
@@ -99,6 +100,6 @@ function requireFen(what: string, fen: number): void {
 
 /** Tax year and month of an instant in Asia/Shanghai. */
 export function shanghaiYearMonth(now: number): { year: number; month: number } {
-  const d = new Date(now + 8 * 3_600_000);
+  const d = beijingWallClock(now);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
 }

@@ -8,7 +8,7 @@
  * notifications are delivered as Alipay delivers them: a form POST, retried on Alipay's schedule until the merchant
  * answers `success`. The server reaches it through alipay-sdk exactly as it reaches Alipay.
  */
-import { beijingDateTime } from '../../beijing-time.js';
+import { BEIJING_OFFSET_MS, beijingDateTime } from '../../beijing-time.js';
 import { escapeMarkup } from '../../escape-markup.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -118,7 +118,7 @@ function beijingEpochOf(timestamp: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(timestamp);
   if (!m) return NaN;
   const [, y, mo, d, h, mi, se] = m.map(Number) as [number, number, number, number, number, number, number];
-  return Date.UTC(y, mo - 1, d, h, mi, se) - 8 * 3600_000;
+  return Date.UTC(y, mo - 1, d, h, mi, se) - BEIJING_OFFSET_MS;
 }
 const NOT_EXIST = failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
 const STATUS_ERROR = failed('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
