@@ -191,8 +191,14 @@ export function createAlipay(
     const notifyUrl = `${config.publicBaseUrl}${ALIPAY_NOTIFY_PATH}`;
     return { client: new AlipayClient({ appId, privateKey, trust, gateway, notifyUrl }), sandbox: null };
   }
+  // Its trades, transfers and owed notifications are kept beside its keys: Alipay's memory outlives our process.
   const sandbox =
-    given ?? new AlipaySandbox(loadSandboxKeys(config.dataDir, config.payment.mode), config.publicBaseUrl);
+    given ??
+    new AlipaySandbox(
+      loadSandboxKeys(config.dataDir, config.payment.mode),
+      config.publicBaseUrl,
+      path.join(config.dataDir, 'alipay-sandbox-state.json'),
+    );
   const { certs } = sandbox.keys;
   const client = new AlipayClient({
     appId: sandbox.keys.appId,
