@@ -47,6 +47,7 @@ export const order = {
     useTool: '去使用积分',
     buyAgain: '重新购买',
     home: '返回首页',
+    pointsDetail: '查看积分明细',
     missing: '未找到该订单，请回到首页查看积分明细',
   },
   qrExpired: '二维码已过期，点击刷新',
