@@ -101,7 +101,7 @@ export function ToolLayout() {
         <Button type="text" icon={<IconLeft />} onClick={goBack} className={styles.back}>
           {!isMobile && text.common.back}
         </Button>
-        <Brand title={text.layout.tool.title} to={paths.tool} />
+        <Brand title={text.layout.tool.title} to={paths.tool} compact={isMobile} />
         <div className={styles.actions}>
           {!isMobile && (
             <>
