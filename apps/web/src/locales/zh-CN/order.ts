@@ -48,7 +48,7 @@ export const order = {
     buyAgain: '重新购买',
     home: '返回首页',
     pointsDetail: '查看积分明细',
-    missing: '未找到该订单，请回到首页查看积分明细',
+    missing: '未找到该订单，积分是否到账可在积分明细中查看',
   },
   qrExpired: '二维码已过期，点击刷新',
   qrAlt: '支付二维码',
