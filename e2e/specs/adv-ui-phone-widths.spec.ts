@@ -26,8 +26,9 @@ test('the tool bar and the main pages fit 360 and 390 px phones', async ({ page 
     expect(await horizontalOverflow(page)).toBe(0);
     const avatar = (await bar.locator('.arco-avatar').boundingBox())!;
     expect(avatar.x + avatar.width).toBeLessThanOrEqual(width - 8);
-    // The title may give way to the logo, but the link keeps its name.
+    // The title may give way to the logo, and the back arrow stands alone, but both keep their names.
     await expect(bar.getByRole('link', { name: 'AI 工具' })).toBeVisible();
+    await expect(bar.getByRole('button', { name: '返回' })).toBeVisible();
 
     for (const path of ['/task', '/income', '/income/withdraw', '/profile', '/profile/team', '/gift', '/ai']) {
       await page.goto(path);
