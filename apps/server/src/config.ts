@@ -334,6 +334,8 @@ export interface AppConfig {
       concurrency: number;
       memoryBytes: number;
       threads: number;
+      /** MEDIA_MAX_WIDTH × MEDIA_MAX_HEIGHT: the largest picture ffmpeg decodes, also after the probed ones. */
+      maxPixels: number;
     };
   };
   /** TOOL_*: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
@@ -515,6 +517,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
         concurrency: e.MEDIA_PROCESS_CONCURRENCY,
         memoryBytes: e.MEDIA_PROCESS_MEMORY_MB * 1024 ** 2,
         threads: e.MEDIA_PROCESS_THREADS,
+        maxPixels: e.MEDIA_MAX_WIDTH * e.MEDIA_MAX_HEIGHT,
       },
     },
     tool: {
