@@ -20,7 +20,7 @@ describe(`media uploads (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp(
-      { MEDIA_MAX_FILE_BYTES: String(QUOTA), MEDIA_QUOTA_BYTES: String(QUOTA) },
+      { MEDIA_MAX_FILE_BYTES: String(QUOTA), MEDIA_QUOTA_BYTES: String(QUOTA), MEDIA_UPLOAD_WRITES_PER_CREATOR: '2' },
       { jobs: { pollMs: 20 } },
     );
   });
@@ -95,6 +95,42 @@ describe(`media uploads (${testDatabaseKind})`, () => {
     });
     expect(unsized.statusCode).toBe(411);
     expect(unsized.body).toBe(ErrorMessages.uploadLengthRequired);
+  });
+
+  it('holds at most MEDIA_UPLOAD_WRITES_PER_CREATOR bodies open at once: a slow-sending (slowloris) PATCH more is refused in Chinese', async () => {
+    const token = await creator();
+    const locations = await Promise.all(
+      [1, 2, 3].map(async () => (await create(token, 1000)).headers.location as string),
+    );
+    // Two bodies that send a byte and then nothing: each holds its socket and its upload until it ends.
+    const slow = [new Readable({ read() {} }), new Readable({ read() {} })];
+    const held = slow.map((body, i) => {
+      body.push(Buffer.alloc(1, 7));
+      return ctx.app.inject({
+        method: 'PATCH',
+        url: locations[i]!,
+        headers: {
+          ...tusHeaders(token),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': '1000',
+        },
+        payload: body,
+      });
+    });
+    // Their first byte is on disk (a HEAD would take the upload's lock from its PATCH and end it).
+    for (const location of locations.slice(0, 2))
+      await expect.poll(() => fs.statSync(stagedFile(location)).size).toBe(1);
+    const refused = await patch(token, locations[2]!, 0, 1000);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toBe(ErrorMessages.uploadWritesLimit);
+    // A body that ends gives its place back.
+    slow[0]!.push(Buffer.alloc(999, 7));
+    slow[0]!.push(null);
+    expect((await held[0]!).statusCode).toBe(204);
+    expect((await patch(token, locations[2]!, 0, 1000)).statusCode).toBe(204);
+    slow[1]!.push(null);
+    await held[1];
   });
 
   it('announces Upload-Expires, answers 410 after it, and the sweep removes the upload and frees its quota', async () => {

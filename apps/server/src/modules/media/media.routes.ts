@@ -27,6 +27,7 @@ import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
+import type { StreamSlots } from '../tool/stream-slots.js';
 import { FILE_VARIANTS, tooLargeText, type MediaService, type UploadWrite } from './media.service.js';
 
 /** Set by our route from the authenticated identity, never taken from the client (an incoming one is replaced). */
@@ -110,7 +111,11 @@ async function refusingAsTus<T>(decide: () => Promise<T>): Promise<T> {
 
 export function mediaRoutes(
   media: MediaService,
-  { maxFileBytes, corsOrigins }: { maxFileBytes: number; corsOrigins: readonly string[] },
+  {
+    maxFileBytes,
+    corsOrigins,
+    uploadWrites,
+  }: { maxFileBytes: number; corsOrigins: readonly string[]; uploadWrites: StreamSlots },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     // Built at the first upload request: its file store starts creating folders the moment it exists.
@@ -179,6 +184,16 @@ export function mediaRoutes(
     const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'OPTIONS') await app.authenticate(request);
       setAgentHeader(request.raw, request.method === 'OPTIONS' ? null : identityOf(request).agentId);
+      // A body holds its socket and its upload for as long as the client sends it, however slowly: counted per
+      // creator and IP, and refused over either cap as tus refusals are (plain Chinese text).
+      if (request.method === 'PATCH') {
+        try {
+          reply.raw.once('close', uploadWrites.acquire(identityOf(request).agentId, request.ip));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return reply.code(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
+        }
+      }
       await tusServer().handle(request.raw, hijackKeepingHeaders(reply));
     };
     for (const url of [MEDIA_UPLOAD_PATH, `${MEDIA_UPLOAD_PATH}/:uploadId`]) {
