@@ -133,6 +133,32 @@ describe(`media uploads (${testDatabaseKind})`, () => {
     await held[1];
   });
 
+  it("answers tus's own refusals in Chinese: an unknown upload, a wrong offset, a missing header, bad metadata", async () => {
+    const token = await creator();
+    const location = (await create(token, 1000)).headers.location as string;
+    const unknown = await patch(
+      token,
+      `${path.dirname(location)}/${location.split('/').pop()!.split('-')[0]}-0000`,
+      0,
+      10,
+    );
+    const wrongOffset = await patch(token, location, 500, 10);
+    const noOffset = await ctx.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...tusHeaders(token), 'content-type': 'application/offset+octet-stream' },
+      payload: Buffer.alloc(10),
+    });
+    const noLength = await ctx.app.inject({ method: 'POST', url: MEDIA_UPLOAD_PATH, headers: tusHeaders(token) });
+    const badMetadata = await create(token, 1000, { 'upload-metadata': 'filename not base64 at all,,' });
+    const tooLong = await patch(token, location, 0, 1001);
+    for (const answer of [unknown, wrongOffset, noOffset, noLength, badMetadata, tooLong]) {
+      expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
+      expect(answer.body).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(wrongOffset.statusCode).toBe(409);
+  });
+
   it('announces Upload-Expires, answers 410 after it, and the sweep removes the upload and frees its quota', async () => {
     const token = await creator();
     const options = await ctx.app.inject({ method: 'OPTIONS', url: MEDIA_UPLOAD_PATH });
