@@ -214,6 +214,27 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect(statusOf(await post(c.partner, body, { timestamp: now - 299 }))).toBe('attributed');
   });
 
+  it('refuses control and bidi characters in order_id, code and refund_of, storing nothing', async () => {
+    // NUL cannot be stored in PostgreSQL text (a 500 the partner would retry for ever); CR/LF and bidi controls
+    // would reach the creator's share orders, their export and the operator's queue as they came.
+    const c = await creator(5000);
+    const before = await openOrderCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [orderBody(c.code, OrderType.Recharge, '1.00', 'nul\u0000id'), 'order_id'],
+      [orderBody(c.code, OrderType.Recharge, '1.00', 'line\r\nbreak'), 'order_id'],
+      [orderBody(c.code, OrderType.Recharge, '1.00', 'gpj\u202eexe'), 'order_id'],
+      [orderBody(`${c.code}\u0000`, OrderType.Recharge, '1.00'), 'code'],
+      [{ ...orderBody(c.code, OrderType.Refund, '1.00'), refund_of: 'A\u2066' }, 'refund_of'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await post(c.partner, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json().code).toBe(ErrorCode.openBodyInvalid);
+      expect(answer.json().msg).toContain(field);
+    }
+    expect(await openOrderCount()).toBe(before);
+  });
+
   it('answers a replay as duplicate and stores one order under concurrent duplicates', async () => {
     const c = await creator(5000);
     const orderId = newOrderId();
