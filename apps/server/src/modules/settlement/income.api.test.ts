@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { ErrorCode, OrderType, SettStatus, ShareType } from '@cc/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -232,6 +233,37 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
       expect(answer.json().code).toBe(ErrorCode.openBodyInvalid);
       expect(answer.json().msg).toContain(field);
     }
+    expect(await openOrderCount()).toBe(before);
+  });
+
+  it('refuses a body that is not valid UTF-8 (an order id would be stored with replacement characters)', async () => {
+    const c = await creator(5000);
+    const before = await openOrderCount();
+    const json = JSON.stringify(orderBody(c.code, OrderType.Recharge, '1.00', 'utf8-XY'));
+    // GBK bytes of 中 where UTF-8 was promised.
+    const raw = Buffer.concat([
+      Buffer.from(json.slice(0, json.indexOf('XY'))),
+      Buffer.from([0xd6, 0xd0]),
+      Buffer.from(json.slice(json.indexOf('XY') + 2)),
+    ]);
+    const timestamp = String(Math.floor(ctx.clock.now() / 1000));
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/open/v1/orders',
+      headers: {
+        'content-type': 'application/json',
+        'x-app-key': c.partner.key,
+        'x-timestamp': timestamp,
+        'x-signature': crypto
+          .createHmac('sha256', c.partner.webhook_secret)
+          .update(Buffer.concat([Buffer.from(`${timestamp}.`), raw]))
+          .digest('hex'),
+      },
+      payload: raw,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().code).toBe(ErrorCode.openBodyInvalid);
+    expect(answer.json().msg).toContain('UTF-8');
     expect(await openOrderCount()).toBe(before);
   });
 
