@@ -133,6 +133,42 @@ describe(`media uploads (${testDatabaseKind})`, () => {
     await held[1];
   });
 
+  it('counts a creation that carries its body (creation-with-upload) as a body being received', async () => {
+    const token = await creator();
+    const uploads = path.dirname(stagedFile(`${MEDIA_UPLOAD_PATH}/x`));
+    const receiving = () =>
+      (fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).filter(
+        (name) => !name.endsWith('.json') && fs.statSync(path.join(uploads, name)).size === 1,
+      ).length;
+    const before = receiving();
+    const slow = [new Readable({ read() {} }), new Readable({ read() {} })];
+    const held = slow.map((body) => {
+      body.push(Buffer.alloc(1, 7));
+      return ctx.app.inject({
+        method: 'POST',
+        url: MEDIA_UPLOAD_PATH,
+        headers: {
+          ...tusHeaders(token),
+          'upload-length': '1000',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': '1000',
+        },
+        payload: body,
+      });
+    });
+    await expect.poll(receiving).toBe(before + 2);
+    const location = (await create(token, 1000)).headers.location as string;
+    const refused = await patch(token, location, 0, 1000);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toBe(ErrorMessages.uploadWritesLimit);
+    for (const body of slow) {
+      body.push(Buffer.alloc(999, 7));
+      body.push(null);
+    }
+    expect((await Promise.all(held)).map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect((await patch(token, location, 0, 1000)).statusCode).toBe(204);
+  });
+
   it("answers tus's own refusals in Chinese: an unknown upload, a wrong offset, a missing header, bad metadata", async () => {
     const token = await creator();
     const location = (await create(token, 1000)).headers.location as string;

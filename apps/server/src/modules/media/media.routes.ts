@@ -220,7 +220,12 @@ export function mediaRoutes(
       setAgentHeader(request.raw, request.method === 'OPTIONS' ? null : identityOf(request).agentId);
       // A body holds its socket and its upload for as long as the client sends it, however slowly: counted per
       // creator and IP, and refused over either cap as tus refusals are (plain Chinese text).
-      if (request.method === 'PATCH') {
+      // A PATCH, or a creation that carries bytes (creation-with-upload), whatever its content type says.
+      const sendsBody =
+        request.method === 'PATCH' ||
+        (request.method === 'POST' &&
+          (request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0));
+      if (sendsBody) {
         try {
           reply.raw.once('close', uploadWrites.acquire(identityOf(request).agentId, request.ip));
         } catch (error) {
