@@ -546,7 +546,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     ),
   );
   await app.register(jobRoutes(jobs, config.operatorToken));
-  await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes, corsOrigins: config.corsOrigins }));
+  await app.register(
+    mediaRoutes(media, {
+      maxFileBytes: config.media.maxFileBytes,
+      corsOrigins: config.corsOrigins,
+      uploadWrites: new StreamSlots(config.media.uploadWrites, 'uploadWritesLimit'),
+    }),
+  );
   await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
   await app.register(imageRoutes(images));
   await app.register(channelRoutes(channels, config.operatorToken));

@@ -4,7 +4,18 @@ import { mediaUpdateSchema, withoutUnsafeCharacters } from './media.schema.js';
 
 describe('media names', () => {
   it('refuses CR, LF, NUL and bidi controls in a name, a folder or a tag', () => {
-    for (const unsafe of ['a\rb', 'a\nb', 'a\u0000b', 'a\u202Eb', 'a\u2066b', 'a\u200Fb', 'a\u0085b']) {
+    // U+2028 and U+2029 are line breaks too (LINE and PARAGRAPH SEPARATOR): a log viewer splits on them.
+    for (const unsafe of [
+      'a\rb',
+      'a\nb',
+      'a\u0000b',
+      'a\u202Eb',
+      'a\u2066b',
+      'a\u200Fb',
+      'a\u0085b',
+      'a\u2028b',
+      'a\u2029b',
+    ]) {
       expect(mediaUpdateSchema.safeParse({ name: unsafe }).success, JSON.stringify(unsafe)).toBe(false);
       expect(mediaUpdateSchema.safeParse({ folder: unsafe }).success).toBe(false);
       expect(mediaUpdateSchema.safeParse({ tags: [unsafe] }).success).toBe(false);

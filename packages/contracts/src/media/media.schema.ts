@@ -29,11 +29,12 @@ export const MEDIA_FOLDER_MAX_LENGTH = 30;
 export const MEDIA_TAG_MAX = 10;
 
 /**
- * Characters a name must not carry (issue 19 §4): CR, LF, NUL and the other C0 and C1 controls, which split a log
- * line or a download's header, and the bidi controls that make `mp4.exe` read as `exe.mp4`.
+ * Characters a name must not carry (issue 19 §4): CR, LF, NUL and the other C0 and C1 controls and the Unicode line
+ * and paragraph separators (U+2028, U+2029), which split a log line or a download's header, and the bidi controls
+ * that make `mp4.exe` read as `exe.mp4`.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
 
 /** The text without those characters (names that arrive from a file system, such as a tus upload's file name). */
 export function withoutUnsafeCharacters(text: string): string {
