@@ -20,6 +20,11 @@ describe('media names', () => {
       expect(mediaUpdateSchema.safeParse({ folder: unsafe }).success).toBe(false);
       expect(mediaUpdateSchema.safeParse({ tags: [unsafe] }).success).toBe(false);
     }
+    for (const path of ['../../x.mp4', 'a/b.mp4', 'a\\b.mp4', '..']) {
+      expect(mediaUpdateSchema.safeParse({ name: path }).error?.issues[0]?.message, path).toBe(
+        '素材名称不能含有 / 或 \\',
+      );
+    }
     const refused = mediaUpdateSchema.safeParse({ name: '剧集\u202Egpj.exe' });
     expect(refused.error?.issues[0]?.message).toBe('素材名称不能含有换行、控制字符或文字方向控制符');
     expect(mediaUpdateSchema.parse({ name: ' 第1集 高能.mp4 ', folder: '成品', tags: ['爆款'] })).toEqual({

@@ -110,7 +110,10 @@ export const mediaUpdateSchema = z.object({
   name: safeText(
     z.string().trim().min(1, '请输入素材名称').max(MEDIA_NAME_MAX_LENGTH, '素材名称过长'),
     '素材名称不能含有换行、控制字符或文字方向控制符',
-  ).optional(),
+  )
+    // A name is a label, never a path: an upload's file name loses its folders, and a typed one may not add them.
+    .refine((value) => !/[/\\]/.test(value) && value !== '.' && value !== '..', '素材名称不能含有 / 或 \\')
+    .optional(),
   folder: safeText(
     z.string().trim().max(MEDIA_FOLDER_MAX_LENGTH, '文件夹名称过长'),
     '文件夹名称不能含有换行、控制字符或文字方向控制符',
