@@ -201,8 +201,14 @@ export function createAlipay(
     const notifyUrl = `${config.publicBaseUrl}${ALIPAY_NOTIFY_PATH}`;
     return { client: new AlipayClient({ appId, privateKey, trust, gateway, notifyUrl }), sandbox: null };
   }
+  // Its trades, transfers and owed notifications are kept beside its keys: Alipay's memory outlives our process.
   const sandbox =
-    given ?? new AlipaySandbox(loadSandboxKeys(config.dataDir, config.payment.mode), config.publicBaseUrl);
+    given ??
+    new AlipaySandbox(
+      loadSandboxKeys(config.dataDir, config.payment.mode),
+      config.publicBaseUrl,
+      path.join(config.dataDir, 'alipay-sandbox-state.json'),
+    );
   const { certs } = sandbox.keys;
   const client = new AlipayClient({
     appId: sandbox.keys.appId,
@@ -552,7 +558,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     ),
   );
   await app.register(jobRoutes(jobs, config.operatorToken));
-  await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes, corsOrigins: config.corsOrigins }));
+  await app.register(
+    mediaRoutes(media, {
+      maxFileBytes: config.media.maxFileBytes,
+      corsOrigins: config.corsOrigins,
+      uploadWrites: new StreamSlots(config.media.uploadWrites, 'uploadWritesLimit'),
+    }),
+  );
   await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
   await app.register(imageRoutes(images));
   await app.register(channelRoutes(channels, config.operatorToken));

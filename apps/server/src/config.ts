@@ -227,6 +227,10 @@ const envSchema = z.object({
   SSE_STREAMS_PER_CREATOR: positiveInt.default(10),
   /** Live job progress streams one client IP may hold open at once, per API process. */
   SSE_STREAMS_PER_IP: positiveInt.default(30),
+  /** Media upload bodies (tus PATCH) one creator may be sending at once, per API process: a slow sender holds one. */
+  MEDIA_UPLOAD_WRITES_PER_CREATOR: positiveInt.default(6),
+  /** Media upload bodies one client IP may be sending at once, per API process. */
+  MEDIA_UPLOAD_WRITES_PER_IP: positiveInt.default(30),
   /** Video tool jobs (ffmpeg processes) one worker process runs at once; 1 suits 2 cores. */
   TOOL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Price of 批量去重 in points: "per output,per started minute of output". */
@@ -327,6 +331,8 @@ export interface AppConfig {
     /** MEDIA_MAX_*: what the server decodes at most (seconds for the duration). */
     limits: { maxWidth: number; maxHeight: number; maxFps: number; maxDuration: number; maxStreams: number };
     /** MEDIA_PROBE_*, MEDIA_PROCESS_*: every ffmpeg/ffprobe's time, concurrency and memory (ms, bytes). */
+    /** MEDIA_UPLOAD_WRITES_*: upload bodies being received at once per creator and per IP. */
+    uploadWrites: { perCreator: number; perIp: number };
     processes: {
       probeTimeoutMs: number;
       secondsPerMediaSecond: number;
@@ -334,6 +340,8 @@ export interface AppConfig {
       concurrency: number;
       memoryBytes: number;
       threads: number;
+      /** MEDIA_MAX_WIDTH × MEDIA_MAX_HEIGHT: the largest picture ffmpeg decodes, also after the probed ones. */
+      maxPixels: number;
     };
   };
   /** TOOL_*: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
@@ -508,6 +516,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
         maxDuration: e.MEDIA_MAX_DURATION_MINUTES * 60,
         maxStreams: e.MEDIA_MAX_STREAMS,
       },
+      uploadWrites: { perCreator: e.MEDIA_UPLOAD_WRITES_PER_CREATOR, perIp: e.MEDIA_UPLOAD_WRITES_PER_IP },
       processes: {
         probeTimeoutMs: e.MEDIA_PROBE_TIMEOUT_SECONDS * 1000,
         secondsPerMediaSecond: e.MEDIA_PROCESS_SECONDS_PER_SECOND,
@@ -515,6 +524,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
         concurrency: e.MEDIA_PROCESS_CONCURRENCY,
         memoryBytes: e.MEDIA_PROCESS_MEMORY_MB * 1024 ** 2,
         threads: e.MEDIA_PROCESS_THREADS,
+        maxPixels: e.MEDIA_MAX_WIDTH * e.MEDIA_MAX_HEIGHT,
       },
     },
     tool: {

@@ -4,7 +4,7 @@
  */
 import { ErrorCode, ErrorMessages } from '@cc/contracts';
 
-type ErrorKey = keyof typeof ErrorMessages;
+export type ErrorKey = keyof typeof ErrorMessages;
 
 const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   unauthorized: 401,
@@ -68,6 +68,7 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   imageUploadsPerHour: 429,
   imageSpaceFull: 413,
   streamLimit: 429,
+  uploadWritesLimit: 429,
   uriTooLong: 414,
   headersTooLarge: 431,
   notFound: 404,

@@ -35,21 +35,42 @@ function sandboxKeys(mode: 'key' | 'cert'): SandboxKeys {
   return sharedCertKeys;
 }
 
-/** The Alipay sandbox on its own loopback port, as the app's gateway (the app talks to it over HTTP via alipay-sdk). */
-async function startSandboxHost(
-  mode: 'key' | 'cert',
-): Promise<{ sandbox: AlipaySandbox; gateway: string; close(): Promise<void> }> {
-  const host = Fastify({ logger: false });
+interface SandboxHost {
+  sandbox: AlipaySandbox;
+  gateway: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The Alipay sandbox on its own loopback port, as the app's gateway (the app talks to it over HTTP via alipay-sdk).
+ * Its trades live in `stateFile`, as Alipay's outlive any process: a sandbox started again on the same file and
+ * port (`TestContext.restartSandbox`) knows them.
+ */
+async function startSandboxHost(mode: 'key' | 'cert', stateFile: string, port = 0): Promise<SandboxHost> {
+  const host = Fastify({ logger: false, forceCloseConnections: true });
+  // No connection outlives its answer, so none is left to a sandbox that restarted (a client's pool would write to it).
+  host.addHook('onRequest', async (_request, reply) => {
+    reply.header('connection', 'close');
+  });
   registerFormBody(host);
-  const sandbox = new AlipaySandbox(sandboxKeys(mode), 'http://127.0.0.1');
+  const sandbox = new AlipaySandbox(sandboxKeys(mode), 'http://127.0.0.1', stateFile);
   registerAlipaySandbox(host, sandbox);
-  const address = await host.listen({ port: 0, host: '127.0.0.1' });
-  return { sandbox, gateway: `${address}/dev/alipay/gateway.do`, close: () => host.close() };
+  await host.listen({ port, host: '127.0.0.1' });
+  const bound = (host.server.address() as { port: number }).port;
+  return {
+    sandbox,
+    gateway: `http://127.0.0.1:${bound}/dev/alipay/gateway.do`,
+    port: bound,
+    close: () => host.close(),
+  };
 }
 
 export interface TestContext {
   app: FastifyInstance;
   sandbox: AlipaySandbox;
+  /** Stops the sandbox (its process dies) and starts a new one on the same port and state; `sandbox` is the new one. */
+  restartSandbox(): Promise<void>;
   clock: ManualClock;
   config: AppConfig;
   database: DatabaseHandle;
@@ -119,8 +140,10 @@ export async function createTestApp(
   env: Partial<Record<keyof Env, string>> = {},
   deps: Pick<AppDeps, 'smsDriver' | 'logStream' | 'jobs' | 'onRoute'> = {},
 ): Promise<TestContext> {
-  const sandboxHost = await startSandboxHost(env.ALIPAY_MODE === 'cert' ? 'cert' : 'key');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
+  const sandboxMode = env.ALIPAY_MODE === 'cert' ? 'cert' : 'key';
+  const sandboxState = path.join(dataDir, 'alipay-sandbox-state.json');
+  let sandboxHost = await startSandboxHost(sandboxMode, sandboxState);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -142,9 +165,16 @@ export async function createTestApp(
   sandboxHost.sandbox.now = () => clock.now();
   const app = await buildApp(config, { clock, database, alipaySandbox: sandboxHost.sandbox, ...deps });
   await app.ready();
-  return {
+  const context: TestContext = {
     app,
     sandbox: sandboxHost.sandbox,
+    async restartSandbox() {
+      sandboxHost.sandbox.stopRetries();
+      await sandboxHost.close();
+      sandboxHost = await startSandboxHost(sandboxMode, sandboxState, sandboxHost.port);
+      sandboxHost.sandbox.now = () => clock.now();
+      context.sandbox = sandboxHost.sandbox;
+    },
     clock,
     config,
     database,
@@ -157,6 +187,7 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return context;
 }
 
 /** Distinct valid phone numbers per test so tests never share limits. */

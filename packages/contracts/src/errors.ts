@@ -36,6 +36,8 @@ export const ErrorCode = {
   headersTooLarge: 40184,
   // Input no database column can hold (issue 19, the contract fuzz suite): 40185–40199.
   textNulCharacter: 40185,
+  // Media uploads and the open API (adversary round, 40193–40199).
+  uploadWritesLimit: 40193,
   taskNotFound: 40030,
   taskClosed: 40031,
   taskTypeMismatch: 40032,
@@ -184,6 +186,7 @@ export const ErrorMessages = {
   uriTooLong: '请求地址过长',
   headersTooLarge: '请求地址或请求头过长',
   textNulCharacter: '内容包含无效字符，请删除后重试',
+  uploadWritesLimit: '同时进行的上传过多，请等其他文件上传完成后再试',
   taskNotFound: '任务不存在或已下架',
   taskClosed: '该任务已结束推广',
   taskTypeMismatch: '任务类型不匹配，请刷新页面后重试',

@@ -10,11 +10,17 @@ interface BrandProps {
   to?: string;
   /** Light text for dark or coloured backgrounds. */
   inverted?: boolean;
+  /** A crowded bar (the tool bar on a phone): below 420 px only the logo shows, the title staying the link's name. */
+  compact?: boolean;
 }
 
-export function Brand({ title = text.common.appName, to = paths.home, inverted = false }: BrandProps) {
+export function Brand({ title = text.common.appName, to = paths.home, inverted = false, compact = false }: BrandProps) {
   return (
-    <Link to={to} className={inverted ? `${styles.brand} ${styles.inverted}` : styles.brand}>
+    <Link
+      to={to}
+      aria-label={title}
+      className={[styles.brand, inverted && styles.inverted, compact && styles.compact].filter(Boolean).join(' ')}
+    >
       <Logo />
       <span className={styles.title}>{title}</span>
     </Link>

@@ -4,10 +4,26 @@ import { mediaUpdateSchema, withoutUnsafeCharacters } from './media.schema.js';
 
 describe('media names', () => {
   it('refuses CR, LF, NUL and bidi controls in a name, a folder or a tag', () => {
-    for (const unsafe of ['a\rb', 'a\nb', 'a\u0000b', 'a\u202Eb', 'a\u2066b', 'a\u200Fb', 'a\u0085b']) {
+    // U+2028 and U+2029 are line breaks too (LINE and PARAGRAPH SEPARATOR): a log viewer splits on them.
+    for (const unsafe of [
+      'a\rb',
+      'a\nb',
+      'a\u0000b',
+      'a\u202Eb',
+      'a\u2066b',
+      'a\u200Fb',
+      'a\u0085b',
+      'a\u2028b',
+      'a\u2029b',
+    ]) {
       expect(mediaUpdateSchema.safeParse({ name: unsafe }).success, JSON.stringify(unsafe)).toBe(false);
       expect(mediaUpdateSchema.safeParse({ folder: unsafe }).success).toBe(false);
       expect(mediaUpdateSchema.safeParse({ tags: [unsafe] }).success).toBe(false);
+    }
+    for (const path of ['../../x.mp4', 'a/b.mp4', 'a\\b.mp4', '..']) {
+      expect(mediaUpdateSchema.safeParse({ name: path }).error?.issues[0]?.message, path).toBe(
+        '素材名称不能含有 / 或 \\',
+      );
     }
     const refused = mediaUpdateSchema.safeParse({ name: '剧集\u202Egpj.exe' });
     expect(refused.error?.issues[0]?.message).toBe('素材名称不能含有换行、控制字符或文字方向控制符');

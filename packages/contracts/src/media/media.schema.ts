@@ -29,11 +29,12 @@ export const MEDIA_FOLDER_MAX_LENGTH = 30;
 export const MEDIA_TAG_MAX = 10;
 
 /**
- * Characters a name must not carry (issue 19 §4): CR, LF, NUL and the other C0 and C1 controls, which split a log
- * line or a download's header, and the bidi controls that make `mp4.exe` read as `exe.mp4`.
+ * Characters a name must not carry (issue 19 §4): CR, LF, NUL and the other C0 and C1 controls and the Unicode line
+ * and paragraph separators (U+2028, U+2029), which split a log line or a download's header, and the bidi controls
+ * that make `mp4.exe` read as `exe.mp4`.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/gu;
 
 /** The text without those characters (names that arrive from a file system, such as a tus upload's file name). */
 export function withoutUnsafeCharacters(text: string): string {
@@ -109,7 +110,10 @@ export const mediaUpdateSchema = z.object({
   name: safeText(
     z.string().trim().min(1, '请输入素材名称').max(MEDIA_NAME_MAX_LENGTH, '素材名称过长'),
     '素材名称不能含有换行、控制字符或文字方向控制符',
-  ).optional(),
+  )
+    // A name is a label, never a path: an upload's file name loses its folders, and a typed one may not add them.
+    .refine((value) => !/[/\\]/.test(value) && value !== '.' && value !== '..', '素材名称不能含有 / 或 \\')
+    .optional(),
   folder: safeText(
     z.string().trim().max(MEDIA_FOLDER_MAX_LENGTH, '文件夹名称过长'),
     '文件夹名称不能含有换行、控制字符或文字方向控制符',

@@ -5,21 +5,26 @@
 import { z } from 'zod';
 import { OrderType } from '../enums.js';
 import { pageQuerySchema, pagedSchema } from '../envelope.js';
+import { withoutUnsafeCharacters } from '../media/media.schema.js';
 
 const YUAN_TWO_DECIMALS = /^\d{1,9}\.\d{2}$/;
 
+/**
+ * An id of the partner's (order_id, code, refund_of) is shown to creators and operators and stored as text: control
+ * characters (NUL cannot be stored in PostgreSQL text at all; CR/LF split lines) and bidi controls are refused.
+ */
+const partnerId = (field: string, what = '') =>
+  z
+    .string({ error: `${field} 必须是字符串${what}` })
+    .trim()
+    .min(1, `${field} 不能为空`)
+    .max(64, `${field} 最长 64 个字符`)
+    .refine((v) => withoutUnsafeCharacters(v) === v, `${field} 不能包含控制字符或文字方向控制字符`);
+
 export const openOrderSchema = z
   .object({
-    order_id: z
-      .string({ error: 'order_id 必须是字符串' })
-      .trim()
-      .min(1, 'order_id 不能为空')
-      .max(64, 'order_id 最长 64 个字符'),
-    code: z
-      .string({ error: 'code 必须是字符串（推广口令）' })
-      .trim()
-      .min(1, 'code 不能为空')
-      .max(64, 'code 最长 64 个字符'),
+    order_id: partnerId('order_id'),
+    code: partnerId('code', '（推广口令）'),
     order_type: z.union([z.literal(OrderType.Recharge), z.literal(OrderType.Refund), z.literal(OrderType.Ad)], {
       error: 'order_type 只能是 1（充值）、2（退款）或 3（广告收入）',
     }),
@@ -28,12 +33,7 @@ export const openOrderSchema = z
       .regex(YUAN_TWO_DECIMALS, 'amount 应为两位小数的元金额字符串，如 "12.34"')
       .refine((v) => Number(v) > 0, 'amount 必须大于 0'),
     order_at: z.iso.datetime({ offset: true, error: 'order_at 应为 ISO 8601 时间，如 2026-11-23T10:00:00+08:00' }),
-    refund_of: z
-      .string({ error: 'refund_of 必须是字符串' })
-      .trim()
-      .min(1, 'refund_of 不能为空')
-      .max(64, 'refund_of 最长 64 个字符')
-      .optional(),
+    refund_of: partnerId('refund_of').optional(),
   })
   .refine((o) => o.order_type !== OrderType.Refund || o.refund_of !== undefined, {
     message: '退款订单（order_type 2）必须填写 refund_of',

@@ -20,7 +20,7 @@ describe(`media uploads (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp(
-      { MEDIA_MAX_FILE_BYTES: String(QUOTA), MEDIA_QUOTA_BYTES: String(QUOTA) },
+      { MEDIA_MAX_FILE_BYTES: String(QUOTA), MEDIA_QUOTA_BYTES: String(QUOTA), MEDIA_UPLOAD_WRITES_PER_CREATOR: '2' },
       { jobs: { pollMs: 20 } },
     );
   });
@@ -95,6 +95,104 @@ describe(`media uploads (${testDatabaseKind})`, () => {
     });
     expect(unsized.statusCode).toBe(411);
     expect(unsized.body).toBe(ErrorMessages.uploadLengthRequired);
+  });
+
+  it('holds at most MEDIA_UPLOAD_WRITES_PER_CREATOR bodies open at once: a slow-sending (slowloris) PATCH more is refused in Chinese', async () => {
+    const token = await creator();
+    const locations = await Promise.all(
+      [1, 2, 3].map(async () => (await create(token, 1000)).headers.location as string),
+    );
+    // Two bodies that send a byte and then nothing: each holds its socket and its upload until it ends.
+    const slow = [new Readable({ read() {} }), new Readable({ read() {} })];
+    const held = slow.map((body, i) => {
+      body.push(Buffer.alloc(1, 7));
+      return ctx.app.inject({
+        method: 'PATCH',
+        url: locations[i]!,
+        headers: {
+          ...tusHeaders(token),
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': '1000',
+        },
+        payload: body,
+      });
+    });
+    // Their first byte is on disk (a HEAD would take the upload's lock from its PATCH and end it).
+    for (const location of locations.slice(0, 2))
+      await expect.poll(() => fs.statSync(stagedFile(location)).size).toBe(1);
+    const refused = await patch(token, locations[2]!, 0, 1000);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toBe(ErrorMessages.uploadWritesLimit);
+    // A body that ends gives its place back.
+    slow[0]!.push(Buffer.alloc(999, 7));
+    slow[0]!.push(null);
+    expect((await held[0]!).statusCode).toBe(204);
+    expect((await patch(token, locations[2]!, 0, 1000)).statusCode).toBe(204);
+    slow[1]!.push(null);
+    await held[1];
+  });
+
+  it('counts a creation that carries its body (creation-with-upload) as a body being received', async () => {
+    const token = await creator();
+    const uploads = path.dirname(stagedFile(`${MEDIA_UPLOAD_PATH}/x`));
+    const receiving = () =>
+      (fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).filter(
+        (name) => !name.endsWith('.json') && fs.statSync(path.join(uploads, name)).size === 1,
+      ).length;
+    const before = receiving();
+    const slow = [new Readable({ read() {} }), new Readable({ read() {} })];
+    const held = slow.map((body) => {
+      body.push(Buffer.alloc(1, 7));
+      return ctx.app.inject({
+        method: 'POST',
+        url: MEDIA_UPLOAD_PATH,
+        headers: {
+          ...tusHeaders(token),
+          'upload-length': '1000',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': '1000',
+        },
+        payload: body,
+      });
+    });
+    await expect.poll(receiving).toBe(before + 2);
+    const location = (await create(token, 1000)).headers.location as string;
+    const refused = await patch(token, location, 0, 1000);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toBe(ErrorMessages.uploadWritesLimit);
+    for (const body of slow) {
+      body.push(Buffer.alloc(999, 7));
+      body.push(null);
+    }
+    expect((await Promise.all(held)).map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect((await patch(token, location, 0, 1000)).statusCode).toBe(204);
+  });
+
+  it("answers tus's own refusals in Chinese: an unknown upload, a wrong offset, a missing header, bad metadata", async () => {
+    const token = await creator();
+    const location = (await create(token, 1000)).headers.location as string;
+    const unknown = await patch(
+      token,
+      `${path.dirname(location)}/${location.split('/').pop()!.split('-')[0]}-0000`,
+      0,
+      10,
+    );
+    const wrongOffset = await patch(token, location, 500, 10);
+    const noOffset = await ctx.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...tusHeaders(token), 'content-type': 'application/offset+octet-stream' },
+      payload: Buffer.alloc(10),
+    });
+    const noLength = await ctx.app.inject({ method: 'POST', url: MEDIA_UPLOAD_PATH, headers: tusHeaders(token) });
+    const badMetadata = await create(token, 1000, { 'upload-metadata': 'filename not base64 at all,,' });
+    const tooLong = await patch(token, location, 0, 1001);
+    for (const answer of [unknown, wrongOffset, noOffset, noLength, badMetadata, tooLong]) {
+      expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
+      expect(answer.body).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(wrongOffset.statusCode).toBe(409);
   });
 
   it('announces Upload-Expires, answers 410 after it, and the sweep removes the upload and frees its quota', async () => {

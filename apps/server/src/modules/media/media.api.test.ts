@@ -241,6 +241,46 @@ describe(`media library (${testDatabaseKind})`, () => {
     expect(new Set(kinds)).toEqual(new Set(['probe']));
   });
 
+  it('deleting an item while its sprite renders leaves no poster, sprite or file of it behind', async () => {
+    const token = await creator();
+    const storage = ctx.config.media.storage;
+    if (storage.kind !== 'local') throw new Error('these tests run on local storage');
+    const filesOf = (id: number) =>
+      ['posters', 'sprites'].flatMap((folder) =>
+        (fs.existsSync(path.join(storage.root, folder)) ? fs.readdirSync(path.join(storage.root, folder)) : [])
+          .filter((name) => name.startsWith(`${id}-`))
+          .map((name) => `${folder}/${name}`),
+      );
+    // The sprite's ffmpeg renders, says so, then holds until the test opens its gate: the creator deletes the item,
+    // still 处理中, between the render and the item's update.
+    const rendered = path.join(path.dirname(clip), 'sprite-rendered');
+    const gate = path.join(path.dirname(clip), 'sprite-gate');
+    const holding = written(
+      'holding-ffmpeg.sh',
+      `#!/bin/sh\nffmpeg "$@"; rc=$?\ncase "$*" in *tile=*) touch ${rendered}; while [ ! -e ${gate} ]; do sleep 0.02; done;; esac\nexit $rc\n`,
+    );
+    fs.chmodSync(holding, 0o755);
+    const restore = configureMediaProcesses({ ffmpeg: holding });
+    try {
+      const id = await uploadToLibrary(ctx, token, makeClip('media-deleted.mp4', { seconds: 2 }), { wait: 'none' });
+      await expect.poll(() => fs.existsSync(rendered), { timeout: 20_000 }).toBe(true);
+      expect((await call(ctx.app, { url: `/ai/v1/media/${id}/delete`, token })).json.code).toBe(0);
+      fs.writeFileSync(gate, '');
+      const job = () =>
+        ctx.database.db
+          .selectFrom('jobs')
+          .select('status')
+          .where('kind', '=', 'media.process')
+          .where('input', 'like', `%"media_id":${id}}%`)
+          .executeTakeFirst();
+      await expect.poll(async () => (await job())?.status, { timeout: 20_000 }).toBe('succeeded');
+      expect(filesOf(id)).toEqual([]);
+    } finally {
+      configureMediaProcesses(restore);
+    }
+    expect((await call(ctx.app, { method: 'GET', url: '/ai/v1/media/usage', token })).json.body.used_bytes).toBe(0);
+  });
+
   it('refuses uploads above the size limit or the quota, with Chinese reasons', async () => {
     const token = await creator();
     const tooBig = await ctx.app.inject({

@@ -100,6 +100,18 @@ export class MediaRepository {
     await this.db.updateTable('media').set(fields).where('id', '=', id).execute();
   }
 
+  /** A processed item becomes ready, unless it was deleted meanwhile (false: its new files are the caller's). */
+  async finishProcessing(id: number, fields: Updateable<MediaTable>): Promise<boolean> {
+    const result = await this.db
+      .updateTable('media')
+      .set(fields)
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** Marks deleted; true for the caller that did it. */
   async softDelete(agentId: number, id: number, now: number): Promise<boolean> {
     const result = await this.db

@@ -27,6 +27,7 @@ import { identityOf } from '../../plugins/auth.js';
 import { ok, okSchema } from '../../plugins/envelope.js';
 import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
+import type { StreamSlots } from '../tool/stream-slots.js';
 import { FILE_VARIANTS, tooLargeText, type MediaService, type UploadWrite } from './media.service.js';
 
 /** Set by our route from the authenticated identity, never taken from the client (an incoming one is replaced). */
@@ -75,6 +76,40 @@ function setAgentHeader(raw: FastifyRequest['raw'], agentId: number | null): voi
   raw.rawHeaders.splice(0, raw.rawHeaders.length, ...kept);
 }
 
+/**
+ * tus's own refusals, in the creator's language (the web app shows an answer's text only when it is Chinese).
+ * Those the service decides are Chinese already.
+ */
+const TUS_REFUSALS_IN_CHINESE = new Map<string, string>([
+  [ERRORS.FILE_NOT_FOUND.body, '上传记录不存在，请重新上传'],
+  [ERRORS.FILE_NO_LONGER_EXISTS.body, '上传记录不存在，请重新上传'],
+  [ERRORS.INVALID_OFFSET.body, '上传进度与服务器不一致，请重新选择文件继续上传'],
+  [ERRORS.MISSING_OFFSET.body, '上传请求缺少 Upload-Offset，请使用最新版本重新上传'],
+  [ERRORS.INVALID_CONTENT_TYPE.body, '上传请求的 Content-Type 不正确'],
+  [ERRORS.INVALID_LENGTH.body, '上传请求缺少文件大小（Upload-Length）'],
+  [ERRORS.INVALID_METADATA.body, '上传的文件信息（Upload-Metadata）格式不正确'],
+  [ERRORS.ERR_SIZE_EXCEEDED.body, '上传的数据超出了文件大小，请重新上传'],
+  [ERRORS.ERR_LOCK_TIMEOUT.body, '该文件正在另一处上传，请稍后再试'],
+  [ERRORS.ABORTED.body, '上传已被新的请求接替'],
+  [ERRORS.UNKNOWN_ERROR.body, '上传失败，请稍后重试'],
+  [ERRORS.FILE_WRITE_ERROR.body, '上传失败，请稍后重试'],
+  ['Tus-Resumable Required\n', '上传请求缺少 Tus-Resumable，请使用最新版本重新上传'],
+]);
+
+/** A refusal's text in Chinese: the table above, tus's header check (`Invalid <names>`), else unchanged. */
+function inChinese(body: string): string {
+  const invalidHeaders = /^Invalid ([\w -]+)\n?$/.exec(body);
+  if (invalidHeaders) return `上传请求的 ${invalidHeaders[1]!.split(' ').join('、')} 不正确`;
+  return TUS_REFUSALS_IN_CHINESE.get(body) ?? body;
+}
+
+/** tus writes every answer through `write`, its header check's included (no `onResponseError` for those). */
+class ChineseTusServer extends TusServer {
+  override write(...[context, headers, status, body]: Parameters<TusServer['write']>) {
+    return super.write(context, headers, status, status >= 400 && body ? inChinese(body) : body);
+  }
+}
+
 /** tus's view of a request (its hooks get this, not Fastify's request). */
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
 
@@ -110,13 +145,17 @@ async function refusingAsTus<T>(decide: () => Promise<T>): Promise<T> {
 
 export function mediaRoutes(
   media: MediaService,
-  { maxFileBytes, corsOrigins }: { maxFileBytes: number; corsOrigins: readonly string[] },
+  {
+    maxFileBytes,
+    corsOrigins,
+    uploadWrites,
+  }: { maxFileBytes: number; corsOrigins: readonly string[]; uploadWrites: StreamSlots },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     // Built at the first upload request: its file store starts creating folders the moment it exists.
     let tus: TusServer | null = null;
     const tusServer = () =>
-      (tus ??= new TusServer({
+      (tus ??= new ChineseTusServer({
         path: MEDIA_UPLOAD_PATH,
         datastore: media.storage.uploads,
         relativeLocation: true,
@@ -179,6 +218,21 @@ export function mediaRoutes(
     const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'OPTIONS') await app.authenticate(request);
       setAgentHeader(request.raw, request.method === 'OPTIONS' ? null : identityOf(request).agentId);
+      // A body holds its socket and its upload for as long as the client sends it, however slowly: counted per
+      // creator and IP, and refused over either cap as tus refusals are (plain Chinese text).
+      // A PATCH, or a creation that carries bytes (creation-with-upload), whatever its content type says.
+      const sendsBody =
+        request.method === 'PATCH' ||
+        (request.method === 'POST' &&
+          (request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0));
+      if (sendsBody) {
+        try {
+          reply.raw.once('close', uploadWrites.acquire(identityOf(request).agentId, request.ip));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return reply.code(error.statusCode).type('text/plain; charset=utf-8').send(error.message);
+        }
+      }
       await tusServer().handle(request.raw, hijackKeepingHeaders(reply));
     };
     for (const url of [MEDIA_UPLOAD_PATH, `${MEDIA_UPLOAD_PATH}/:uploadId`]) {

@@ -396,7 +396,7 @@ export class MediaService implements ToolMediaLibrary {
       const spriteKey = `sprites/${row.id}-${randomUUID().slice(0, 8)}.jpg`;
       await this.deps.storage.putFile(posterKey, poster, 'image/jpeg');
       await this.deps.storage.putFile(spriteKey, sprite, 'image/jpeg');
-      await this.deps.media.update(row.id, {
+      const ready = await this.deps.media.finishProcessing(row.id, {
         status: 'ready',
         error: null,
         duration_ms: Math.round(probe.duration * 1000),
@@ -409,6 +409,8 @@ export class MediaService implements ToolMediaLibrary {
         sprite_key: spriteKey,
         sprite: JSON.stringify(layout),
       });
+      // Deleted while it was processed: the delete removed what the item had then, these came after it.
+      if (!ready) await this.deleteFiles({ ...row, poster_key: posterKey, sprite_key: spriteKey });
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -180,6 +180,39 @@ describe(`phone payment through Alipay's wap cashier (${testDatabaseKind})`, () 
     expect(await totals(token)).toEqual({ total: 100, buy: 100, gift: 0 });
   });
 
+  it('Alipay outlives its process: after a restart a paid trade stays paid and its link opens no second cashier', async () => {
+    const token = await newAgent();
+    const order = (await createWap(token, 1)).json.body;
+    const { cashier } = await openLink(order.pay_url);
+    await confirm(cashier);
+    expect(await totals(token)).toEqual({ total: 100, buy: 100, gift: 0 });
+    await ctx.restartSandbox();
+    expect(ctx.sandbox.trade(outTradeNoOf(order.pay_url))?.status).toBe('TRADE_SUCCESS');
+    // The buyer reopens the link (history, a second tap): Alipay refuses, the ¥10 cannot be taken twice.
+    const again = await openLink(order.pay_url);
+    expect(again.cashier).toBe('');
+    expect(again.page).toContain('交易已支付');
+    expect(await totals(token)).toEqual({ total: 100, buy: 100, gift: 0 });
+  });
+
+  it('a notification not yet acknowledged when Alipay restarts is still retried, and its query still says paid', async () => {
+    const token = await newAgent();
+    const order = (await createWap(token, 1)).json.body;
+    const outTradeNo = outTradeNoOf(order.pay_url);
+    const { cashier } = await openLink(order.pay_url);
+    ctx.sandbox.loseNextNotifications(1);
+    ctx.sandbox.notifyRetryMs = [60 * 60_000];
+    await confirm(cashier);
+    expect(await totals(token)).toEqual({ total: 0, buy: 0, gift: 0 });
+    await ctx.restartSandbox();
+    // The retry that was due in an hour comes now.
+    expect(await ctx.sandbox.retryPendingNotifications()).toMatchObject({ [outTradeNo]: true });
+    expect(ctx.sandbox.notificationAttempts(outTradeNo)).toBe(2);
+    expect(await totals(token)).toEqual({ total: 100, buy: 100, gift: 0 });
+    expect(await ctx.sandbox.retryPendingNotifications()).not.toHaveProperty(outTradeNo);
+    expect(await status(token, order.order_no)).toMatchObject({ status: 'TRADE_SUCCESS', order_status: 2 });
+  });
+
   it('the default schedule is Alipay’s: 4m 10m 10m 1h 2h 6h 15h', async () => {
     const { ALIPAY_NOTIFY_RETRY_MS } = await import('../../providers/payment/alipay-sandbox.js');
     expect(ALIPAY_NOTIFY_RETRY_MS.map((ms) => ms / 60_000)).toEqual([4, 10, 10, 60, 120, 360, 900]);

@@ -61,7 +61,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     body: unknown,
     options: { timestamp?: number; secret?: string; key?: string; signed?: string } = {},
   ) {
-    const raw = typeof body === 'string' ? body : JSON.stringify(body);
+    const raw = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
     const timestamp = String(options.timestamp ?? Math.floor(ctx.clock.now() / 1000));
     return ctx.app.inject({
       method: 'POST',
@@ -212,6 +212,44 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect(await openOrderCount()).toBe(before);
     // Within the five minutes either way it is accepted.
     expect(statusOf(await post(c.partner, body, { timestamp: now - 299 }))).toBe('attributed');
+  });
+
+  it('refuses control and bidi characters in order_id, code and refund_of, storing nothing', async () => {
+    // NUL cannot be stored in PostgreSQL text (a 500 the partner would retry for ever); CR/LF and bidi controls
+    // would reach the creator's share orders, their export and the operator's queue as they came.
+    const c = await creator(5000);
+    const before = await openOrderCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [orderBody(c.code, OrderType.Recharge, '1.00', 'nul\u0000id'), 'order_id'],
+      [orderBody(c.code, OrderType.Recharge, '1.00', 'line\r\nbreak'), 'order_id'],
+      [orderBody(c.code, OrderType.Recharge, '1.00', 'gpj\u202eexe'), 'order_id'],
+      [orderBody(`${c.code}\u0000`, OrderType.Recharge, '1.00'), 'code'],
+      [{ ...orderBody(c.code, OrderType.Refund, '1.00'), refund_of: 'A\u2066' }, 'refund_of'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await post(c.partner, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json().code).toBe(ErrorCode.openBodyInvalid);
+      expect(answer.json().msg).toContain(field);
+    }
+    expect(await openOrderCount()).toBe(before);
+  });
+
+  it('refuses a body that is not valid UTF-8 (an order id would be stored with replacement characters)', async () => {
+    const c = await creator(5000);
+    const before = await openOrderCount();
+    const json = JSON.stringify(orderBody(c.code, OrderType.Recharge, '1.00', 'utf8-XY'));
+    // GBK bytes of 中 where UTF-8 was promised.
+    const raw = Buffer.concat([
+      Buffer.from(json.slice(0, json.indexOf('XY'))),
+      Buffer.from([0xd6, 0xd0]),
+      Buffer.from(json.slice(json.indexOf('XY') + 2)),
+    ]);
+    const answer = await post(c.partner, raw);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().code).toBe(ErrorCode.openBodyInvalid);
+    expect(answer.json().msg).toContain('UTF-8');
+    expect(await openOrderCount()).toBe(before);
   });
 
   it('answers a replay as duplicate and stores one order under concurrent duplicates', async () => {

@@ -14,6 +14,8 @@ import type { PartnerAppService } from './partner-app.service.js';
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const BOM = '\uFEFF';
+/** The body must be UTF-8 as the document says: other bytes would be stored as replacement characters. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The order in a body, or `openBodyInvalid` naming what is wrong (in Chinese, the field by its wire name). */
 export function parseOpenOrder(input: unknown): OpenOrder {
@@ -46,10 +48,15 @@ export function openOrderRoutes(partnerApps: PartnerAppService, income: IncomeSe
           signature: header(request.headers['x-signature']),
           rawBody,
         });
+        let text: string;
+        try {
+          text = utf8.decode(rawBody);
+        } catch {
+          throw appError('openBodyInvalid', '订单内容不正确：请求体须为 UTF-8 编码的 JSON');
+        }
         let json: unknown;
         try {
           // The signature covers the bytes as sent, a byte order mark included; JSON.parse does not take one.
-          const text = rawBody.toString('utf8');
           json = JSON.parse(text.startsWith(BOM) ? text.slice(1) : text);
         } catch {
           throw appError('openBodyInvalid');

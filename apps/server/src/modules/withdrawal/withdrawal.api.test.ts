@@ -349,6 +349,21 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 8_000, held_fen: 0 });
     });
 
+    it('a transfer Alipay made just before it restarted is found after the restart: the money leaves once', async () => {
+      const { creator, id } = await agreed('20');
+      await ops(`/ops/v1/withdrawals/${id}/pay`);
+      ctx.sandbox.loseNextAnswer(TRANSFER);
+      await expect(payout(id)).rejects.toThrow();
+      const [made] = transfersOf(id);
+      expect(made).toBeDefined();
+      await ctx.restartSandbox();
+      expect(await payout(id)).toBe('paid');
+      // The job asked Alipay about its out_biz_no and found the first transfer: no second one was made.
+      expect(transfersOf(id)).toEqual([made]);
+      expect(await row(id)).toMatchObject({ out_status: OutStatus.Complete, pay_order_id: made!.orderId });
+      expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 8_000, held_fen: 0 });
+    });
+
     it('returns a refused payout to an operator, who pays again under a new out_biz_no or rejects', async () => {
       const { creator, id } = await agreed('40');
       // The payee account Alipay does not know (as if closed since): the transfer is refused.

@@ -52,6 +52,53 @@ describe('the ffmpeg/ffprobe launcher', () => {
     expect(seen.at(-1)).toBeCloseTo(2, 0);
   });
 
+  it('decodes no picture beyond the size limit, also one whose size changes after the first frames', async () => {
+    // A file that probes as 320×240 and switches to 1280×960 pictures mid-stream (a decompression bomb the probe's
+    // first look cannot see): the decoder refuses the large pictures, so none is ever allocated or rendered.
+    const small = path.join(scratch, 'small.h264');
+    const large = path.join(scratch, 'large.h264');
+    const encode = (size: string, file: string) =>
+      runFfmpegProcess(
+        [
+          '-f',
+          'lavfi',
+          '-i',
+          `testsrc2=size=${size}:rate=25:duration=1`,
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+        ].concat(['-pix_fmt', 'yuv420p', '-f', 'h264', '-y', file]),
+        { kind: 'render', composedFormats: ['lavfi'] },
+      );
+    await encode('320x240', small);
+    await encode('1280x960', large);
+    const switching = path.join(scratch, 'switching.ts');
+    fs.writeFileSync(`${switching}.h264`, Buffer.concat([fs.readFileSync(small), fs.readFileSync(large)]));
+    // Muxed outside the launcher: raw h264 is no container a user's file may be read as.
+    const mux = spawn(
+      'ffmpeg',
+      ['-v', 'error', '-y', '-f', 'h264', '-r', '25', '-i', `${switching}.h264`].concat([
+        '-c',
+        'copy',
+        '-f',
+        'mpegts',
+        switching,
+      ]),
+    );
+    expect((await once(mux, 'close'))[0]).toBe(0);
+    restore = configureMediaProcesses({ maxPixels: 640 * 480 });
+    const frames = path.join(scratch, 'frames.txt');
+    await runFfmpegProcess(['-i', switching, '-autoscale', '0', '-f', 'framecrc', '-y', frames], { kind: 'render' });
+    const sizes = fs
+      .readFileSync(frames, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => Number(line.split(',')[4]));
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(640 * 480 * 1.5);
+  });
+
   it('opens every input through the file protocol and the container whitelist; lavfi only when declared', () => {
     const args = restrictInputs(['-y', '-ss', '1', '-i', 'a.mp4', '-f', 'lavfi', '-i', 'sine', 'out.mp4'], ['lavfi']);
     expect(args).toEqual([

@@ -32,6 +32,11 @@ export interface MediaProcessSettings {
   memoryBytes: number;
   /** ffmpeg's decoder, filter and encoder threads. */
   threads: number;
+  /**
+   * Largest picture (width × height) ffmpeg's decoders allocate for a user's file (`-max_pixels`): the probe sees
+   * only the first pictures, and a stream may switch to 8192 × 8192 ones after them. MEDIA_MAX_WIDTH × HEIGHT.
+   */
+  maxPixels: number;
 }
 
 const DEFAULTS: MediaProcessSettings = {
@@ -44,6 +49,7 @@ const DEFAULTS: MediaProcessSettings = {
   concurrency: 2,
   memoryBytes: 4 * 1024 ** 3,
   threads: 2,
+  maxPixels: 4096 * 4096,
 };
 
 let settings: MediaProcessSettings = { ...DEFAULTS };
@@ -194,12 +200,15 @@ const slots: Record<MediaProcessKind, Slots> = {
 /**
  * The arguments with `-protocol_whitelist file` and a `-format_whitelist` in front of every input: the container
  * list, or the composed format the input names with `-f` when the caller declared it. A composed format the caller
- * did not declare is refused (a user's file never reaches lavfi through a forgotten option).
+ * did not declare is refused (a user's file never reaches lavfi through a forgotten option). With
+ * `fileDecoderLimit` (ffmpeg; ffprobe must still read a too-large first picture to name its size), `-max_pixels`
+ * in front of every input that is not composed.
  */
 export function restrictInputs(
   args: readonly string[],
   composedFormats: readonly ComposedFormat[] = [],
   inputOptions: readonly string[] = [],
+  fileDecoderLimit = false,
 ): string[] {
   const out: string[] = [];
   let inputStart = 0;
@@ -212,7 +221,9 @@ export function restrictInputs(
     if (format && !composed && !CONTAINER_FORMATS.includes(format)) {
       throw new FfmpegError(`input format ${format} is not allowed`);
     }
-    out.push(...options, ...inputOptions, '-protocol_whitelist', 'file');
+    // A composed input is the server's own; a user's file is decoded at most at the size limit, whatever it probed.
+    const decoderLimit = fileDecoderLimit && !composed ? ['-max_pixels', String(settings.maxPixels)] : [];
+    out.push(...options, ...inputOptions, ...decoderLimit, '-protocol_whitelist', 'file');
     out.push('-format_whitelist', composed ?? CONTAINER_FORMATS.join(','), '-i', args[i + 1] ?? '');
     i += 1;
     inputStart = i + 1;
@@ -254,7 +265,7 @@ export async function runMediaProcess(
   const restricted =
     program === 'ffprobe'
       ? restrictInputs([...args.slice(0, -1), '-i', args.at(-1) ?? ''])
-      : restrictInputs(args, options.composedFormats, ['-threads', String(settings.threads)]);
+      : restrictInputs(args, options.composedFormats, ['-threads', String(settings.threads)], true);
   const [command = program, ...commandArgs] = commandLine(program, restricted, nice);
   const slot = slots[kind];
   await slot.take(signal);

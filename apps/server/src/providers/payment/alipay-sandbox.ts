@@ -6,7 +6,10 @@
  * QR code points to. The mobile-browser payment (alipay.trade.wap.pay) opens the same cashier from a signed GET link,
  * and once paid redirects the browser to the merchant's return_url with Alipay's signed return parameters. Payment
  * notifications are delivered as Alipay delivers them: a form POST, retried on Alipay's schedule until the merchant
- * answers `success`. The server reaches it through alipay-sdk exactly as it reaches Alipay.
+ * answers `success`. The server reaches it through alipay-sdk exactly as it reaches Alipay. Like Alipay, it outlives the
+ * merchant's process: with a state file (DATA_DIR in development) its trades, transfers and unacknowledged
+ * notifications survive a restart, so a paid trade stays paid, a transfer is not made twice, and a notification the
+ * server never acknowledged (a crash mid-notify) is still retried.
  */
 import { BEIJING_OFFSET_MS, beijingDateTime } from '../../beijing-time.js';
 import { escapeMarkup } from '../../escape-markup.js';
@@ -113,6 +116,29 @@ const transferAnswer = (t: SandboxTransfer) => ({
 /** How far a request's `timestamp` may be from Beijing time before the gateway refuses it. */
 const TIMESTAMP_TOLERANCE_MS = 5 * 60_000;
 
+/** A notification Alipay still owes the merchant: retried on schedule until acknowledged or the schedule runs out. */
+interface PendingNotification {
+  outTradeNo: string;
+  notification: Record<string, string>;
+  /** Index in the retry schedule of the delay after the next failed attempt. */
+  retry: number;
+  /** When the next attempt is due (epoch ms). */
+  dueAt: number;
+}
+
+/** What the state file holds: the gateway's memory, as JSON. */
+interface SandboxState {
+  qrs: (Omit<SandboxQr, 'createdAt'> & { createdAt: string })[];
+  trades: (Omit<SandboxTrade, 'createdAt' | 'paidAt' | 'refundRequests'> & {
+    createdAt: string;
+    paidAt?: string;
+    refundRequests: [string, number][];
+  })[];
+  transfers: SandboxTransfer[];
+  pending: PendingNotification[];
+  attempts: [string, number][];
+}
+
 /** Epoch ms of an Alipay `yyyy-MM-dd HH:mm:ss` read as Beijing time; NaN when it is not one. */
 function beijingEpochOf(timestamp: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(timestamp);
@@ -167,8 +193,9 @@ export class AlipaySandbox {
   private dealingTransfers = 0;
   /** Notification attempts still to be lost on the way (the merchant never sees them). */
   private lostNotifications = 0;
-  private readonly retryTimers = new Set<NodeJS.Timeout>();
+  private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private readonly attempts = new Map<string, number>();
+  private readonly pending = new Map<string, PendingNotification>();
   private readonly acknowledgedWaiters = new Map<string, (() => void)[]>();
   /** Delays between notification attempts; Alipay's own by default, shorter in tests. */
   notifyRetryMs: readonly number[] = ALIPAY_NOTIFY_RETRY_MS;
@@ -179,7 +206,51 @@ export class AlipaySandbox {
     readonly keys: SandboxKeys,
     /** Where QR codes point (the cashier page's origin). */
     private readonly publicBaseUrl: string,
-  ) {}
+    /** Where the gateway keeps its memory across restarts; none: it lives as long as the object. */
+    private readonly stateFile?: string,
+  ) {
+    if (stateFile && fs.existsSync(stateFile))
+      this.load(JSON.parse(fs.readFileSync(stateFile, 'utf8')) as SandboxState);
+  }
+
+  private load(state: SandboxState): void {
+    for (const qr of state.qrs) {
+      const kept = { ...qr, createdAt: new Date(qr.createdAt) };
+      this.qrs.set(kept.outTradeNo, kept);
+      this.qrsByToken.set(kept.token, kept);
+    }
+    for (const { paidAt, ...trade } of state.trades) {
+      this.trades.set(trade.outTradeNo, {
+        ...trade,
+        createdAt: new Date(trade.createdAt),
+        ...(paidAt !== undefined && { paidAt: new Date(paidAt) }),
+        refundRequests: new Map(trade.refundRequests),
+      });
+    }
+    for (const transfer of state.transfers) this.transfers.set(transfer.outBizNo, transfer);
+    for (const entry of state.pending) this.pending.set(entry.outTradeNo, entry);
+    for (const [outTradeNo, count] of state.attempts) this.attempts.set(outTradeNo, count);
+  }
+
+  /** Writes the gateway's memory after every change (a whole small file, replaced atomically). */
+  private save(): void {
+    if (!this.stateFile) return;
+    const state: SandboxState = {
+      qrs: [...this.qrs.values()].map((qr) => ({ ...qr, createdAt: qr.createdAt.toISOString() })),
+      trades: [...this.trades.values()].map(({ paidAt, ...trade }) => ({
+        ...trade,
+        createdAt: trade.createdAt.toISOString(),
+        ...(paidAt && { paidAt: paidAt.toISOString() }),
+        refundRequests: [...trade.refundRequests],
+      })),
+      transfers: [...this.transfers.values()],
+      pending: [...this.pending.values()],
+      attempts: [...this.attempts],
+    };
+    const temporary = `${this.stateFile}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, JSON.stringify(state), { mode: 0o600 });
+    fs.renameSync(temporary, this.stateFile);
+  }
 
   /** Certificate mode adds the SN of the certificate whose key signed the answer, as Alipay does. */
   private signedResponse(method: string, body: Record<string, unknown>): string {
@@ -286,6 +357,7 @@ export class AlipaySandbox {
           return failed('isv.invalid-method', '不支持的接口');
       }
     })();
+    this.save();
     const lost = this.lostAnswers.get(method) ?? 0;
     if (lost > 0) {
       this.lostAnswers.set(method, lost - 1);
@@ -356,6 +428,7 @@ export class AlipaySandbox {
     if (transfer?.status !== 'DEALING') throw new Error(`transfer ${outBizNo} is not under way`);
     transfer.status = status;
     transfer.failReason = failReason;
+    this.save();
   }
 
   /**
@@ -515,6 +588,7 @@ export class AlipaySandbox {
     this.qrsByToken.set(request.token, request);
     if (earlier) Object.assign(earlier, request);
     else this.open(request, 'WAIT_BUYER_PAY');
+    this.save();
     return { token: request.token };
   }
 
@@ -571,30 +645,75 @@ export class AlipaySandbox {
    * merchant answers `success` or the schedule runs out. Resolves with the first attempt's outcome.
    */
   async notify(trade: SandboxTrade, notification: Record<string, string>): Promise<boolean> {
-    const attempt = async (retry: number): Promise<boolean> => {
-      this.attempts.set(trade.outTradeNo, this.notificationAttempts(trade.outTradeNo) + 1);
-      const lost = this.lostNotifications > 0;
-      if (lost) this.lostNotifications -= 1;
-      const delivered = !lost && (await this.deliver(trade, notification));
-      if (delivered) {
-        for (const resolve of this.acknowledgedWaiters.get(trade.outTradeNo) ?? []) resolve();
-        this.acknowledgedWaiters.delete(trade.outTradeNo);
-      } else if (retry < this.notifyRetryMs.length) {
-        const timer = setTimeout(() => {
-          this.retryTimers.delete(timer);
-          void attempt(retry + 1);
-        }, this.notifyRetryMs[retry]);
-        timer.unref();
-        this.retryTimers.add(timer);
-      }
-      return delivered;
-    };
-    return attempt(0);
+    return this.attemptNotification(trade.outTradeNo, notification, 0);
+  }
+
+  /**
+   * One attempt. The notification is owed from before the attempt until it is acknowledged, and kept in the state
+   * file meanwhile: a crash of either side during the attempt leaves it due at once.
+   */
+  private async attemptNotification(
+    outTradeNo: string,
+    notification: Record<string, string>,
+    retry: number,
+  ): Promise<boolean> {
+    this.attempts.set(outTradeNo, this.notificationAttempts(outTradeNo) + 1);
+    this.pending.set(outTradeNo, { outTradeNo, notification, retry, dueAt: Date.now() });
+    this.save();
+    const lost = this.lostNotifications > 0;
+    if (lost) this.lostNotifications -= 1;
+    const trade = this.trades.get(outTradeNo);
+    const delivered = !lost && trade !== undefined && (await this.deliver(trade, notification));
+    if (delivered) {
+      this.pending.delete(outTradeNo);
+      for (const resolve of this.acknowledgedWaiters.get(outTradeNo) ?? []) resolve();
+      this.acknowledgedWaiters.delete(outTradeNo);
+    } else if (retry < this.notifyRetryMs.length) {
+      const delay = this.notifyRetryMs[retry]!;
+      this.pending.set(outTradeNo, { outTradeNo, notification, retry: retry + 1, dueAt: Date.now() + delay });
+      this.scheduleRetry(outTradeNo, delay);
+    } else {
+      this.pending.delete(outTradeNo);
+    }
+    this.save();
+    return delivered;
+  }
+
+  private scheduleRetry(outTradeNo: string, delay: number): void {
+    clearTimeout(this.retryTimers.get(outTradeNo));
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(outTradeNo);
+      const entry = this.pending.get(outTradeNo);
+      if (entry) void this.attemptNotification(outTradeNo, entry.notification, entry.retry);
+    }, delay);
+    timer.unref();
+    this.retryTimers.set(outTradeNo, timer);
+  }
+
+  /** After a restart: the notifications still owed are retried when they fall due (at once when overdue). */
+  resumeNotifications(): void {
+    for (const entry of this.pending.values()) {
+      if (!this.retryTimers.has(entry.outTradeNo))
+        this.scheduleRetry(entry.outTradeNo, Math.max(0, entry.dueAt - Date.now()));
+    }
+  }
+
+  /** Every notification still owed gets its next attempt now rather than on schedule (tests): delivered or not, by trade. */
+  async retryPendingNotifications(): Promise<Record<string, boolean>> {
+    const due = [...this.pending.values()];
+    for (const entry of due) {
+      clearTimeout(this.retryTimers.get(entry.outTradeNo));
+      this.retryTimers.delete(entry.outTradeNo);
+    }
+    const outcomes = await Promise.all(
+      due.map((entry) => this.attemptNotification(entry.outTradeNo, entry.notification, entry.retry)),
+    );
+    return Object.fromEntries(due.map((entry, i) => [entry.outTradeNo, outcomes[i]!]));
   }
 
   /** Stops the notification retries still scheduled (the host is closing). */
   stopRetries(): void {
-    for (const timer of this.retryTimers) clearTimeout(timer);
+    for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
   }
 
@@ -612,7 +731,11 @@ export class AlipaySandbox {
   scan(outTradeNo: string): SandboxTrade | undefined {
     const qr = this.qrs.get(outTradeNo);
     if (!qr) return undefined;
-    return this.trades.get(outTradeNo) ?? this.open(qr, 'WAIT_BUYER_PAY');
+    const known = this.trades.get(outTradeNo);
+    if (known) return known;
+    const opened = this.open(qr, 'WAIT_BUYER_PAY');
+    this.save();
+    return opened;
   }
 
   /** The cashier page's token is the QR's content: opening it is the scan. */
@@ -628,6 +751,7 @@ export class AlipaySandbox {
     if (trade.status !== 'WAIT_BUYER_PAY') throw new Error(`trade ${trade.outTradeNo} is ${trade.status}`);
     trade.status = 'TRADE_SUCCESS';
     trade.paidAt = new Date();
+    this.save();
     return this.notificationOf(trade);
   }
 
@@ -721,6 +845,8 @@ const cashierForm = z.object({ t: z.string().max(64), action: z.enum(['pay', 'de
 export function registerAlipaySandbox(app: FastifyInstance, sandbox: AlipaySandbox): void {
   const html = (reply: FastifyReply, page: string) => reply.type('text/html; charset=utf-8').send(page);
   app.addHook('onClose', async () => sandbox.stopRetries());
+  // Notifications owed from before a restart go out once the host (the merchant, in development) listens again.
+  app.addHook('onListen', async () => sandbox.resumeNotifications());
 
   app.post('/dev/alipay/gateway.do', async (request, reply) => {
     const query = request.query as Record<string, string>;

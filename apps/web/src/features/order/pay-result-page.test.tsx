@@ -88,4 +88,19 @@ describe('PayResultPage', () => {
     expect(await screen.findByText('订单已关闭')).toBeTruthy();
     expect(screen.queryByTestId('pay-result-continue')).toBeNull();
   });
+
+  // Found by the adv-ui walk: the page said 请回到首页查看积分明细 with no way to either (a dead end on a phone).
+  it.each([
+    ['without an order number', '/pay/result'],
+    ['for an order the server does not know', '/pay/result?order_no=20260000000000000000'],
+  ])('%s, leads to the points detail and home', async (_, url) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 40401, msg: '订单不存在', body: null }))),
+    );
+    renderAt(url);
+    expect(await screen.findByTestId('pay-result-points')).toBeTruthy();
+    expect(screen.getByTestId('pay-result-points').textContent).toContain('查看积分明细');
+    expect(screen.getByTestId('pay-result-home').textContent).toContain('返回首页');
+  });
 });

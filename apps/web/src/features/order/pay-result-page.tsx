@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, isSuccess } from '../../lib/api-error';
 import { useCreditTotal } from '../../lib/credit/get-credit-total';
-import { openPointsModal } from '../../lib/credit/points-modal';
+import { openPointsModal, openPointsModalAfterLogin } from '../../lib/credit/points-modal';
 import { refreshPoints } from '../../lib/credit/query-keys';
 import { fillText } from '../../lib/fill-text';
 import { formatYuan } from '../../lib/format';
@@ -139,6 +139,37 @@ function ClosedResult({ order }: { order: OrderState }) {
   );
 }
 
+/**
+ * No order to show (no order number, or one the server does not know): the page says where the points are and
+ * leads there, and home, rather than ending the creator's way back from the cashier.
+ */
+function MissingResult({ message }: { message: string }) {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="warning"
+      title={copy.title}
+      subTitle={message}
+      extra={
+        <div className={styles.actions}>
+          <Button
+            type="primary"
+            size="large"
+            long
+            onClick={() => openPointsModalAfterLogin('detail')}
+            data-testid="pay-result-points"
+          >
+            {copy.pointsDetail}
+          </Button>
+          <Button size="large" long onClick={() => navigate(paths.home)} data-testid="pay-result-home">
+            {copy.home}
+          </Button>
+        </div>
+      }
+    />
+  );
+}
+
 function OrderResult({ orderNo }: { orderNo: string }) {
   const { data: order, error } = useQuery({
     ...orderStatusQueryOptions(orderNo),
@@ -158,7 +189,7 @@ function OrderResult({ orderNo }: { orderNo: string }) {
   if (!order) {
     if (!error) return <Spin className={styles.loading} />;
     const message = error instanceof ApiError && error.msg ? error.msg : copy.missing;
-    return <Result status="warning" title={copy.title} subTitle={message} />;
+    return <MissingResult message={message} />;
   }
   if (paid) return <PaidResult order={order} />;
   if (isClosed(order)) return <ClosedResult order={order} />;
@@ -173,7 +204,7 @@ export function PayResultPage() {
 
   let content;
   if (!orderNo) {
-    content = <Result status="warning" title={copy.title} subTitle={copy.missing} />;
+    content = <MissingResult message={copy.missing} />;
   } else if (!isLoggedIn) {
     content = (
       <Result

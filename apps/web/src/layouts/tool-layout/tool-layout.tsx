@@ -98,10 +98,17 @@ export function ToolLayout() {
       data-testid={isMobile ? 'layout-mobile' : 'layout-desktop'}
     >
       <header className={styles.bar} data-testid="topbar">
-        <Button type="text" icon={<IconLeft />} onClick={goBack} className={styles.back}>
+        <Button
+          type="text"
+          icon={<IconLeft />}
+          onClick={goBack}
+          className={styles.back}
+          // On a phone the arrow stands alone: it keeps its name for screen readers.
+          aria-label={text.common.back}
+        >
           {!isMobile && text.common.back}
         </Button>
-        <Brand title={text.layout.tool.title} to={paths.tool} />
+        <Brand title={text.layout.tool.title} to={paths.tool} compact={isMobile} />
         <div className={styles.actions}>
           {!isMobile && (
             <>

@@ -12,7 +12,7 @@ export interface PlayerSetup {
   fluid?: boolean;
   /** Start at once, muted so browsers allow it (the tutorial players). */
   autoplayMuted?: boolean;
-  /** A small player: no speed list, no seek thumbnails. */
+  /** A small player: no speed list, no seek thumbnails, no times. */
   compact?: boolean;
 }
 
@@ -46,8 +46,10 @@ export function buildPlayerOptions(el: HTMLElement, setup: PlayerSetup): IPlayer
       jumpCntMax: PLAYER_DEFAULTS.waitingJump.maxJumps,
     },
     gapJump: { smallGapLimit: PLAYER_DEFAULTS.smallGapSeconds },
-    // The page shows its own Chinese error with the refresh prompt of spec §8 instead of the built-in layer.
-    ignores: ['error'],
+    // The page shows its own Chinese error with the refresh prompt of spec §8 instead of the built-in layer. A small
+    // player leaves out the times: on a phone's 165 px tutorial player, current time and duration squeezed the
+    // progress bar to its knob and pushed the full-screen button out of the player.
+    ignores: setup.compact ? ['error', 'time'] : ['error'],
     commonStyle: { playedColor: THEME_COLOR, volumeColor: THEME_COLOR },
   };
 }

@@ -7,6 +7,8 @@ export const auth = {
   phonePlaceholder: '请输入手机号',
   codePlaceholder: '请输入验证码',
   invitePlaceholder: '邀请码（非必填）',
+  inviteLabel: '邀请码',
+  inviteFromLink: '已通过好友的邀请链接填写',
   inviteRefused: '邀请码不存在，已为您清空，可填写正确的邀请码或直接登录',
   inviteRefusedHint: '邀请码「{code}」不存在：可填写正确的邀请码，或留空直接登录',
   getCode: '获取验证码',

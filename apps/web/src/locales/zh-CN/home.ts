@@ -6,7 +6,7 @@ export const home = {
     taskCount: '推广任务',
     clickCount: '累计点击',
     orderCount: '订单数',
-    shareAmount: '累计分成',
+    shareAmount: '累计推广收益',
     toMyTask: '我的任务',
   },
   welcome: {

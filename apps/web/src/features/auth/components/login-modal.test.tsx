@@ -114,6 +114,17 @@ describe('LoginModal', () => {
     expect(calls).toHaveLength(0);
   });
 
+  // Found by the adv-ui walk: a friend's link filled the invite field, which hid its placeholder, so the modal showed
+  // a bare "P6CCCWK5" under the code field with nothing saying what it was.
+  it('names the invite code an invite link filled in, and says whose link it came from', async () => {
+    fakeServer({});
+    renderModal('/task?showLoginModal=1&invite_code=ABC123');
+    await screen.findByText('欢迎来到创作者中心');
+    const invite = screen.getByPlaceholderText('邀请码（非必填）') as HTMLInputElement;
+    expect(invite.closest('.arco-input-inner-wrapper')?.textContent).toBe('邀请码');
+    expect(screen.getByText('已通过好友的邀请链接填写')).toBeTruthy();
+  });
+
   it('logs in with the invite code and channel of the address, stores the token and reports a new user', async () => {
     const calls = fakeServer({
       '/agent/v1/user/login': { code: 0, msg: 'ok', body: { access_token: 'fresh-token', is_new: true } },

@@ -112,9 +112,12 @@ export function LoginModal() {
           value={form.inviteCode}
           onChange={form.changeInviteCode}
           readOnly={form.inviteCodeLocked}
+          // Filled in by the link, the placeholder is gone: the field names itself.
+          prefix={form.inviteCodeLocked ? text.auth.inviteLabel : undefined}
           allowClear={!form.inviteCodeLocked}
           status={form.inviteCodeRefused && !form.inviteCode ? 'warning' : undefined}
         />
+        {form.inviteCodeLocked && <p className={styles.inviteHint}>{text.auth.inviteFromLink}</p>}
         {form.inviteCodeRefused && (
           <FieldError message={fillText(text.auth.inviteRefusedHint, { code: form.inviteCodeRefused })} />
         )}

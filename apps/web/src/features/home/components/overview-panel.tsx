@@ -1,4 +1,7 @@
-/** The creator's headline figures (推广任务 / 累计点击 / 订单数 / 累计分成) or, logged out, a call to log in. */
+/**
+ * The creator's headline figures (推广任务 / 累计点击 / 订单数 / 累计推广收益: their own promotions' share, the 推广收益
+ * of /income/app, without the team's leader share that /income's 累计收益 adds) or, logged out, a call to log in.
+ */
 import { Button, Skeleton } from '@arco-design/web-react';
 import { IconRight } from '@arco-design/web-react/icon';
 import { useNavigate } from 'react-router';

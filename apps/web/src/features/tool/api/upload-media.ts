@@ -1,9 +1,13 @@
 /**
  * Resumable uploads to the media library with tus (`/ai/v1/media/uploads`): 8 MB chunks, retried with backoff,
- * resumed from where a previous attempt of the same file stopped (the fingerprint is kept in localStorage).
+ * resumed from where a previous attempt of the same file stopped (the fingerprint is kept in localStorage). At most
+ * three send at once (the server refuses a creator's seventh body); the others wait their turn.
  */
 import { MEDIA_ID_HEADER, MEDIA_UPLOAD_PATH } from '@cc/contracts';
 import { apiUrl, authorizedHeaders } from '../../../lib/api-client';
+import { UploadSlots } from './upload-slots';
+
+const slots = new UploadSlots(3);
 
 export interface UploadHandle {
   start(): void;
@@ -28,6 +32,9 @@ function messageOf(error: Error & { originalResponse?: { getBody(): string; getS
 
 export async function createUpload(file: File, folder: string, callbacks: UploadCallbacks): Promise<UploadHandle> {
   const { Upload } = await import('tus-js-client');
+  let release = () => {};
+  // Paused or aborted while waiting for its turn: it does not start when the turn comes.
+  let stopped = false;
   const upload = new Upload(file, {
     endpoint: apiUrl(MEDIA_UPLOAD_PATH),
     chunkSize: 8 * 1024 * 1024,
@@ -40,19 +47,35 @@ export async function createUpload(file: File, folder: string, callbacks: Upload
     },
     onProgress: callbacks.onProgress,
     onSuccess: ({ lastResponse }) => {
+      release();
       const id = Number(lastResponse.getHeader(MEDIA_ID_HEADER));
       callbacks.onSuccess(Number.isInteger(id) && id > 0 ? id : null);
     },
-    onError: (error) => callbacks.onError(messageOf(error as Parameters<typeof messageOf>[0])),
+    onError: (error) => {
+      release();
+      callbacks.onError(messageOf(error as Parameters<typeof messageOf>[0]));
+    },
   });
   return {
     start: () => {
-      void upload.findPreviousUploads().then((previous) => {
+      stopped = false;
+      void slots.take().then(async (slot) => {
+        if (stopped) return slot();
+        release = slot;
+        const previous = await upload.findPreviousUploads();
         if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
         upload.start();
       });
     },
-    pause: () => void upload.abort(false),
-    abort: () => upload.abort(true),
+    pause: () => {
+      stopped = true;
+      void upload.abort(false);
+      release();
+    },
+    abort: () => {
+      stopped = true;
+      release();
+      return upload.abort(true);
+    },
   };
 }

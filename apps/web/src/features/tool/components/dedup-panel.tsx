@@ -75,7 +75,13 @@ export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }
         />
       </div>
       {flipOnly && <Alert type="warning" content={t.flipOnly} data-testid="dedup-flip-warning" />}
-      <RunBar job={job} warning={flipOnly ? t.flipOnly : undefined} onCreated={onCreated} />
+      <RunBar
+        job={job}
+        warning={flipOnly ? t.flipOnly : undefined}
+        // With media chosen, what is missing is a method: not 请先选择素材 beside the chosen clip.
+        hint={media.length > 0 && options.length === 0 ? t.pickOption : undefined}
+        onCreated={onCreated}
+      />
     </section>
   );
 }

@@ -1,0 +1,50 @@
+/**
+ * The AI workspace's run bar names the step that is actually missing (found by the adv-ui phone walk): with a clip
+ * chosen for 批量去重 and no method ticked, it said 请先选择素材 beside the chosen clip, and the disabled 开始处理
+ * gave no other clue. On a 390 px phone, where the chip and the run bar are a screen apart.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freshPhone, loginThroughModal } from '../support/fixtures.js';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+function makeClip(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-e2e-next-step-')), '下一步素材.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=2'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
+  ]);
+  return file;
+}
+
+test('批量去重: before media it asks for media, after media for a method, then it quotes', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/tool');
+  await loginThroughModal(page, freshPhone());
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.driver-popover')).toBeHidden();
+
+  await page.getByTestId('tool-nav-media').tap();
+  await page.getByTestId('media-upload-input').setInputFiles(makeClip());
+  const medium = page.getByTestId('media-card').filter({ hasText: '下一步素材' });
+  await expect(medium).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+
+  await page.getByTestId('tool-nav-dedup').tap();
+  const nextStep = page.getByTestId('tool-next-step');
+  await expect(nextStep).toHaveText('请先选择素材');
+  await page.getByTestId('media-picker-open').tap();
+  await page.getByTestId('media-picker').getByText('下一步素材').first().tap();
+  await page.getByTestId('media-picker-confirm').tap();
+
+  await expect(nextStep).toHaveText('下一步：选择至少一种去重方式');
+  await expect(page.getByTestId('tool-run')).toBeDisabled();
+
+  await page.getByTestId('dedup-option-pip').tap();
+  await expect(page.getByTestId('tool-price')).toContainText('本次消耗');
+  await expect(nextStep).toHaveCount(0);
+  await expect(page.getByTestId('tool-run')).toBeEnabled();
+});
