@@ -7,6 +7,7 @@ import { apiSecurityHeaders } from '../../plugins/security.js';
 import { keptAndCountedTaskFigures } from '../../../test/task-figures.js';
 import { seedDemoData } from '../content/demo-seed.js';
 import { ShareRepository } from '../settlement/share.repository.js';
+import { addSharesToReceipts } from './task-figures.js';
 
 const HOUR = 60 * 60_000;
 
@@ -355,14 +356,17 @@ describe(`promotion (${testDatabaseKind})`, () => {
       order_at: ctx.clock.now(),
       created_at: ctx.clock.now(),
     });
-    // Through the repository the income intake writes with: the receipt's figures are kept as shares are written.
+    // As the income intake writes them: the shares, then promotion's figures of their receipts, in one transaction.
     const shares = new ShareRepository(ctx.database.db);
+    const written = [
+      [order(`o-${freshId}-1`, 1, 3000, 2100), order(`o-${freshId}-2`, 1, 1990, 1393)],
+      [order(`o-${freshId}-3`, 2, 1990, 1393), order(`o-${freshId}-4`, 1, 5000, 500, 3)],
+    ];
     await ctx.database.db.transaction().execute(async (trx) => {
-      await shares.insertShares(trx, [order(`o-${freshId}-1`, 1, 3000, 2100), order(`o-${freshId}-2`, 1, 1990, 1393)]);
-      await shares.insertShares(trx, [
-        order(`o-${freshId}-3`, 2, 1990, 1393),
-        order(`o-${freshId}-4`, 1, 5000, 500, 3),
-      ]);
+      for (const rows of written) {
+        await shares.insertShares(trx, rows);
+        await addSharesToReceipts(trx, rows);
+      }
     });
 
     const { json } = await call(ctx.app, { method: 'GET', url: '/agent/v1/task/my_task?page_size=10', token: fresh });

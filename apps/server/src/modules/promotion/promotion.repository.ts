@@ -235,7 +235,7 @@ export class PromotionRepository {
    * A page of the agent's active tasks, newest activation first, and how many there are (from the figures kept per
    * task type, not a count of every active receipt). Their order figures are kept on the receipt as the shares are
    * written (the agent's own share, type 1: recharges count as orders, refunds subtract from the amounts;
-   * `ShareRepository.insertShares`), so reading them costs the same however many orders a task brought.
+   * `PromotionService.recordShares`), so reading them costs the same however many orders a task brought.
    */
   async myTasks(agentId: number, taskType: TaskType | undefined, limit: number, offset: number) {
     const [total, rows] = await Promise.all([

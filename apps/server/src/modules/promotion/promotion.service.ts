@@ -6,6 +6,7 @@
 import { fenToYuan, type MyTaskRow, type PromotionOverview, type ReceiveResult, type TaskType } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { lockKey } from '../../db/locks.js';
 import { appError } from '../../errors.js';
 import { keyedHasher } from '../../keyed-hash.js';
@@ -14,7 +15,9 @@ import { isoTime } from '../paging.js';
 import type { ChannelService } from '../channel/channel.service.js';
 import type { TaskRow, TaskService } from '../task/task.service.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { NewClick, PromotionRepository } from './promotion.repository.js';
+import { addSharesToReceipts, type ShareRow } from './task-figures.js';
 import { DEFAULT_VISIT_RECORDER, VisitRecorder, type Visit, type VisitRecorderOptions } from './visit-recorder.js';
 
 const CLICK_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -77,6 +80,14 @@ export class PromotionService {
   ) {
     this.visits = new VisitRecorder((batch) => this.recordVisits(batch), log, recorder);
     this.hasher = keyedHasher(options.secret);
+  }
+
+  /**
+   * Adds shares just written by settlement to the figures of their receipts, in settlement's transaction: the
+   * creator's own shares count on the receipt that earned them, and a receipt's first earning order activates it.
+   */
+  recordShares(trx: Transaction<Database>, rows: ShareRow[]): Promise<void> {
+    return addSharesToReceipts(trx, rows);
   }
 
   async receive(agentId: number, taskId: number, taskType: number): Promise<ReceiveResult> {

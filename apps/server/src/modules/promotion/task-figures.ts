@@ -103,7 +103,7 @@ async function addOrderToReceipt(trx: Trx, receiptId: number, sum: ReceiptOrderF
   }
 }
 
-type ShareRow = Pick<
+export type ShareRow = Pick<
   Insertable<ShareOrderTable>,
   'receipt_id' | 'share_type' | 'order_type' | 'order_amount_fen' | 'ad_amount_fen' | 'share_amount_fen' | 'created_at'
 >;

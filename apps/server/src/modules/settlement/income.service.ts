@@ -61,7 +61,7 @@ export class IncomeService {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly shares: ShareRepository,
-    private readonly promotions: Pick<PromotionService, 'receiptOfApp'>,
+    private readonly promotions: Pick<PromotionService, 'receiptOfApp' | 'recordShares'>,
     private readonly partnerApps: Pick<PartnerAppService, 'limitsOf'>,
     private readonly clock: Clock,
     private readonly rates: IncomeRates,
@@ -270,7 +270,7 @@ export class IncomeService {
     order: Pick<StoredOrder, 'id' | 'app_id' | 'order_id' | 'order_type' | 'amount_fen' | 'order_at'>,
     receipt: Receipt,
   ): Promise<void> {
-    await this.shares.insertShares(trx, await this.sharesOfOrder(trx, order, receipt));
+    await this.writeShares(trx, await this.sharesOfOrder(trx, order, receipt));
     // Ad revenue is never refunded: a refund naming it stays unattributed, for an operator.
     if (order.order_type !== OrderType.Recharge) return;
     let refundedFen = await this.shares.refundedFen(trx, order.app_id, order.order_id);
@@ -394,9 +394,20 @@ export class IncomeService {
         created_at: now,
       };
     });
-    await this.shares.insertShares(
+    await this.writeShares(
       trx,
       reversals.filter((r) => r.share_amount_fen !== 0),
     );
+  }
+
+  /**
+   * Shares are written with the figures kept of them, in the same transaction: the income figures here, and the
+   * promotion's figures of each receipt (my tasks, the overview; a receipt's first earning order activates it), which
+   * promotion keeps itself.
+   */
+  private async writeShares(trx: Trx, rows: NewShare[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.shares.insertShares(trx, rows);
+    await this.promotions.recordShares(trx, rows);
   }
 }

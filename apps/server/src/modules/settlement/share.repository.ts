@@ -9,7 +9,6 @@ import type {
   OpenOrderTable,
   ShareOrderTable,
 } from '../../db/schema.js';
-import { addSharesToReceipts } from '../promotion/task-figures.js';
 import { addSharesToRollup, settleRunInRollup } from './share-rollup.js';
 
 type Trx = Transaction<Database>;
@@ -161,16 +160,11 @@ export class ShareRepository {
     return !!(await this.db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst());
   }
 
-  /**
-   * Writes an order's shares and, in the same transaction, adds the creator's own shares (type 1) to the figures
-   * kept on their receipt (my tasks and the overview read those instead of summing every order); a receipt's first
-   * earning order puts it into my tasks (`addSharesToReceipts`).
-   */
+  /** Writes an order's shares and, in the same transaction, adds them to the income figures (`share-rollup.ts`). */
   async insertShares(trx: Trx, rows: NewShare[]): Promise<void> {
     if (rows.length === 0) return;
     await trx.insertInto('share_orders').values(rows).execute();
     await addSharesToRollup(trx, rows);
-    await addSharesToReceipts(trx, rows);
   }
 
   /** Inserts a bonus (share type 4: on no receipt's figures) unless its order_no was granted before. */
