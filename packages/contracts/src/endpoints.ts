@@ -2,13 +2,12 @@
  * Every endpoint of the product, domain by domain (ADR 0031): the server registers exactly these, and the OpenAPI
  * documents list exactly these.
  */
-import type { EndpointSpec } from "./endpoint.js";
-import { docsApi } from "./docs/docs.endpoints.js";
-import { orderApi } from "./order/order.endpoints.js";
-import { taskApi } from "./task/task.endpoints.js";
+import type { EndpointSpec } from './endpoint.js';
+import { docsApi } from './docs/docs.endpoints.js';
+import { orderApi } from './order/order.endpoints.js';
+import { taskApi } from './task/task.endpoints.js';
+import { promotionApi } from './promotion/promotion.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [
-  docsApi,
-  orderApi,
-  taskApi,
-].flatMap((domain) => Object.values(domain));
+export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, taskApi, promotionApi].flatMap((domain) =>
+  Object.values(domain),
+);

@@ -27,4 +27,5 @@ export * from './endpoint.js';
 export * from './order/order.endpoints.js';
 export * from './docs/docs.endpoints.js';
 export * from './task/task.endpoints.js';
+export * from './promotion/promotion.endpoints.js';
 export * from './endpoints.js';
