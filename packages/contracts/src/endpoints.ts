@@ -7,7 +7,8 @@ import { docsApi } from './docs/docs.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 import { taskApi } from './task/task.endpoints.js';
 import { promotionApi } from './promotion/promotion.endpoints.js';
+import { creditApi } from './credit/credit.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, taskApi, promotionApi].flatMap((domain) =>
-  Object.values(domain),
+export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, taskApi, promotionApi, creditApi].flatMap(
+  (domain) => Object.values(domain),
 );

@@ -28,4 +28,5 @@ export * from './order/order.endpoints.js';
 export * from './docs/docs.endpoints.js';
 export * from './task/task.endpoints.js';
 export * from './promotion/promotion.endpoints.js';
+export * from './credit/credit.endpoints.js';
 export * from './endpoints.js';
