@@ -562,7 +562,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       partnerApps,
       income,
       settlement,
-      operatorToken: config.operatorToken,
       secretsReadable: config.env !== 'production',
     }),
   );

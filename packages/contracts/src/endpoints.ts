@@ -8,7 +8,14 @@ import { orderApi } from './order/order.endpoints.js';
 import { taskApi } from './task/task.endpoints.js';
 import { promotionApi } from './promotion/promotion.endpoints.js';
 import { creditApi } from './credit/credit.endpoints.js';
+import { opsSettlementApi, settlementApi } from './settlement/settlement.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, taskApi, promotionApi, creditApi].flatMap(
-  (domain) => Object.values(domain),
-);
+export const endpointTable: readonly EndpointSpec[] = [
+  docsApi,
+  orderApi,
+  taskApi,
+  promotionApi,
+  creditApi,
+  settlementApi,
+  opsSettlementApi,
+].flatMap((domain) => Object.values(domain));

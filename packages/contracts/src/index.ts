@@ -29,4 +29,5 @@ export * from './docs/docs.endpoints.js';
 export * from './task/task.endpoints.js';
 export * from './promotion/promotion.endpoints.js';
 export * from './credit/credit.endpoints.js';
+export * from './settlement/settlement.endpoints.js';
 export * from './endpoints.js';
