@@ -517,14 +517,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
   await app.register(userRoutes(users));
   await app.register(payeeRoutes(payees, contracts));
-  await app.register(withdrawalRoutes(withdrawals, config.operatorToken));
+  await app.register(withdrawalRoutes(withdrawals));
   await app.register(
     reconciliationRoutes(
       new ReconciliationService(new ReconciliationRepository(database.db), clock),
       config.operatorToken,
     ),
   );
-  await app.register(bankBatchRoutes(bankBatches, config.operatorToken));
+  await app.register(bankBatchRoutes(bankBatches));
   await app.register(contentRoutes(new ContentService(new ContentRepository(database.db), config.supportWechatId)));
   await app.register(taskRoutes(tasks, config.mediaDir));
   await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));

@@ -9,6 +9,7 @@ import { taskApi } from './task/task.endpoints.js';
 import { promotionApi } from './promotion/promotion.endpoints.js';
 import { creditApi } from './credit/credit.endpoints.js';
 import { opsSettlementApi, settlementApi } from './settlement/settlement.endpoints.js';
+import { opsWithdrawalApi, withdrawalApi } from './withdrawal/withdrawal.endpoints.js';
 
 export const endpointTable: readonly EndpointSpec[] = [
   docsApi,
@@ -18,4 +19,6 @@ export const endpointTable: readonly EndpointSpec[] = [
   creditApi,
   settlementApi,
   opsSettlementApi,
+  withdrawalApi,
+  opsWithdrawalApi,
 ].flatMap((domain) => Object.values(domain));

@@ -30,4 +30,5 @@ export * from './task/task.endpoints.js';
 export * from './promotion/promotion.endpoints.js';
 export * from './credit/credit.endpoints.js';
 export * from './settlement/settlement.endpoints.js';
+export * from './withdrawal/withdrawal.endpoints.js';
 export * from './endpoints.js';
