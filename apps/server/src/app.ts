@@ -532,7 +532,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(applyRoutes(applications, config.operatorToken));
   await app.register(creditRoutes(credits, packages));
   await app.register(orderRoutes(orders, wallet, { notifyPerIp: config.rateLimit.notifyPerIp }));
-  await app.register(refundRoutes(refunds, config.operatorToken));
+  await app.register(refundRoutes(refunds));
   await app.register(
     settlementQueryRoutes(
       new SettlementQueryService(new SettlementQueryRepository(database.db, database.kind), wallet, clock),

@@ -10,6 +10,7 @@ import { promotionApi } from './promotion/promotion.endpoints.js';
 import { creditApi } from './credit/credit.endpoints.js';
 import { opsSettlementApi, settlementApi } from './settlement/settlement.endpoints.js';
 import { opsWithdrawalApi, withdrawalApi } from './withdrawal/withdrawal.endpoints.js';
+import { opsPaymentApi } from './payment/payment.endpoints.js';
 
 export const endpointTable: readonly EndpointSpec[] = [
   docsApi,
@@ -21,4 +22,5 @@ export const endpointTable: readonly EndpointSpec[] = [
   opsSettlementApi,
   withdrawalApi,
   opsWithdrawalApi,
+  opsPaymentApi,
 ].flatMap((domain) => Object.values(domain));

@@ -31,4 +31,5 @@ export * from './promotion/promotion.endpoints.js';
 export * from './credit/credit.endpoints.js';
 export * from './settlement/settlement.endpoints.js';
 export * from './withdrawal/withdrawal.endpoints.js';
+export * from './payment/payment.endpoints.js';
 export * from './endpoints.js';

@@ -40,7 +40,6 @@ export const UNMIGRATED_ROUTES: ReadonlySet<string> = new Set([
   'GET /ops/v1/applications',
   'GET /ops/v1/channels',
   'GET /ops/v1/jobs',
-  'GET /ops/v1/payments/refunds',
   'GET /ops/v1/reconciliation',
   'GET /readyz',
   'OPTIONS /ai/v1/media/uploads',
@@ -83,7 +82,6 @@ export const UNMIGRATED_ROUTES: ReadonlySet<string> = new Set([
   'POST /ops/v1/channels/:id/approve',
   'POST /ops/v1/channels/:id/reject',
   'POST /ops/v1/jobs/:id/retry',
-  'POST /ops/v1/payments/refunds/:id/retry',
   'HEAD /ai/v1/media/uploads',
   'HEAD /ai/v1/media/uploads/:uploadId',
 ]);
