@@ -518,12 +518,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(userRoutes(users));
   await app.register(payeeRoutes(payees, contracts));
   await app.register(withdrawalRoutes(withdrawals));
-  await app.register(
-    reconciliationRoutes(
-      new ReconciliationService(new ReconciliationRepository(database.db), clock),
-      config.operatorToken,
-    ),
-  );
+  await app.register(reconciliationRoutes(new ReconciliationService(new ReconciliationRepository(database.db), clock)));
   await app.register(bankBatchRoutes(bankBatches));
   await app.register(contentRoutes(new ContentService(new ContentRepository(database.db), config.supportWechatId)));
   await app.register(taskRoutes(tasks, config.mediaDir));

@@ -11,6 +11,7 @@ import { creditApi } from './credit/credit.endpoints.js';
 import { opsSettlementApi, settlementApi } from './settlement/settlement.endpoints.js';
 import { opsWithdrawalApi, withdrawalApi } from './withdrawal/withdrawal.endpoints.js';
 import { opsPaymentApi } from './payment/payment.endpoints.js';
+import { opsReconciliationApi } from './reconciliation/reconciliation.endpoints.js';
 
 export const endpointTable: readonly EndpointSpec[] = [
   docsApi,
@@ -23,4 +24,5 @@ export const endpointTable: readonly EndpointSpec[] = [
   withdrawalApi,
   opsWithdrawalApi,
   opsPaymentApi,
+  opsReconciliationApi,
 ].flatMap((domain) => Object.values(domain));

@@ -32,4 +32,5 @@ export * from './credit/credit.endpoints.js';
 export * from './settlement/settlement.endpoints.js';
 export * from './withdrawal/withdrawal.endpoints.js';
 export * from './payment/payment.endpoints.js';
+export * from './reconciliation/reconciliation.endpoints.js';
 export * from './endpoints.js';

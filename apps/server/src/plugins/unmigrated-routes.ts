@@ -40,7 +40,6 @@ export const UNMIGRATED_ROUTES: ReadonlySet<string> = new Set([
   'GET /ops/v1/applications',
   'GET /ops/v1/channels',
   'GET /ops/v1/jobs',
-  'GET /ops/v1/reconciliation',
   'GET /readyz',
   'OPTIONS /ai/v1/media/uploads',
   'OPTIONS /ai/v1/media/uploads/:uploadId',
