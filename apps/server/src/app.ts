@@ -523,14 +523,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
   await app.register(userRoutes(users));
   await app.register(payeeRoutes(payees, contracts));
-  await app.register(withdrawalRoutes(withdrawals, config.operatorToken));
-  await app.register(
-    reconciliationRoutes(
-      new ReconciliationService(new ReconciliationRepository(database.db), clock),
-      config.operatorToken,
-    ),
-  );
-  await app.register(bankBatchRoutes(bankBatches, config.operatorToken));
+  await app.register(withdrawalRoutes(withdrawals));
+  await app.register(reconciliationRoutes(new ReconciliationService(new ReconciliationRepository(database.db), clock)));
+  await app.register(bankBatchRoutes(bankBatches));
   await app.register(contentRoutes(new ContentService(new ContentRepository(database.db), config.supportWechatId)));
   await app.register(taskRoutes(tasks, config.mediaDir));
   await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));
@@ -538,7 +533,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(applyRoutes(applications, config.operatorToken));
   await app.register(creditRoutes(credits, packages));
   await app.register(orderRoutes(orders, wallet, { notifyPerIp: config.rateLimit.notifyPerIp }));
-  await app.register(refundRoutes(refunds, config.operatorToken));
+  await app.register(refundRoutes(refunds));
   await app.register(
     settlementQueryRoutes(
       new SettlementQueryService(new SettlementQueryRepository(database.db, database.kind), wallet, clock),
@@ -574,7 +569,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       partnerApps,
       income,
       settlement,
-      operatorToken: config.operatorToken,
       secretsReadable: config.env !== 'production',
     }),
   );

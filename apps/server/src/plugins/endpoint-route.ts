@@ -60,10 +60,13 @@ export type EndpointHandler<E extends EndpointSpec> = E extends { answer: infer 
     : RawHandler<E>
   : EnvelopeHandler<E>;
 
-/** What a route adds to its entry: its own limits and error answers (Alipay's `failure`, say). */
+/**
+ * What a route adds to its entry: its own limits and error answers (Alipay's `failure`, say), or its own validator
+ * (the open API checks its signature over the raw bytes before the body is read as the entry's schema).
+ */
 export type RouteExtras = Pick<
   RouteShorthandOptions,
-  'errorHandler' | 'bodyLimit' | 'preHandler' | 'preValidation' | 'onSend' | 'logLevel'
+  'errorHandler' | 'bodyLimit' | 'preHandler' | 'preValidation' | 'onSend' | 'logLevel' | 'validatorCompiler'
 > & { onRequest?: onRequestHookHandler | onRequestHookHandler[]; config?: Record<string, unknown> };
 
 function guardHook(app: FastifyInstance, guard: EndpointGuard): onRequestHookHandler | null {

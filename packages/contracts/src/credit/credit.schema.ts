@@ -94,3 +94,9 @@ export const freePointsClaimSchema = z.object({
   points: z.number().int(),
   total: z.number().int(),
 });
+
+/** `credit/list`: the packages on sale, in their display order. */
+export const creditPackageListSchema = z.array(creditPackageSchema);
+
+/** `credit/retention`: the retention package on offer, if any (the offer itself is issued by `retention/claim`). */
+export const retentionOfferSchema = z.object({ offer: creditPackageSchema.nullable() });

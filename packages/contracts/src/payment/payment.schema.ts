@@ -38,3 +38,8 @@ export const refundSchema = z.object({
   refunded_at: z.string().nullable(),
 });
 export type Refund = z.infer<typeof refundSchema>;
+
+/** `/ops/v1/payments/refunds/{id}/…`: one refund. */
+export const refundIdParamSchema = z.object({
+  id: z.coerce.number({ error: '退款编号不正确' }).int().positive('退款编号不正确'),
+});

@@ -79,3 +79,6 @@ export const promotionOverviewSchema = z.object({
   share_amount: z.string(),
 });
 export type PromotionOverview = z.infer<typeof promotionOverviewSchema>;
+
+/** `/s/{code}`: the short link's promotion code, matched without regard to case. */
+export const shortLinkParamsSchema = z.object({ code: z.string().max(32).meta({ label: '推广码' }) });

@@ -171,3 +171,25 @@ export const heldOrderDecisionSchema = z.object({
 });
 
 export const settlementRunResultSchema = z.object({ settled_count: z.number(), amount: z.string() });
+
+/** `/ops/v1/apps/{id}/…`: a partner app. */
+export const partnerAppIdParamSchema = z.object({
+  id: z.coerce.number({ error: '应用编号不正确' }).int().positive('应用编号不正确'),
+});
+/** A rotated app's credentials, its new secret shown this once. */
+export const rotatedPartnerAppSchema = partnerAppSchema.omit({ name: true });
+
+/** `/ops/v1/orders/unattributed/{id}/…`: an order waiting for an operator. */
+export const heldOrderIdParamSchema = z.object({
+  id: z.coerce.number({ error: '订单编号不正确' }).int().positive('订单编号不正确'),
+});
+
+/** The demo app's "模拟充值" form (development only): the promotion code and the amount in yuan. */
+export const demoRechargeParamsSchema = z.object({ key: z.string().max(32) });
+export const demoRechargeBodySchema = z.object({
+  code: z.string().trim().min(1).max(64),
+  amount: z
+    .string()
+    .regex(/^\d{1,6}\.\d{2}$/)
+    .default('30.00'),
+});

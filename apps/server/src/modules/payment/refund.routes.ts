@@ -1,21 +1,10 @@
 /** Operator calls for over-payments: the list of refunds and a retry of a failed one. */
-import {
-  REFUND_STATUS_LABELS,
-  fenToYuan,
-  pagedSchema,
-  refundListQuerySchema,
-  refundSchema,
-  type RefundStatus,
-} from '@cc/contracts';
+import { REFUND_STATUS_LABELS, fenToYuan, opsPaymentApi, type RefundStatus } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ok, okSchema } from '../../plugins/envelope.js';
-import { operatorGuard } from '../../plugins/operator.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
 import type { RefundRow } from './refund.repository.js';
 import type { RefundService } from './refund.service.js';
-
-const idParams = z.object({ id: z.coerce.number({ error: '退款编号不正确' }).int().positive('退款编号不正确') });
 
 function toRefund(row: RefundRow & { order_no: string }) {
   return {
@@ -35,27 +24,17 @@ function toRefund(row: RefundRow & { order_no: string }) {
   };
 }
 
-export function refundRoutes(refunds: RefundService, operatorToken: string | null): FastifyPluginAsyncZod {
+export function refundRoutes(refunds: RefundService): FastifyPluginAsyncZod {
   return async (app) => {
-    const onRequest = operatorGuard(operatorToken);
+    route(app, opsPaymentApi.refunds, async (request) => {
+      const { limit, offset } = offsetOf(request.query);
+      const { rows, total } = await refunds.list(request.query.status, limit, offset);
+      return paged(rows.map(toRefund), total, request.query);
+    });
 
-    app.get(
-      '/ops/v1/payments/refunds',
-      { onRequest, schema: { querystring: refundListQuerySchema, response: okSchema(pagedSchema(refundSchema)) } },
-      async (request) => {
-        const { limit, offset } = offsetOf(request.query);
-        const { rows, total } = await refunds.list(request.query.status, limit, offset);
-        return ok(paged(rows.map(toRefund), total, request.query));
-      },
-    );
-
-    app.post(
-      '/ops/v1/payments/refunds/:id/retry',
-      { onRequest, schema: { params: idParams, response: okSchema(z.null()) } },
-      async (request) => {
-        await refunds.retry(request.params.id);
-        return ok(null, '已重新发起退款');
-      },
-    );
+    route(app, opsPaymentApi.retryRefund, async (request) => {
+      await refunds.retry(request.params.id);
+      return null;
+    });
   };
 }

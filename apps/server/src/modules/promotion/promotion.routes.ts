@@ -1,18 +1,8 @@
 /** Promotion calls of spec §7 (receive, active, my_task), the creator's overview, and the `/s/{code}` short link. */
-import {
-  activeRequestSchema,
-  activeResultSchema,
-  myTaskQuerySchema,
-  myTaskRowSchema,
-  pagedSchema,
-  promotionOverviewSchema,
-  receiveRequestSchema,
-  receiveResultSchema,
-} from '@cc/contracts';
+import { promotionApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { identityOf } from '../../plugins/auth.js';
-import { ok, okSchema } from '../../plugins/envelope.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { pageSecurityHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
 import type { PromotionService } from './promotion.service.js';
@@ -31,52 +21,28 @@ const NOT_FOUND_PAGE = `<!doctype html><html lang="zh-CN"><meta charset="utf-8">
 
 export function promotionRoutes(promotions: PromotionService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/agent/v1/task/receive',
-      { onRequest: app.authenticate, schema: { body: receiveRequestSchema, response: okSchema(receiveResultSchema) } },
-      async (request) =>
-        ok(await promotions.receive(identityOf(request).agentId, request.body.task_id, request.body.task_type)),
+    route(app, promotionApi.receive, async (request) =>
+      promotions.receive(identityOf(request).agentId, request.body.task_id, request.body.task_type),
     );
 
-    app.post(
-      '/agent/v1/task/active',
-      {
-        onRequest: app.authenticate,
-        schema: {
-          body: activeRequestSchema,
-          response: okSchema(activeResultSchema),
-        },
-      },
-      async (request) =>
-        ok(await promotions.activate(identityOf(request).agentId, request.body.atr_id), '已添加到我的任务'),
+    route(app, promotionApi.activate, async (request) =>
+      promotions.activate(identityOf(request).agentId, request.body.atr_id),
     );
 
-    app.get(
-      '/agent/v1/task/my_task',
-      {
-        onRequest: app.authenticate,
-        schema: { querystring: myTaskQuerySchema, response: okSchema(pagedSchema(myTaskRowSchema)) },
-      },
-      async (request) => {
-        const { limit, offset } = offsetOf(request.query);
-        const { data, total } = await promotions.myTasks(
-          identityOf(request).agentId,
-          request.query.task_type,
-          limit,
-          offset,
-        );
-        return ok(paged(data, total, request.query));
-      },
-    );
+    route(app, promotionApi.myTasks, async (request) => {
+      const { limit, offset } = offsetOf(request.query);
+      const { data, total } = await promotions.myTasks(
+        identityOf(request).agentId,
+        request.query.task_type,
+        limit,
+        offset,
+      );
+      return paged(data, total, request.query);
+    });
 
-    app.get(
-      '/agent/v1/task/overview',
-      { onRequest: app.authenticate, schema: { response: okSchema(promotionOverviewSchema) } },
-      async (request) => ok(await promotions.overview(identityOf(request).agentId)),
-    );
+    route(app, promotionApi.overview, async (request) => promotions.overview(identityOf(request).agentId));
 
-    const shortLinkParams = z.object({ code: z.string().max(32).meta({ label: '推广码' }) });
-    app.get('/s/:code', { schema: { params: shortLinkParams } }, async (request, reply) => {
+    route(app, promotionApi.shortLink, async (request, reply) => {
       const target = await promotions.click({
         code: request.params.code.toUpperCase(),
         ip: request.ip,

@@ -1,19 +1,11 @@
 /** `GET /ops/v1/reconciliation`: the books check for operators (finance), read-only. */
-import { reconciliationReportSchema } from '@cc/contracts';
+import { opsReconciliationApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, okSchema } from '../../plugins/envelope.js';
-import { operatorGuard } from '../../plugins/operator.js';
+import { route } from '../../plugins/endpoint-route.js';
 import type { ReconciliationService } from './reconciliation.service.js';
 
-export function reconciliationRoutes(
-  books: ReconciliationService,
-  operatorToken: string | null,
-): FastifyPluginAsyncZod {
+export function reconciliationRoutes(books: ReconciliationService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/ops/v1/reconciliation',
-      { onRequest: operatorGuard(operatorToken), schema: { response: okSchema(reconciliationReportSchema) } },
-      async () => ok(await books.check()),
-    );
+    route(app, opsReconciliationApi.check, async () => books.check());
   };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, OrderType, SettStatus, ShareType } from '@cc/contracts';
+import { ErrorCode, OrderType, SettStatus, ShareType, settlementApi } from '@cc/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
@@ -250,6 +250,19 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect(answer.json().code).toBe(ErrorCode.openBodyInvalid);
     expect(answer.json().msg).toContain('UTF-8');
     expect(await openOrderCount()).toBe(before);
+  });
+
+  it("accepts the reference's example order as it stands, signed with an app's secret, and stores it", async () => {
+    const example = settlementApi.openOrder.example.body;
+    const before = await openOrderCount();
+    const answer = await post(partners[0]!, example);
+    expect(answer.statusCode).toBe(200);
+    // No promotion owns the example's code: kept for an operator, which is still a stored order.
+    expect(answer.json()).toEqual({ code: 0, msg: 'ok', body: { status: 'unattributed' } });
+    expect(await openOrderCount()).toBe(before + 1);
+    const document = (await ctx.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const content = document.paths['/open/v1/orders'].post.requestBody.content['application/json'];
+    expect(content.example).toEqual(example);
   });
 
   it('answers a replay as duplicate and stores one order under concurrent duplicates', async () => {

@@ -5,21 +5,16 @@
 import {
   BANK_BATCH_STATUS_LABELS,
   BANK_ROW_RESULT_LABELS,
-  bankBatchConfirmRequestSchema,
-  bankBatchDetailSchema,
-  bankBatchIdParamSchema,
-  bankBatchQuerySchema,
-  bankBatchSchema,
   fenToYuan,
-  pagedSchema,
+  opsWithdrawalApi,
   type BankBatch,
   type BankBatchDetail,
   type BankBatchStatus,
   type BankRowResult,
 } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, okSchema } from '../../plugins/envelope.js';
-import { OPERATOR_TOKEN_ACTOR, operatorGuard } from '../../plugins/operator.js';
+import { route, Texted } from '../../plugins/endpoint-route.js';
+import { OPERATOR_TOKEN_ACTOR } from '../../plugins/operator.js';
 import { contentDisposition } from '../../content-disposition.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
 import { bankFileName, readBankResultFile } from './bank-file.js';
@@ -70,9 +65,8 @@ function toBankBatchDetail({ batch, rows }: { batch: BankBatchSummary; rows: Ban
   };
 }
 
-export function bankBatchRoutes(batches: BankBatchService, operatorToken: string | null): FastifyPluginAsyncZod {
+export function bankBatchRoutes(batches: BankBatchService): FastifyPluginAsyncZod {
   return async (app) => {
-    const onRequest = operatorGuard(operatorToken);
     // The bank's result file is read into the same decisions as the JSON body, then validated by the same schema.
     app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => {
       try {
@@ -82,58 +76,33 @@ export function bankBatchRoutes(batches: BankBatchService, operatorToken: string
       }
     });
 
-    app.post(
-      '/ops/v1/withdrawals/bank-batches',
-      { onRequest, schema: { response: okSchema(bankBatchDetailSchema) } },
-      async () => {
-        const detail = await batches.detail(await batches.create(OPERATOR_TOKEN_ACTOR));
-        return ok(toBankBatchDetail(detail), `已生成银行打款批次，共${detail.rows.length}笔，已转为打款中`);
-      },
+    route(app, opsWithdrawalApi.createBankBatch, async () => {
+      const detail = await batches.detail(await batches.create(OPERATOR_TOKEN_ACTOR));
+      return new Texted(toBankBatchDetail(detail), `已生成银行打款批次，共${detail.rows.length}笔，已转为打款中`);
+    });
+
+    route(app, opsWithdrawalApi.bankBatches, async (request) => {
+      const { limit, offset } = offsetOf(request.query);
+      const { rows, total } = await batches.page(request.query.status, limit, offset);
+      return paged(rows.map(toBankBatch), total, request.query);
+    });
+
+    route(app, opsWithdrawalApi.bankBatch, async (request) =>
+      toBankBatchDetail(await batches.detail(request.params.id)),
     );
 
-    app.get(
-      '/ops/v1/withdrawals/bank-batches',
-      { onRequest, schema: { querystring: bankBatchQuerySchema, response: okSchema(pagedSchema(bankBatchSchema)) } },
-      async (request) => {
-        const { limit, offset } = offsetOf(request.query);
-        const { rows, total } = await batches.page(request.query.status, limit, offset);
-        return ok(paged(rows.map(toBankBatch), total, request.query));
-      },
-    );
+    route(app, opsWithdrawalApi.bankBatchFile, async (request, reply) => {
+      const csv = await batches.file(request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(bankFileName(request.params.id)))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    });
 
-    app.get(
-      '/ops/v1/withdrawals/bank-batches/:id',
-      { onRequest, schema: { params: bankBatchIdParamSchema, response: okSchema(bankBatchDetailSchema) } },
-      async (request) => ok(toBankBatchDetail(await batches.detail(request.params.id))),
-    );
-
-    app.get(
-      '/ops/v1/withdrawals/bank-batches/:id/file',
-      { onRequest, schema: { params: bankBatchIdParamSchema } },
-      async (request, reply) => {
-        const csv = await batches.file(request.params.id);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', contentDisposition(bankFileName(request.params.id)))
-          .header('cache-control', 'no-store')
-          .send(csv);
-      },
-    );
-
-    app.post(
-      '/ops/v1/withdrawals/bank-batches/:id/confirm',
-      {
-        onRequest,
-        schema: {
-          params: bankBatchIdParamSchema,
-          body: bankBatchConfirmRequestSchema,
-          response: okSchema(bankBatchDetailSchema),
-        },
-      },
-      async (request) => {
-        await batches.confirm(request.params.id, request.body, OPERATOR_TOKEN_ACTOR);
-        return ok(toBankBatchDetail(await batches.detail(request.params.id)), '已按银行结果确认');
-      },
-    );
+    route(app, opsWithdrawalApi.confirmBankBatch, async (request) => {
+      await batches.confirm(request.params.id, request.body, OPERATOR_TOKEN_ACTOR);
+      return toBankBatchDetail(await batches.detail(request.params.id));
+    });
   };
 }

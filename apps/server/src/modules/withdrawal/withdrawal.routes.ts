@@ -5,31 +5,18 @@
 import {
   OUT_STATUS_LABELS,
   OUT_STATUS_STYLES,
-  cashOutApplyRequestSchema,
-  cashOutCancelRequestSchema,
-  cashOutDetailQuerySchema,
-  cashOutFirstSchema,
-  cashOutPageQuerySchema,
-  cashOutTaxRequestSchema,
-  cashOutTaxSchema,
   fenToYuan,
-  opsPayWithdrawalSchema,
-  opsRejectWithdrawalSchema,
-  opsWithdrawalQuerySchema,
-  opsWithdrawalSchema,
-  pagedSchema,
+  opsWithdrawalApi,
   maskPhone,
-  withdrawalIdParamSchema,
-  withdrawalRecordSchema,
+  withdrawalApi,
   type OpsWithdrawal,
   type OutStatus,
   type WithdrawalRecord,
 } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
-import { ok, okSchema } from '../../plugins/envelope.js';
+import { route, Texted } from '../../plugins/endpoint-route.js';
 import { moneyProofOf } from '../auth/money-session.service.js';
-import { operatorGuard } from '../../plugins/operator.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
 import { canTransition } from './withdrawal-state.js';
 import type { CashOutRow } from './withdrawal.repository.js';
@@ -77,126 +64,60 @@ function toOpsWithdrawal(row: CashOutRow & { phone: string }): OpsWithdrawal {
   };
 }
 
-export function withdrawalRoutes(withdrawals: WithdrawalService, operatorToken: string | null): FastifyPluginAsyncZod {
+export function withdrawalRoutes(withdrawals: WithdrawalService): FastifyPluginAsyncZod {
   return async (app) => {
-    const authed = { onRequest: app.authenticate };
-
-    app.post(
-      '/agent/v1/sett/cash_out/tax',
-      { ...authed, schema: { body: cashOutTaxRequestSchema, response: okSchema(cashOutTaxSchema) } },
-      async (request) => ok(await withdrawals.previewTax(identityOf(request).agentId, request.body.amount)),
+    route(app, withdrawalApi.tax, async (request) =>
+      withdrawals.previewTax(identityOf(request).agentId, request.body.amount),
     );
 
-    app.post(
-      '/agent/v1/sett/cash_out/apply',
-      { ...authed, schema: { body: cashOutApplyRequestSchema, response: okSchema(withdrawalRecordSchema) } },
-      async (request) => {
-        const agentId = identityOf(request).agentId;
-        const id = await withdrawals.apply(agentId, request.body, moneyProofOf(request, request.body.code));
-        return ok(
-          toWithdrawalRecord(await withdrawals.ownedBy(agentId, id)),
-          '提现申请已提交，个税为预估，以打款时计算为准',
-        );
-      },
+    route(app, withdrawalApi.apply, async (request) => {
+      const agentId = identityOf(request).agentId;
+      const id = await withdrawals.apply(agentId, request.body, moneyProofOf(request, request.body.code));
+      return toWithdrawalRecord(await withdrawals.ownedBy(agentId, id));
+    });
+
+    route(app, withdrawalApi.cancel, async (request) =>
+      toWithdrawalRecord(await withdrawals.cancel(identityOf(request).agentId, request.body.id)),
     );
 
-    app.post(
-      '/agent/v1/sett/cash_out/cancel',
-      { ...authed, schema: { body: cashOutCancelRequestSchema, response: okSchema(withdrawalRecordSchema) } },
-      async (request) =>
-        ok(
-          toWithdrawalRecord(await withdrawals.cancel(identityOf(request).agentId, request.body.id)),
-          '提现已取消，金额已退回可提现余额',
-        ),
+    route(app, withdrawalApi.page, async (request) => {
+      const { limit, offset } = offsetOf(request.query);
+      const { rows, total } = await withdrawals.pageOf(
+        identityOf(request).agentId,
+        request.query.out_status,
+        limit,
+        offset,
+      );
+      return paged(rows.map(toWithdrawalRecord), total, request.query);
+    });
+
+    route(app, withdrawalApi.detail, async (request) =>
+      toWithdrawalRecord(await withdrawals.ownedBy(identityOf(request).agentId, request.query.id)),
     );
 
-    app.get(
-      '/agent/v1/sett/cash_out/page',
-      {
-        ...authed,
-        schema: { querystring: cashOutPageQuerySchema, response: okSchema(pagedSchema(withdrawalRecordSchema)) },
-      },
-      async (request) => {
-        const { limit, offset } = offsetOf(request.query);
-        const { rows, total } = await withdrawals.pageOf(
-          identityOf(request).agentId,
-          request.query.out_status,
-          limit,
-          offset,
-        );
-        return ok(paged(rows.map(toWithdrawalRecord), total, request.query));
-      },
+    route(app, withdrawalApi.first, async (request) => withdrawals.first(identityOf(request).agentId));
+
+    route(app, opsWithdrawalApi.list, async (request) => {
+      const { limit, offset } = offsetOf(request.query);
+      const filter = {
+        ...(request.query.status !== undefined && { status: request.query.status as OutStatus }),
+        ...(request.query.cash_out_to !== undefined && { cashOutTo: request.query.cash_out_to }),
+      };
+      const { rows, total } = await withdrawals.opsPage(filter, limit, offset);
+      return paged(rows.map(toOpsWithdrawal), total, request.query);
+    });
+
+    route(app, opsWithdrawalApi.approve, async (request) =>
+      toWithdrawalRecord(await withdrawals.approve(request.params.id)),
     );
 
-    app.get(
-      '/agent/v1/sett/cash_out/detail',
-      { ...authed, schema: { querystring: cashOutDetailQuerySchema, response: okSchema(withdrawalRecordSchema) } },
-      async (request) =>
-        ok(toWithdrawalRecord(await withdrawals.ownedBy(identityOf(request).agentId, request.query.id))),
+    route(app, opsWithdrawalApi.reject, async (request) =>
+      toWithdrawalRecord(await withdrawals.reject(request.params.id, request.body.reason)),
     );
 
-    app.get(
-      '/agent/v1/sett/cash_out/first',
-      { ...authed, schema: { response: okSchema(cashOutFirstSchema) } },
-      async (request) => ok(await withdrawals.first(identityOf(request).agentId)),
-    );
-
-    const onRequest = operatorGuard(operatorToken);
-
-    app.get(
-      '/ops/v1/withdrawals',
-      {
-        onRequest,
-        schema: { querystring: opsWithdrawalQuerySchema, response: okSchema(pagedSchema(opsWithdrawalSchema)) },
-      },
-      async (request) => {
-        const { limit, offset } = offsetOf(request.query);
-        const filter = {
-          ...(request.query.status !== undefined && { status: request.query.status as OutStatus }),
-          ...(request.query.cash_out_to !== undefined && { cashOutTo: request.query.cash_out_to }),
-        };
-        const { rows, total } = await withdrawals.opsPage(filter, limit, offset);
-        return ok(paged(rows.map(toOpsWithdrawal), total, request.query));
-      },
-    );
-
-    app.post(
-      '/ops/v1/withdrawals/:id/approve',
-      { onRequest, schema: { params: withdrawalIdParamSchema, response: okSchema(withdrawalRecordSchema) } },
-      async (request) => ok(toWithdrawalRecord(await withdrawals.approve(request.params.id)), '已同意提现'),
-    );
-
-    app.post(
-      '/ops/v1/withdrawals/:id/reject',
-      {
-        onRequest,
-        schema: {
-          params: withdrawalIdParamSchema,
-          body: opsRejectWithdrawalSchema,
-          response: okSchema(withdrawalRecordSchema),
-        },
-      },
-      async (request) =>
-        ok(
-          toWithdrawalRecord(await withdrawals.reject(request.params.id, request.body.reason)),
-          '已驳回，冻结金额已退回',
-        ),
-    );
-
-    app.post(
-      '/ops/v1/withdrawals/:id/pay',
-      {
-        onRequest,
-        schema: {
-          params: withdrawalIdParamSchema,
-          body: opsPayWithdrawalSchema,
-          response: okSchema(withdrawalRecordSchema),
-        },
-      },
-      async (request) => {
-        const row = await withdrawals.pay(request.params.id, request.body.offline === true);
-        return ok(toWithdrawalRecord(row), request.body.offline ? '已确认线下打款' : '已发起支付宝打款');
-      },
-    );
+    route(app, opsWithdrawalApi.pay, async (request) => {
+      const row = await withdrawals.pay(request.params.id, request.body.offline === true);
+      return new Texted(toWithdrawalRecord(row), request.body.offline ? '已确认线下打款' : '已发起支付宝打款');
+    });
   };
 }

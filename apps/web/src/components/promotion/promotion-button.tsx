@@ -3,7 +3,7 @@
  * the apply modal; `toDetail` opens the task's detail; otherwise it receives the task and opens the promotion dialog.
  */
 import { Button, Message, type ButtonProps } from '@arco-design/web-react';
-import { ErrorCode } from '@cc/contracts';
+import { ErrorCode, type TaskType } from '@cc/contracts';
 import type { MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { closeApplyModal } from '../../lib/apply-modal';
@@ -48,7 +48,7 @@ export function PromotionButton({
   const receive = useReceiveTask();
 
   async function receiveAndShow(target: PromotionTask) {
-    const result = await receive.mutateAsync({ task_id: target.task_id, task_type: target.task_type });
+    const result = await receive.mutateAsync({ task_id: target.task_id, task_type: target.task_type as TaskType });
     if (!isSuccess(result)) {
       // A 401 already said the session expired and opened the login modal.
       if (result.code !== ErrorCode.unauthorized) Message.error(text.promotion.receiveFailed);

@@ -158,7 +158,7 @@ export function MyTaskPage() {
   const tasks = useMyTasks({
     page_num: page,
     page_size: PAGE_SIZE,
-    ...(type !== ALL_TYPES && { task_type: Number(type) }),
+    ...(type !== ALL_TYPES && { task_type: Number(type) as TaskType }),
   });
 
   function chooseType(next: string) {

@@ -1,12 +1,12 @@
 /** GET /agent/v1/credit/list: the points packages on sale (spec §3 Points package, §7). */
-import type { CreditPackage } from '@cc/contracts';
+import { creditApi } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../api-client';
+import { call } from '../api-client';
 import { unwrap } from '../api-error';
 import { creditQueryKey } from './query-keys';
 
 export function getCreditPackages(signal?: AbortSignal) {
-  return request<CreditPackage[]>('GET', '/agent/v1/credit/list', { signal });
+  return call(creditApi.packages, { signal });
 }
 
 export function useCreditPackages({ enabled }: { enabled: boolean }) {

@@ -1,13 +1,13 @@
 /** GET /agent/v1/credit/total: the creator's points balance, bought and gifted (spec §7), read by bars and dialogs. */
-import type { CreditTotal } from '@cc/contracts';
+import { creditApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../api-client';
+import { call } from '../api-client';
 import { unwrap } from '../api-error';
 import { useIsLoggedIn } from '../session/token';
 import { creditQueryKey } from './query-keys';
 
 export function getCreditTotal(signal?: AbortSignal) {
-  return request<CreditTotal>('GET', '/agent/v1/credit/total', { signal });
+  return call(creditApi.total, { signal });
 }
 
 export function creditTotalQueryOptions() {

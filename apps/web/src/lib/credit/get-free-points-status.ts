@@ -1,17 +1,14 @@
 /** GET /activity/agent/receive/point: whether the free 100 points are still to claim (0) or claimed (100) (spec §4). */
-import type { freePointsStatusSchema } from '@cc/contracts';
+import { creditApi } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request } from '../api-client';
+import { call } from '../api-client';
 import { unwrap } from '../api-error';
 import { creditQueryKey } from './query-keys';
-
-export type FreePointsStatus = z.infer<typeof freePointsStatusSchema>;
 
 export const freePointsStatusQueryKey = [...creditQueryKey, 'free-points'] as const;
 
 export function getFreePointsStatus(signal?: AbortSignal) {
-  return request<FreePointsStatus>('GET', '/activity/agent/receive/point', { signal });
+  return call(creditApi.freePointsStatus, { signal });
 }
 
 /** Labels the claim button; the click asks again, since another tab may have claimed meanwhile. */

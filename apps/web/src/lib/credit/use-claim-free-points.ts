@@ -3,11 +3,11 @@
  * claimed already (`already`), 0 claims now. Failures say the server's words, else '领取失败，请重试'.
  */
 import { Message } from '@arco-design/web-react';
-import { FREE_CLAIM_POINTS, FreePointsStatus } from '@cc/contracts';
+import { FREE_CLAIM_POINTS, FreePointsStatus, creditApi } from '@cc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { text } from '../../locales/zh-CN';
+import { call } from '../api-client';
 import { isSuccess } from '../api-error';
-import { claimFreePoints } from './claim-free-points';
 import { freePointsStatusQueryKey, getFreePointsStatus } from './get-free-points-status';
 import { refreshPoints } from './query-keys';
 
@@ -30,7 +30,7 @@ export function useClaimFreePoints() {
         markClaimed();
         return 'already';
       }
-      const claim = await claimFreePoints();
+      const claim = await call(creditApi.claimFreePoints);
       if (!isSuccess(claim)) {
         Message.error(claim.msg || text.gift.claimFailed);
         return 'failed';

@@ -1,13 +1,13 @@
 /** GET /agent/v1/task/page: a page of task cards, read by the task center and the home page's recommendations. */
-import type { Paged, TaskCard, TaskSort } from '@cc/contracts';
+import { taskApi, type TaskSort, type TaskType } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../api-client';
+import { call } from '../api-client';
 import { unwrap } from '../api-error';
 import { taskQueryKey } from '../promotion/query-keys';
 import { useIsLoggedIn } from '../session/token';
 
 export interface TaskPageParams {
-  task_type: number;
+  task_type: TaskType;
   app_id?: number;
   keyword?: string;
   sort: TaskSort;
@@ -16,7 +16,7 @@ export interface TaskPageParams {
 }
 
 export function getTaskPage(params: TaskPageParams, signal?: AbortSignal) {
-  return request<Paged<TaskCard>>('GET', '/agent/v1/task/page', { query: { ...params }, signal });
+  return call(taskApi.page, { query: params, signal });
 }
 
 /** Keyed by login too: the same page answers `received` only for a logged-in creator. */

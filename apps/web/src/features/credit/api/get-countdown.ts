@@ -1,12 +1,12 @@
 /** GET /agent/v1/credit/countdown: seconds left of the running promotion, 0 when none (spec §3 Countdown). */
-import type { Countdown } from '@cc/contracts';
+import { creditApi } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { creditQueryKey } from '../../../lib/credit/query-keys';
 
 export function getCountdown(signal?: AbortSignal) {
-  return request<Countdown>('GET', '/agent/v1/credit/countdown', { signal });
+  return call(creditApi.countdown, { signal });
 }
 
 /** The promotion's end as a browser time (epoch ms), or null when none runs. */

@@ -1,16 +1,16 @@
 /** GET /agent/v1/credit/detail: the creator's points records, 10 a page, optionally of one type (spec §4, §7). */
-import { POINTS_PAGE_SIZE, type CreditRecord, type Paged } from '@cc/contracts';
+import { POINTS_PAGE_SIZE, creditApi, type CreditRecordType } from '@cc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { creditQueryKey } from '../../../lib/credit/query-keys';
 
 /** A CreditRecordType value, or null for 全部. */
-export type RecordFilter = number | null;
+export type RecordFilter = CreditRecordType | null;
 
 export function getCreditDetail(pageNum: number, type: RecordFilter, signal?: AbortSignal) {
-  return request<Paged<CreditRecord>>('GET', '/agent/v1/credit/detail', {
-    query: { page_num: pageNum, page_size: POINTS_PAGE_SIZE, type },
+  return call(creditApi.detail, {
+    query: { page_num: pageNum, page_size: POINTS_PAGE_SIZE, type: type ?? undefined },
     signal,
   });
 }

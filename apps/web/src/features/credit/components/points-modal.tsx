@@ -2,13 +2,14 @@
  * The points modal of spec §2, rendered once by the app shell: '积分明细' or '积分充值', and the retention offer
  * that follows when the purchase list is closed with a package selected (spec §4).
  */
+import { creditApi } from '@cc/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import { call } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { closePointsModal, showPointsView, usePointsModal } from '../../../lib/credit/points-modal';
 import { onPaymentSuccess } from '../../../lib/order/payment-dialog';
 import { text } from '../../../locales/zh-CN';
-import { claimRetentionOffer } from '../api/claim-retention-offer';
 import { retentionDeadline } from '../retention-deadline';
 import { PointsDetailView } from './points-detail-view';
 import { PointsListView } from './points-list-view';
@@ -19,7 +20,7 @@ const WIDTH = { detail: 620, list: 880 } as const;
 
 /** The creator's offer to show now, or null: none running, or their 59:59 already ran out. */
 async function currentRetentionOffer(): Promise<RetentionOffer | null> {
-  const result = await claimRetentionOffer();
+  const result = await call(creditApi.claimRetention);
   if (!isSuccess(result) || !result.body.offer) return null;
   const endsAt = retentionDeadline(result.body);
   return endsAt === null ? null : { offer: result.body.offer, endsAt };

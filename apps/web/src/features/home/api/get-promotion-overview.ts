@@ -1,13 +1,13 @@
 /** GET /agent/v1/task/overview: the creator's headline figures over their active tasks (login). */
-import type { PromotionOverview } from '@cc/contracts';
+import { promotionApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { promotionQueryKey } from '../../../lib/promotion/query-keys';
 import { useIsLoggedIn } from '../../../lib/session/token';
 
 export function getPromotionOverview(signal?: AbortSignal) {
-  return request<PromotionOverview>('GET', '/agent/v1/task/overview', { signal });
+  return call(promotionApi.overview, { signal });
 }
 
 export function promotionOverviewQueryOptions() {

@@ -1,6 +1,6 @@
 /** GET /agent/v1/sett/data/export: the filtered share orders as an .xlsx, saved under the server's Chinese file name. */
 import { Message } from '@arco-design/web-react';
-import { ErrorCode, type SettExportQuery } from '@cc/contracts';
+import { ErrorCode, settlementApi, type SettExportQuery } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { requestFile } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
@@ -8,7 +8,7 @@ import { filenameFromContentDisposition, saveBlob } from '../../../lib/download'
 import { incomeText } from '../../../locales/zh-CN/income';
 
 export function exportSettData(params: SettExportQuery) {
-  return requestFile('/agent/v1/sett/data/export', { query: { ...params } });
+  return requestFile(settlementApi.exportData.path, { query: { ...params } });
 }
 
 export function useExportSettData() {

@@ -1,12 +1,12 @@
 /** GET /agent/v1/sett/cash_out/detail?id=: one withdrawal with its amounts, payee and reason (spec §7). */
-import type { WithdrawalRecord } from '@cc/contracts';
+import { withdrawalApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { incomeQueryKey } from './query-keys';
 
 export function getCashOutDetail(id: number, signal?: AbortSignal) {
-  return request<WithdrawalRecord>('GET', '/agent/v1/sett/cash_out/detail', { query: { id }, signal });
+  return call(withdrawalApi.detail, { query: { id }, signal });
 }
 
 export function cashOutDetailQueryOptions(id: number) {

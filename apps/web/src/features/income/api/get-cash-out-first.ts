@@ -1,12 +1,12 @@
 /** GET /agent/v1/sett/cash_out/first: limits, balance, real name, contract and payee accounts of the withdraw page. */
-import type { CashOutFirst } from '@cc/contracts';
+import { withdrawalApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { incomeQueryKey } from './query-keys';
 
 export function getCashOutFirst(signal?: AbortSignal) {
-  return request<CashOutFirst>('GET', '/agent/v1/sett/cash_out/first', { signal });
+  return call(withdrawalApi.first, { signal });
 }
 
 export const cashOutFirstQueryKey = [...incomeQueryKey, 'cash-out', 'first'] as const;

@@ -1,7 +1,7 @@
 /** GET /agent/v1/sett/cash_out/page: the creator's withdrawals, newest first (spec §3 Withdrawal record, §7). */
-import type { Paged, WithdrawalRecord } from '@cc/contracts';
+import { withdrawalApi } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { incomeQueryKey } from './query-keys';
 
@@ -11,7 +11,7 @@ export interface CashOutPageParams {
 }
 
 export function getCashOutPage(params: CashOutPageParams, signal?: AbortSignal) {
-  return request<Paged<WithdrawalRecord>>('GET', '/agent/v1/sett/cash_out/page', { query: { ...params }, signal });
+  return call(withdrawalApi.page, { query: params, signal });
 }
 
 export function cashOutPageQueryOptions(params: CashOutPageParams) {

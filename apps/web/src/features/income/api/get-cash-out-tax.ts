@@ -1,12 +1,12 @@
 /** POST /agent/v1/sett/cash_out/tax: previews income, tax and pay amount of a withdrawal of `amount` (spec §7). */
-import type { CashOutTax } from '@cc/contracts';
+import { withdrawalApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { incomeQueryKey } from './query-keys';
 
 export function getCashOutTax(amount: string, signal?: AbortSignal) {
-  return request<CashOutTax>('POST', '/agent/v1/sett/cash_out/tax', { body: { amount }, signal });
+  return call(withdrawalApi.tax, { body: { amount }, signal });
 }
 
 export function cashOutTaxQueryOptions(amount: string) {

@@ -1,12 +1,12 @@
 /** GET /agent/v1/sett/order/aggr: the income page's headline figures, `can_out` included (spec §7). */
-import type { SettOrderAggr } from '@cc/contracts';
+import { settlementApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { incomeQueryKey } from './query-keys';
 
 export function getSettAggr(signal?: AbortSignal) {
-  return request<SettOrderAggr>('GET', '/agent/v1/sett/order/aggr', { signal });
+  return call(settlementApi.headline, { query: {}, signal });
 }
 
 export function settAggrQueryOptions() {

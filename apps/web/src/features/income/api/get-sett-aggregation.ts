@@ -1,12 +1,12 @@
 /** GET /agent/v1/sett/order/aggregation: figures by app and by day over a Beijing date range, for the chart (spec §7). */
-import type { SettAggregation, SettAggregationQuery } from '@cc/contracts';
+import { settlementApi, type SettAggregationQuery } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { incomeQueryKey } from './query-keys';
 
 export function getSettAggregation(params: SettAggregationQuery, signal?: AbortSignal) {
-  return request<SettAggregation>('GET', '/agent/v1/sett/order/aggregation', { query: { ...params }, signal });
+  return call(settlementApi.aggregation, { query: params, signal });
 }
 
 export function settAggregationQueryOptions(params: SettAggregationQuery) {

@@ -1,12 +1,12 @@
 /** GET /agent/v1/sett/app/list?task_type: every app of a task type with the creator's figures (spec §7). */
-import type { SettAppList, TaskType } from '@cc/contracts';
+import { settlementApi, type TaskType } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { incomeQueryKey } from './query-keys';
 
 export function getSettAppList(taskType: TaskType, signal?: AbortSignal) {
-  return request<SettAppList>('GET', '/agent/v1/sett/app/list', { query: { task_type: taskType }, signal });
+  return call(settlementApi.appList, { query: { task_type: taskType }, signal });
 }
 
 export function settAppListQueryOptions(taskType: TaskType) {

@@ -1,12 +1,12 @@
 /** GET /agent/v1/sett/order/page: the creator's share orders, newest first, with the list filters (spec §3, §7). */
-import type { Paged, SettOrderPageQuery, ShareOrder } from '@cc/contracts';
+import { settlementApi, type SettOrderPageQuery } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { incomeQueryKey } from './query-keys';
 
 export function getSettOrders(params: SettOrderPageQuery, signal?: AbortSignal) {
-  return request<Paged<ShareOrder>>('GET', '/agent/v1/sett/order/page', { query: { ...params }, signal });
+  return call(settlementApi.orderPage, { query: params, signal });
 }
 
 export function settOrdersQueryOptions(params: SettOrderPageQuery) {

@@ -3,7 +3,7 @@
  * under the Chinese name of the server's Content-Disposition header; a failure answers the envelope with its msg.
  */
 import { Message } from '@arco-design/web-react';
-import { ErrorCode, type Episode } from '@cc/contracts';
+import { ErrorCode, taskApi, type Episode } from '@cc/contracts';
 import { useState } from 'react';
 import { requestFile } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
@@ -12,7 +12,7 @@ import { fillText } from '../../../lib/fill-text';
 import { text } from '../../../locales/zh-CN';
 
 export function downloadEpisode(episodeId: number) {
-  return requestFile('/agent/v1/episode/download', { query: { episode_id: episodeId } });
+  return requestFile(taskApi.episodeDownload.path, { query: { episode_id: episodeId } });
 }
 
 /** Downloads one or more episodes at a time; `isDownloading` drives each row's button. */

@@ -1,7 +1,7 @@
 /** GET /agent/v1/episode/list: a task's episodes, a page at a time (login). */
-import type { Episode, Paged } from '@cc/contracts';
+import { taskApi } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 
 export interface EpisodeListParams {
@@ -11,7 +11,7 @@ export interface EpisodeListParams {
 }
 
 export function getEpisodeList(params: EpisodeListParams, signal?: AbortSignal) {
-  return request<Paged<Episode>>('GET', '/agent/v1/episode/list', { query: { ...params }, signal });
+  return call(taskApi.episodeList, { query: params, signal });
 }
 
 export function episodeListQueryOptions(params: EpisodeListParams) {

@@ -1,18 +1,18 @@
 /** GET /agent/v1/task/my_task: the creator's active tasks with their clicks, orders and shares (login). */
-import type { MyTaskRow, Paged } from '@cc/contracts';
+import { promotionApi, type TaskType } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { promotionQueryKey } from '../../../lib/promotion/query-keys';
 
 export interface MyTaskParams {
   page_num: number;
   page_size: number;
-  task_type?: number;
+  task_type?: TaskType;
 }
 
 export function getMyTasks(params: MyTaskParams, signal?: AbortSignal) {
-  return request<Paged<MyTaskRow>>('GET', '/agent/v1/task/my_task', { query: { ...params }, signal });
+  return call(promotionApi.myTasks, { query: params, signal });
 }
 
 export function myTasksQueryOptions(params: MyTaskParams) {

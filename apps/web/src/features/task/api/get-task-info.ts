@@ -1,12 +1,12 @@
 /** GET /agent/v1/task/info: one task with its intro, tutorial addresses and downloadable episode count (login). */
-import type { TaskInfo } from '@cc/contracts';
+import { taskApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { taskQueryKey } from '../../../lib/promotion/query-keys';
 
 export function getTaskInfo(taskId: number, signal?: AbortSignal) {
-  return request<TaskInfo>('GET', '/agent/v1/task/info', { query: { task_id: taskId }, signal });
+  return call(taskApi.info, { query: { task_id: taskId }, signal });
 }
 
 export function taskInfoQueryOptions(taskId: number) {
