@@ -4,6 +4,9 @@
  */
 import type { EndpointSpec } from './endpoint.js';
 import { docsApi } from './docs/docs.endpoints.js';
+import { mediaApi } from './media/media.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi].flatMap((domain) => Object.values(domain));
+export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, mediaApi].flatMap((domain) =>
+  Object.values(domain),
+);

@@ -2,7 +2,7 @@
  * Resumable uploads to the media library with tus (`/ai/v1/media/uploads`): 8 MB chunks, retried with backoff,
  * resumed from where a previous attempt of the same file stopped (the fingerprint is kept in localStorage).
  */
-import { MEDIA_ID_HEADER, MEDIA_UPLOAD_PATH } from '@cc/contracts';
+import { MEDIA_ID_HEADER, mediaApi } from '@cc/contracts';
 import { apiUrl, authorizedHeaders } from '../../../lib/api-client';
 
 export interface UploadHandle {
@@ -29,7 +29,7 @@ function messageOf(error: Error & { originalResponse?: { getBody(): string; getS
 export async function createUpload(file: File, folder: string, callbacks: UploadCallbacks): Promise<UploadHandle> {
   const { Upload } = await import('tus-js-client');
   const upload = new Upload(file, {
-    endpoint: apiUrl(MEDIA_UPLOAD_PATH),
+    endpoint: apiUrl(mediaApi.uploadCreate.path),
     chunkSize: 8 * 1024 * 1024,
     retryDelays: [0, 1000, 3000, 5000, 10000],
     removeFingerprintOnSuccess: true,
