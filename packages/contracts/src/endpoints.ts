@@ -4,9 +4,10 @@
  */
 import type { EndpointSpec } from './endpoint.js';
 import { docsApi } from './docs/docs.endpoints.js';
+import { imageApi } from './image/image.endpoints.js';
 import { mediaApi } from './media/media.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, mediaApi].flatMap((domain) =>
+export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, mediaApi, imageApi].flatMap((domain) =>
   Object.values(domain),
 );

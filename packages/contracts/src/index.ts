@@ -27,4 +27,6 @@ export * from './endpoint.js';
 export * from './order/order.endpoints.js';
 export * from './docs/docs.endpoints.js';
 export * from './media/media.endpoints.js';
+export * from './image/image.schema.js';
+export * from './image/image.endpoints.js';
 export * from './endpoints.js';
