@@ -7,7 +7,8 @@ import { docsApi } from './docs/docs.endpoints.js';
 import { imageApi } from './image/image.endpoints.js';
 import { mediaApi } from './media/media.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
+import { toolApi } from './tool/tool.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, mediaApi, imageApi].flatMap((domain) =>
-  Object.values(domain),
+export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, mediaApi, imageApi, toolApi].flatMap(
+  (domain) => Object.values(domain),
 );

@@ -29,4 +29,5 @@ export * from './docs/docs.endpoints.js';
 export * from './media/media.endpoints.js';
 export * from './image/image.schema.js';
 export * from './image/image.endpoints.js';
+export * from './tool/tool.endpoints.js';
 export * from './endpoints.js';
