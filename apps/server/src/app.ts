@@ -551,7 +551,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       ),
     ),
   );
-  await app.register(jobRoutes(jobs, config.operatorToken));
+  await app.register(jobRoutes(jobs));
   await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes, corsOrigins: config.corsOrigins }));
   await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
   await app.register(imageRoutes(images));

@@ -5,10 +5,16 @@
 import type { EndpointSpec } from './endpoint.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { imageApi } from './image/image.endpoints.js';
+import { opsJobApi } from './jobs/jobs.endpoints.js';
 import { mediaApi } from './media/media.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 import { toolApi } from './tool/tool.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, mediaApi, imageApi, toolApi].flatMap(
-  (domain) => Object.values(domain),
-);
+export const endpointTable: readonly EndpointSpec[] = [
+  docsApi,
+  orderApi,
+  mediaApi,
+  imageApi,
+  toolApi,
+  opsJobApi,
+].flatMap((domain) => Object.values(domain));

@@ -30,4 +30,5 @@ export * from './media/media.endpoints.js';
 export * from './image/image.schema.js';
 export * from './image/image.endpoints.js';
 export * from './tool/tool.endpoints.js';
+export * from './jobs/jobs.endpoints.js';
 export * from './endpoints.js';
