@@ -3,6 +3,7 @@
  * documents list exactly these.
  */
 import type { EndpointSpec } from './endpoint.js';
+import { devApi } from './dev/dev.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { imageApi } from './image/image.endpoints.js';
 import { opsJobApi } from './jobs/jobs.endpoints.js';
@@ -17,4 +18,5 @@ export const endpointTable: readonly EndpointSpec[] = [
   imageApi,
   toolApi,
   opsJobApi,
+  devApi,
 ].flatMap((domain) => Object.values(domain));

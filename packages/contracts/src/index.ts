@@ -31,4 +31,6 @@ export * from './image/image.schema.js';
 export * from './image/image.endpoints.js';
 export * from './tool/tool.endpoints.js';
 export * from './jobs/jobs.endpoints.js';
+export * from './dev/dev.schema.js';
+export * from './dev/dev.endpoints.js';
 export * from './endpoints.js';

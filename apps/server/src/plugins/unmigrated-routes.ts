@@ -44,7 +44,6 @@ export const UNMIGRATED_ROUTES: ReadonlySet<string> = new Set([
   'GET /agent/v1/user/payee_accounts',
   'GET /demo/apps/:key',
   'GET /dev/alipay/cashier',
-  'GET /dev/sms/outbox',
   'GET /healthz',
   'GET /media/*',
   'GET /ops/v1/applications',
