@@ -3,6 +3,7 @@
  * documents list exactly these.
  */
 import type { EndpointSpec } from './endpoint.js';
+import { alipaySandboxApi } from './dev/alipay-sandbox.endpoints.js';
 import { devApi } from './dev/dev.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { imageApi } from './image/image.endpoints.js';
@@ -19,4 +20,5 @@ export const endpointTable: readonly EndpointSpec[] = [
   toolApi,
   opsJobApi,
   devApi,
+  alipaySandboxApi,
 ].flatMap((domain) => Object.values(domain));

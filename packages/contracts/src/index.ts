@@ -33,4 +33,5 @@ export * from './tool/tool.endpoints.js';
 export * from './jobs/jobs.endpoints.js';
 export * from './dev/dev.schema.js';
 export * from './dev/dev.endpoints.js';
+export * from './dev/alipay-sandbox.endpoints.js';
 export * from './endpoints.js';
