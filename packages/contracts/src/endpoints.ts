@@ -3,6 +3,7 @@
  * documents list exactly these.
  */
 import type { EndpointSpec } from './endpoint.js';
+import { demoLandingApi } from './content/demo-landing.endpoints.js';
 import { alipaySandboxApi } from './dev/alipay-sandbox.endpoints.js';
 import { devApi } from './dev/dev.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
@@ -21,4 +22,5 @@ export const endpointTable: readonly EndpointSpec[] = [
   opsJobApi,
   devApi,
   alipaySandboxApi,
+  demoLandingApi,
 ].flatMap((domain) => Object.values(domain));

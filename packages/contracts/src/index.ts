@@ -34,4 +34,6 @@ export * from './jobs/jobs.endpoints.js';
 export * from './dev/dev.schema.js';
 export * from './dev/dev.endpoints.js';
 export * from './dev/alipay-sandbox.endpoints.js';
+export * from './content/demo-landing.schema.js';
+export * from './content/demo-landing.endpoints.js';
 export * from './endpoints.js';

@@ -42,7 +42,6 @@ export const UNMIGRATED_ROUTES: ReadonlySet<string> = new Set([
   'GET /agent/v1/user/info',
   'GET /agent/v1/user/money_session',
   'GET /agent/v1/user/payee_accounts',
-  'GET /demo/apps/:key',
   'GET /healthz',
   'GET /media/*',
   'GET /ops/v1/applications',
