@@ -11,6 +11,7 @@ import { imageApi } from './image/image.endpoints.js';
 import { opsJobApi } from './jobs/jobs.endpoints.js';
 import { mediaApi } from './media/media.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
+import { platformApi } from './platform/platform.endpoints.js';
 import { toolApi } from './tool/tool.endpoints.js';
 
 export const endpointTable: readonly EndpointSpec[] = [
@@ -23,4 +24,5 @@ export const endpointTable: readonly EndpointSpec[] = [
   devApi,
   alipaySandboxApi,
   demoLandingApi,
+  platformApi,
 ].flatMap((domain) => Object.values(domain));

@@ -36,4 +36,6 @@ export * from './dev/dev.endpoints.js';
 export * from './dev/alipay-sandbox.endpoints.js';
 export * from './content/demo-landing.schema.js';
 export * from './content/demo-landing.endpoints.js';
+export * from './platform/platform.schema.js';
+export * from './platform/platform.endpoints.js';
 export * from './endpoints.js';
