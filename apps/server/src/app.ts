@@ -2,14 +2,13 @@
  * Builds the Fastify application without listening: config in, app out. Tests build their own with
  * `app.inject`; `bin/server.ts` listens. Nothing here is global, so many apps can live in one process.
  */
-import { endpointTable, SmsType } from '@cc/contracts';
+import { endpointTable, platformApi, SmsType } from '@cc/contracts';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { systemClock, type Clock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { PublicOrigin } from './public-origin.js';
@@ -60,7 +59,7 @@ import { UserRepository } from './modules/user/user.repository.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerAuth } from './plugins/auth.js';
-import { enforceEndpointTable } from './plugins/endpoint-route.js';
+import { enforceEndpointTable, route } from './plugins/endpoint-route.js';
 import { UNMIGRATED_ROUTES } from './plugins/unmigrated-routes.js';
 import { operatorGuard } from './plugins/operator.js';
 import { registerCompression } from './plugins/compression.js';
@@ -70,7 +69,7 @@ import { registerInputText } from './plugins/input-text.js';
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js';
 import { MemoryRequestCounter, RedisRequestCounter } from './plugins/request-counter.js';
 import { projectingSerializerCompiler } from './plugins/serializer.js';
-import { ok, okSchema, registerEnvelope } from './plugins/envelope.js';
+import { registerEnvelope } from './plugins/envelope.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerVendor } from './plugins/vendor.js';
 import { registerWeb } from './plugins/web.js';
@@ -495,9 +494,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   enforceEndpointTable(app, endpointTable, UNMIGRATED_ROUTES);
   registerInputText(app);
 
-  const health = { schema: { response: okSchema(z.object({ status: z.string() })) } };
-  app.get('/healthz', health, async () => ok({ status: 'ok' }));
-  app.get('/readyz', health, async () => {
+  route(app, platformApi.healthz, async () => ({ status: 'ok' }));
+  route(app, platformApi.readyz, async () => {
     try {
       await pingDatabase(database.db);
       if (redis) await redis.ping();
@@ -505,7 +503,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       app.log.error({ err: error }, 'database or redis not ready');
       throw appError('unavailable');
     }
-    return ok({ status: 'ready' });
+    return { status: 'ready' };
   });
 
   await app.register(
@@ -552,7 +550,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       ),
     ),
   );
-  await app.register(jobRoutes(jobs, config.operatorToken));
+  await app.register(jobRoutes(jobs));
   await app.register(
     mediaRoutes(media, {
       maxFileBytes: config.media.maxFileBytes,

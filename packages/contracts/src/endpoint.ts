@@ -41,6 +41,8 @@ export interface EndpointSpec {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the endpoint reads and validates (an idempotency key), beside the ones every call carries. */
+  readonly headers?: z.ZodType;
   /** The body is also accepted as an `application/x-www-form-urlencoded` form. */
   readonly formBody?: true;
   /** The envelope's `body` on success (envelope answers only). */

@@ -1,8 +1,7 @@
 /** Jobs for operators (`/ops/v1/jobs`): the list with attempts, last error and timings, and retry of a failed job. */
-import { jobIdParamsSchema, jobListQuerySchema, jobSchema, pagedSchema, type JobRecord } from '@cc/contracts';
+import { opsJobApi, type JobRecord } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, okSchema } from '../plugins/envelope.js';
-import { operatorGuard } from '../plugins/operator.js';
+import { route } from '../plugins/endpoint-route.js';
 import { isoTime, offsetOf, paged } from '../modules/paging.js';
 import type { JobQueue, JobView } from './job-queue.js';
 
@@ -23,24 +22,14 @@ function toRecord(job: JobView): JobRecord {
   };
 }
 
-export function jobRoutes(jobs: JobQueue, operatorToken: string | null): FastifyPluginAsyncZod {
+export function jobRoutes(jobs: JobQueue): FastifyPluginAsyncZod {
   return async (app) => {
-    const operator = operatorGuard(operatorToken);
+    route(app, opsJobApi.list, async (request) => {
+      const { status, kind } = request.query;
+      const { data, total } = await jobs.list({ status, kind, ...offsetOf(request.query) });
+      return paged(data.map(toRecord), total, request.query);
+    });
 
-    app.get(
-      '/ops/v1/jobs',
-      { onRequest: operator, schema: { querystring: jobListQuerySchema, response: okSchema(pagedSchema(jobSchema)) } },
-      async (request) => {
-        const { status, kind } = request.query;
-        const { data, total } = await jobs.list({ status, kind, ...offsetOf(request.query) });
-        return ok(paged(data.map(toRecord), total, request.query));
-      },
-    );
-
-    app.post(
-      '/ops/v1/jobs/:id/retry',
-      { onRequest: operator, schema: { params: jobIdParamsSchema, response: okSchema(jobSchema) } },
-      async (request) => ok(toRecord(await jobs.retry(request.params.id)), '已重新排队'),
-    );
+    route(app, opsJobApi.retry, async (request) => toRecord(await jobs.retry(request.params.id)));
   };
 }

@@ -40,6 +40,7 @@ function parametersOf(entry: EndpointSpec): JsonSchema[] {
   for (const [where, schema] of [
     ['path', entry.params],
     ['query', entry.query],
+    ['header', entry.headers],
   ] as const) {
     if (!schema) continue;
     const json = toSchema(schema, 'input');

@@ -20,6 +20,7 @@ import type {
   RouteOptions,
   RouteShorthandOptions,
 } from 'fastify';
+import type { z } from 'zod';
 import { ok, okSchema } from './envelope.js';
 
 declare module 'fastify' {
@@ -37,6 +38,7 @@ export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
   Params: EndpointParams<E>;
   Querystring: EndpointQuery<E>;
   Body: EndpointBody<E>;
+  Headers: E['headers'] extends z.ZodType ? z.output<E['headers']> : unknown;
 }>;
 
 /** An envelope's body with a success text chosen at run time (`已提交` or `已更新`, say). */
@@ -99,6 +101,7 @@ export function route<E extends EndpointSpec>(
       ...(entry.params && { params: entry.params }),
       ...(entry.query && { querystring: entry.query }),
       ...(entry.body && { body: entry.body }),
+      ...(entry.headers && { headers: entry.headers }),
       ...(envelope && entry.response && { response: okSchema(entry.response) }),
     },
     handler: envelope

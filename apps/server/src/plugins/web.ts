@@ -72,6 +72,7 @@ const API_REFERENCE_LIKE = /^\/(docs|swagger|api-docs|openapi|redoc|reference)(?
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   fs.mkdirSync(config.mediaDir, { recursive: true });
   // This registration decorates `reply.sendFile`, which downloads also use (Range, 206, 416 handled by send).
+  // Its route, `GET /media/*`, is the endpoint table's `platformApi.mediaFile`.
   await app.register(fastifyStatic, {
     root: config.mediaDir,
     prefix: '/media/',

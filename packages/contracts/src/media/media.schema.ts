@@ -144,3 +144,16 @@ export const mediaUsageSchema = z.object({
 export const mediaFoldersSchema = z.object({
   data: z.array(z.object({ folder: z.string(), count: z.number().int() })),
 });
+
+/** The files behind a library item's signed links (`/ai/v1/files/{id}/{variant}`). */
+export const MEDIA_FILE_VARIANTS = ['video', 'download', 'poster', 'sprite'] as const;
+export type MediaFileVariant = (typeof MEDIA_FILE_VARIANTS)[number];
+export const mediaFileParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  variant: z.enum(MEDIA_FILE_VARIANTS),
+});
+/** The signature of a file link: its expiry (Unix seconds) and HMAC, as the library item's URLs carry them. */
+export const mediaFileQuerySchema = z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) });
+
+/** A tus upload's address (`/ai/v1/media/uploads/{uploadId}`); its owner is part of the id, checked by the server. */
+export const mediaUploadParamsSchema = z.object({ uploadId: z.string() });

@@ -287,6 +287,15 @@ export const toolJobListQuerySchema = pageQuerySchema.extend({
   tool: z.enum(JOB_TOOLS, { error: '工具不正确' }).optional(),
   status: z.enum(TOOL_JOB_STATUSES, { error: '任务状态不正确' }).optional(),
 });
+/** `POST /ai/v1/jobs`: the key that makes a retried run the same job (charged once). */
+export const jobRequestKeyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .regex(/^[\w-]{8,64}$/, '请求编号不正确')
+    .optional(),
+});
+
 export const toolJobIdParamsSchema = z.object({
   id: z.string({ error: '任务编号不正确' }).regex(/^\d{1,18}$/, '任务编号不正确'),
 });

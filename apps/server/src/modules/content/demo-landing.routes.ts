@@ -2,10 +2,10 @@
  * Landing pages of the demo catalogue's apps (`/demo/apps/{key}`): where a promotion short link sends a visitor,
  * showing the app, the serial and the promotion code it carries. Real apps have their own landing pages.
  */
-import { TaskType } from '@cc/contracts';
+import { demoLandingApi, TaskType } from '@cc/contracts';
 import { escapeMarkup } from '../../escape-markup.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../plugins/endpoint-route.js';
 import { DEMO_APPS, DEMO_SERIALS } from './demo-catalogue.js';
 
 const RECHARGE_RESULTS: Record<string, string> = {
@@ -26,26 +26,13 @@ ${message ? `<p class="result" data-testid="demo-recharge-result">${escapeMarkup
 
 export function demoLandingRoutes(serialName: (serialId: number) => Promise<string | null>): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/demo/apps/:key',
-      {
-        schema: {
-          params: z.object({ key: z.string().max(32) }),
-          querystring: z.object({
-            code: z.string().max(32).optional(),
-            serial_id: z.coerce.number().int().optional(),
-            recharged: z.enum(['attributed', 'unattributed', 'duplicate', 'failed']).optional(),
-          }),
-        },
-      },
-      async (request, reply) => {
-        const demo = DEMO_APPS.find((a) => a.key === request.params.key);
-        if (!demo) return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><title>404</title>');
-        const serial = request.query.serial_id ? await serialName(request.query.serial_id) : null;
-        const code = request.query.code ?? '';
-        const kind = DEMO_SERIALS.some((s) => s.app === demo.key && s.taskType === TaskType.Novel) ? '小说' : '短剧';
-        return reply.type('text/html; charset=utf-8')
-          .send(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+    route(app, demoLandingApi.landing, async (request, reply) => {
+      const demo = DEMO_APPS.find((a) => a.key === request.params.key);
+      if (!demo) return reply.status(404).type('text/html; charset=utf-8').send('<!doctype html><title>404</title>');
+      const serial = request.query.serial_id ? await serialName(request.query.serial_id) : null;
+      const code = request.query.code ?? '';
+      const kind = DEMO_SERIALS.some((s) => s.app === demo.key && s.taskType === TaskType.Novel) ? '小说' : '短剧';
+      return reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeMarkup(demo.name)}</title><style>
 body{margin:0;font-family:'Noto Sans CJK SC','PingFang SC',sans-serif;background:linear-gradient(160deg,${demo.palette.from},${demo.palette.to});color:#fff;min-height:100vh;text-align:center}
 main{padding:72px 24px}h1{font-size:30px;margin:0 0 12px}.serial{font-size:20px;margin:24px 0 8px}
@@ -58,7 +45,6 @@ ${serial ? `<p class="serial">《${escapeMarkup(serial)}》</p>` : ''}
 ${code ? `<p>推广口令</p><div class="code" data-testid="landing-code">${escapeMarkup(code)}</div>` : ''}
 ${code ? rechargeForm(demo.key, code, request.query.recharged) : ''}
 <p class="note">演示应用落地页：真实应用会在此引导下载或唤起 App</p></main></body></html>`);
-      },
-    );
+    });
   };
 }

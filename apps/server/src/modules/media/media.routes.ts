@@ -3,41 +3,35 @@
  * episodes in one click, the tus upload endpoint (quota, expiry and termination decided by the service, issue 19
  * §2), and signed file links with HTTP Range (`/ai/v1/files/...`).
  */
-import {
-  ErrorMessages,
-  MEDIA_ID_HEADER,
-  MEDIA_UPLOAD_PATH,
-  importEpisodesResultSchema,
-  importEpisodesSchema,
-  mediaFoldersSchema,
-  mediaIdParamsSchema,
-  mediaListQuerySchema,
-  mediaSchema,
-  mediaUpdateSchema,
-  mediaUsageSchema,
-  pagedSchema,
-} from '@cc/contracts';
+import { ErrorMessages, MEDIA_ID_HEADER, MEDIA_UPLOAD_PATH, mediaApi } from '@cc/contracts';
 import { ERRORS, Server as TusServer, type ServerOptions } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contentDisposition } from '../../content-disposition.js';
 import { AppError, appError } from '../../errors.js';
 import { identityOf } from '../../plugins/auth.js';
-import { ok, okSchema } from '../../plugins/envelope.js';
+import { route, Texted } from '../../plugins/endpoint-route.js';
 import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
 import type { StreamSlots } from '../tool/stream-slots.js';
-import { FILE_VARIANTS, tooLargeText, type MediaService, type UploadWrite } from './media.service.js';
+import { tooLargeText, type MediaService, type UploadWrite } from './media.service.js';
 
 /** Set by our route from the authenticated identity, never taken from the client (an incoming one is replaced). */
 const AGENT_HEADER = 'x-cc-agent';
 
-const fileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  variant: z.enum(FILE_VARIANTS),
-});
-const fileQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) });
+/** The tus steps: every method of the protocol on the upload address, with and without an upload id. */
+const TUS_STEPS = [
+  'uploadCreate',
+  'uploadCreateHead',
+  'uploadCreatePatch',
+  'uploadCreateDelete',
+  'uploadCreateOptions',
+  'uploadPost',
+  'uploadHead',
+  'uploadPatch',
+  'uploadDelete',
+  'uploadOptions',
+] as const satisfies readonly (keyof typeof mediaApi)[];
 
 /** Parses `Range: bytes=a-b` against a size: the range, `null` for none, or 'invalid' (answer 416). */
 export function parseRange(
@@ -215,8 +209,8 @@ export function mediaRoutes(
 
     // tus bodies are streamed to storage as they come: Fastify must not read them.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    // Each step's guard comes from its entry (the OPTIONS preflight is anonymous): the agent header is the caller's.
     const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'OPTIONS') await app.authenticate(request);
       setAgentHeader(request.raw, request.method === 'OPTIONS' ? null : identityOf(request).agentId);
       // A body holds its socket and its upload for as long as the client sends it, however slowly: counted per
       // creator and IP, and refused over either cap as tus refusals are (plain Chinese text).
@@ -235,110 +229,69 @@ export function mediaRoutes(
       }
       await tusServer().handle(request.raw, hijackKeepingHeaders(reply));
     };
-    for (const url of [MEDIA_UPLOAD_PATH, `${MEDIA_UPLOAD_PATH}/:uploadId`]) {
-      app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url, handler: handleTus });
-    }
+    for (const step of TUS_STEPS) route(app, mediaApi[step], handleTus);
 
-    app.get(
-      '/ai/v1/media',
-      {
-        onRequest: app.authenticate,
-        schema: { querystring: mediaListQuerySchema, response: okSchema(pagedSchema(mediaSchema)) },
-      },
-      async (request) => {
-        const { folder, tag, keyword, kind, status } = request.query;
-        const { limit, offset } = offsetOf(request.query);
-        const { data, total } = await media.page(
-          identityOf(request).agentId,
-          { folder, tag, keyword, kind, status },
-          limit,
-          offset,
-        );
-        return ok(paged(data, total, request.query));
-      },
+    route(app, mediaApi.list, async (request) => {
+      const { folder, tag, keyword, kind, status } = request.query;
+      const { limit, offset } = offsetOf(request.query);
+      const { data, total } = await media.page(
+        identityOf(request).agentId,
+        { folder, tag, keyword, kind, status },
+        limit,
+        offset,
+      );
+      return paged(data, total, request.query);
+    });
+
+    route(app, mediaApi.usage, async (request) => media.usage(identityOf(request).agentId));
+
+    route(app, mediaApi.folders, async (request) => ({ data: await media.folders(identityOf(request).agentId) }));
+
+    route(app, mediaApi.importEpisodes, async (request) => {
+      const result = await media.importEpisodes(
+        identityOf(request).agentId,
+        request.body.serial_id,
+        request.body.episode_ids,
+      );
+      return new Texted(result, result.added > 0 ? `已添加 ${result.added} 集到素材库` : '这些剧集已在素材库中');
+    });
+
+    route(app, mediaApi.one, async (request) => media.one(identityOf(request).agentId, request.params.id));
+
+    route(app, mediaApi.update, async (request) =>
+      media.update(identityOf(request).agentId, request.params.id, request.body),
     );
 
-    app.get(
-      '/ai/v1/media/usage',
-      { onRequest: app.authenticate, schema: { response: okSchema(mediaUsageSchema) } },
-      async (request) => ok(await media.usage(identityOf(request).agentId)),
-    );
-
-    app.get(
-      '/ai/v1/media/folders',
-      { onRequest: app.authenticate, schema: { response: okSchema(mediaFoldersSchema) } },
-      async (request) => ok({ data: await media.folders(identityOf(request).agentId) }),
-    );
-
-    app.post(
-      '/ai/v1/media/import-episodes',
-      {
-        onRequest: app.authenticate,
-        schema: { body: importEpisodesSchema, response: okSchema(importEpisodesResultSchema) },
-      },
-      async (request) => {
-        const result = await media.importEpisodes(
-          identityOf(request).agentId,
-          request.body.serial_id,
-          request.body.episode_ids,
-        );
-        return ok(result, result.added > 0 ? `已添加 ${result.added} 集到素材库` : '这些剧集已在素材库中');
-      },
-    );
-
-    app.get(
-      '/ai/v1/media/:id',
-      { onRequest: app.authenticate, schema: { params: mediaIdParamsSchema, response: okSchema(mediaSchema) } },
-      async (request) => ok(await media.one(identityOf(request).agentId, request.params.id)),
-    );
-
-    app.post(
-      '/ai/v1/media/:id/update',
-      {
-        onRequest: app.authenticate,
-        schema: { params: mediaIdParamsSchema, body: mediaUpdateSchema, response: okSchema(mediaSchema) },
-      },
-      async (request) => ok(await media.update(identityOf(request).agentId, request.params.id, request.body), '已保存'),
-    );
-
-    app.post(
-      '/ai/v1/media/:id/delete',
-      { onRequest: app.authenticate, schema: { params: mediaIdParamsSchema, response: okSchema(z.null()) } },
-      async (request) => {
-        await media.delete(identityOf(request).agentId, request.params.id);
-        return ok(null, '已删除');
-      },
-    );
+    route(app, mediaApi.remove, async (request) => {
+      await media.delete(identityOf(request).agentId, request.params.id);
+      return null;
+    });
 
     /** Signed links: no bearer (a `<video>` cannot send one), the signature is the authority. */
-    app.get(
-      '/ai/v1/files/:id/:variant',
-      { schema: { params: fileParams, querystring: fileQuery } },
-      async (request, reply) => {
-        const { id, variant } = request.params;
-        if (!media.verifyLink(id, variant, request.query.exp, request.query.sig)) throw appError('mediaLinkInvalid');
-        const { row, key, contentType } = await media.fileOf(id, variant);
-        const size = await media.storage.size(key);
-        if (size === null) throw appError('mediaNotFound');
+    route(app, mediaApi.file, async (request, reply) => {
+      const { id, variant } = request.params;
+      if (!media.verifyLink(id, variant, request.query.exp, request.query.sig)) throw appError('mediaLinkInvalid');
+      const { row, key, contentType } = await media.fileOf(id, variant);
+      const size = await media.storage.size(key);
+      if (size === null) throw appError('mediaNotFound');
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('content-type', contentType)
+        .header('cache-control', 'private, max-age=3600');
+      if (variant === 'download') reply.header('content-disposition', contentDisposition(row.name));
+      const range = parseRange(request.headers.range, size);
+      if (range === 'invalid') {
+        return reply.code(416).header('content-range', `bytes */${size}`).send();
+      }
+      if (range) {
         reply
-          .header('accept-ranges', 'bytes')
-          .header('content-type', contentType)
-          .header('cache-control', 'private, max-age=3600');
-        if (variant === 'download') reply.header('content-disposition', contentDisposition(row.name));
-        const range = parseRange(request.headers.range, size);
-        if (range === 'invalid') {
-          return reply.code(416).header('content-range', `bytes */${size}`).send();
-        }
-        if (range) {
-          reply
-            .code(206)
-            .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-            .header('content-length', range.end - range.start + 1);
-          return reply.send(await media.storage.read(key, range));
-        }
-        reply.header('content-length', size);
-        return reply.send(await media.storage.read(key));
-      },
-    );
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
+        return reply.send(await media.storage.read(key, range));
+      }
+      reply.header('content-length', size);
+      return reply.send(await media.storage.read(key));
+    });
   };
 }

@@ -14,6 +14,7 @@ import {
   MEDIA_FOLDER_MAX_LENGTH,
   withoutUnsafeCharacters,
   type Media,
+  type MediaFileVariant,
   type MediaKind,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,8 +37,6 @@ import type { ToolMediaItem, ToolMediaLibrary } from '../tool/tool-media.js';
 import { makePosterAndSprite, type SpriteLayout } from './media-files.js';
 import type { MediaFilter, MediaRepository, MediaRow, MediaUploadRow } from './media.repository.js';
 
-export const FILE_VARIANTS = ['video', 'download', 'poster', 'sprite'] as const;
-export type FileVariant = (typeof FILE_VARIANTS)[number];
 const LINK_TTL_MS = 6 * 3600_000;
 const HOUR = 3600_000;
 
@@ -86,17 +85,17 @@ export class MediaService implements ToolMediaLibrary {
 
   // ---- signed links -------------------------------------------------------------------------------------------
 
-  private signature(id: number, variant: FileVariant, exp: number): string {
+  private signature(id: number, variant: MediaFileVariant, exp: number): string {
     return createHmac('sha256', this.deps.linkSecret).update(`${id}.${variant}.${exp}`).digest('hex').slice(0, 32);
   }
 
   /** A link valid for at least six hours; the same for a whole hour, so browsers can cache what it serves. */
-  link(id: number, variant: FileVariant): string {
+  link(id: number, variant: MediaFileVariant): string {
     const exp = Math.ceil((this.deps.clock.now() + LINK_TTL_MS) / HOUR) * (HOUR / 1000);
     return `/ai/v1/files/${id}/${variant}?exp=${exp}&sig=${this.signature(id, variant, exp)}`;
   }
 
-  verifyLink(id: number, variant: FileVariant, exp: number, sig: string): boolean {
+  verifyLink(id: number, variant: MediaFileVariant, exp: number, sig: string): boolean {
     if (!Number.isFinite(exp) || exp * 1000 < this.deps.clock.now()) return false;
     const expected = Buffer.from(this.signature(id, variant, exp));
     const given = Buffer.from(sig);
@@ -133,7 +132,7 @@ export class MediaService implements ToolMediaLibrary {
   }
 
   /** The stored object behind a signed link, for the file route. */
-  async fileOf(id: number, variant: FileVariant): Promise<{ row: MediaRow; key: string; contentType: string }> {
+  async fileOf(id: number, variant: MediaFileVariant): Promise<{ row: MediaRow; key: string; contentType: string }> {
     const row = await this.deps.media.get(id);
     const key =
       variant === 'poster'

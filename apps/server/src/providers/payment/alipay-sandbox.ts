@@ -11,8 +11,10 @@
  * notifications survive a restart, so a paid trade stays paid, a transfer is not made twice, and a notification the
  * server never acknowledged (a crash mid-notify) is still retried.
  */
+import { alipaySandboxApi } from '@cc/contracts';
 import { BEIJING_OFFSET_MS, beijingDateTime } from '../../beijing-time.js';
 import { escapeMarkup } from '../../escape-markup.js';
+import { route } from '../../plugins/endpoint-route.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -841,32 +843,36 @@ footer{text-align:center;color:#86909c;font-size:12px}</style></head>
 
 const cashierForm = z.object({ t: z.string().max(64), action: z.enum(['pay', 'decline']) });
 
-/** Mounts the gateway and the cashier page. The host app must parse form bodies. */
+/**
+ * Mounts the gateway and the cashier page from their entries (`alipaySandboxApi`, guard `local`). Their inputs are
+ * Alipay's protocol, read here as the real gateway would, so the entries carry no schemas. The host app must parse
+ * form bodies.
+ */
 export function registerAlipaySandbox(app: FastifyInstance, sandbox: AlipaySandbox): void {
   const html = (reply: FastifyReply, page: string) => reply.type('text/html; charset=utf-8').send(page);
+  const fields = (value: unknown) => (value ?? {}) as Record<string, string>;
   app.addHook('onClose', async () => sandbox.stopRetries());
   // Notifications owed from before a restart go out once the host (the merchant, in development) listens again.
   app.addHook('onListen', async () => sandbox.resumeNotifications());
 
-  app.post('/dev/alipay/gateway.do', async (request, reply) => {
-    const query = request.query as Record<string, string>;
-    const body = (request.body ?? {}) as Record<string, string>;
-    return reply.type('application/json;charset=utf-8').send(await sandbox.answer({ ...query, ...body }));
+  route(app, alipaySandboxApi.gateway, async (request, reply) => {
+    const answer = await sandbox.answer({ ...fields(request.query), ...fields(request.body) });
+    return reply.type('application/json;charset=utf-8').send(answer);
   });
 
   // The page calls (wap.pay): the browser follows the signed link alipay-sdk's pageExecute built.
-  app.get('/dev/alipay/gateway.do', async (request, reply) => {
-    const opening = sandbox.openWap(request.query as Record<string, string>);
+  route(app, alipaySandboxApi.wapOpen, async (request, reply) => {
+    const opening = sandbox.openWap(fields(request.query));
     if ('error' in opening) return html(reply, sandbox.errorPage(opening));
     return reply.redirect(`/dev/alipay/cashier?t=${encodeURIComponent(opening.token)}`, 302);
   });
 
-  app.get('/dev/alipay/cashier', async (request, reply) => {
-    const token = String((request.query as Record<string, string>).t ?? '');
+  route(app, alipaySandboxApi.cashier, async (request, reply) => {
+    const token = String(fields(request.query).t ?? '');
     return html(reply, sandbox.cashierPage(sandbox.scanToken(token)));
   });
 
-  app.post('/dev/alipay/cashier', async (request, reply) => {
+  route(app, alipaySandboxApi.cashierAction, async (request, reply) => {
     const parsed = cashierForm.safeParse(request.body);
     const trade = parsed.success ? sandbox.scanToken(parsed.data.t) : undefined;
     if (!parsed.success || !trade) return html(reply, sandbox.cashierPage(undefined));

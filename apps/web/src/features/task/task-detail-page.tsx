@@ -4,13 +4,14 @@
  */
 import { Button, Message, Skeleton } from '@arco-design/web-react';
 import { IconFolderAdd, IconLeft } from '@arco-design/web-react/icon';
-import { partUnit, ErrorCode, type TaskInfo } from '@cc/contracts';
+import { mediaApi, partUnit, ErrorCode, type TaskInfo } from '@cc/contracts';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppBadge } from '../../components/app-badge';
 import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { PromotionButton } from '../../components/promotion/promotion-button';
+import { call } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { fillText } from '../../lib/fill-text';
 import { formatYuan } from '../../lib/format';
@@ -18,7 +19,6 @@ import { paths } from '../../lib/paths';
 import { toastFailure } from '../../lib/toast';
 import { text } from '../../locales/zh-CN';
 import { useTaskInfo } from './api/get-task-info';
-import { importEpisodes } from './api/import-episodes';
 import { EpisodePanel } from './components/episode-panel';
 import styles from './task-detail-page.module.css';
 
@@ -85,7 +85,7 @@ function AddToLibrary({ serialId }: { serialId: number }) {
   const navigate = useNavigate();
   async function add() {
     setBusy(true);
-    const result = await importEpisodes(serialId);
+    const result = await call(mediaApi.importEpisodes, { body: { serial_id: serialId } });
     setBusy(false);
     if (result.code !== 0) return toastFailure(result.msg);
     Message.success({

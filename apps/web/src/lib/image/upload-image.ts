@@ -1,12 +1,14 @@
 /**
- * POST /agent/v1/upload/image: sends an image's raw bytes and answers its stored name and address. Shared by the
- * channel cover and the avatar; `imageFileProblem` checks type and size first so a wrong file costs no upload.
+ * POST /agent/v1/upload/image (`imageApi.upload`): sends an image's raw bytes and answers its stored name and address.
+ * The body is the file itself, not JSON, so this is a fetch of its own rather than `call`. Shared by the channel cover
+ * and the avatar; `imageFileProblem` checks type and size first so a wrong file costs no upload.
  */
 import {
   ErrorCode,
   ErrorMessages,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
+  imageApi,
   type Envelope,
   type UploadImageResponse,
 } from '@cc/contracts';
@@ -25,8 +27,8 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
 export async function uploadImage(file: Blob): Promise<ApiResult<UploadImageResponse>> {
   let response: Response;
   try {
-    response = await fetch(apiUrl('/agent/v1/upload/image'), {
-      method: 'POST',
+    response = await fetch(apiUrl(imageApi.upload.path), {
+      method: imageApi.upload.method,
       headers: { ...authorizedHeaders(), 'content-type': file.type || 'application/octet-stream' },
       body: file,
     });

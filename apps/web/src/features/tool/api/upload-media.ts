@@ -3,7 +3,7 @@
  * resumed from where a previous attempt of the same file stopped (the fingerprint is kept in localStorage). At most
  * three send at once (the server refuses a creator's seventh body); the others wait their turn.
  */
-import { MEDIA_ID_HEADER, MEDIA_UPLOAD_PATH } from '@cc/contracts';
+import { MEDIA_ID_HEADER, mediaApi } from '@cc/contracts';
 import { apiUrl, authorizedHeaders } from '../../../lib/api-client';
 import { UploadSlots } from './upload-slots';
 
@@ -36,7 +36,7 @@ export async function createUpload(file: File, folder: string, callbacks: Upload
   // Paused or aborted while waiting for its turn: it does not start when the turn comes.
   let stopped = false;
   const upload = new Upload(file, {
-    endpoint: apiUrl(MEDIA_UPLOAD_PATH),
+    endpoint: apiUrl(mediaApi.uploadCreate.path),
     chunkSize: 8 * 1024 * 1024,
     retryDelays: [0, 1000, 3000, 5000, 10000],
     removeFingerprintOnSuccess: true,

@@ -2,10 +2,10 @@
  * One job, live: GET /ai/v1/jobs/{id}/events (server-sent events) while it runs, falling back to polling
  * GET /ai/v1/jobs/{id} every 2 s when the stream cannot be read; stops at a terminal status.
  */
-import { isTerminalToolJob, type ToolJob } from '@cc/contracts';
+import { fillPath, isTerminalToolJob, toolApi, type ToolJob } from '@cc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiUrl, authorizedHeaders, request } from '../../../lib/api-client';
+import { apiUrl, authorizedHeaders, call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { readSse } from '../../../lib/tool/sse';
 import { toolKeys } from './query-keys';
@@ -13,7 +13,7 @@ import { toolKeys } from './query-keys';
 const POLL_MS = 2000;
 
 export function getJob(id: string, signal?: AbortSignal) {
-  return request<ToolJob>('GET', `/ai/v1/jobs/${encodeURIComponent(id)}`, { signal });
+  return call(toolApi.job, { params: { id }, signal });
 }
 
 export function useJob(id: string | null) {
@@ -44,7 +44,8 @@ export function useJob(id: string | null) {
         void getJob(id).then((result) => result.code === 0 && result.body && put(result.body));
       }, POLL_MS);
     };
-    fetch(apiUrl(`/ai/v1/jobs/${encodeURIComponent(id)}/events`), {
+    // An event stream, read as it comes: a fetch of its own (`call` reads one envelope).
+    fetch(apiUrl(fillPath(toolApi.events.path, { id })), {
       headers: authorizedHeaders(),
       signal: controller.signal,
     })

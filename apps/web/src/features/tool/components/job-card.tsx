@@ -1,15 +1,22 @@
 /** One job, live: status, progress with its Chinese stage, cancel; then its outputs to preview and download. */
 import { Button, Message, Popconfirm, Progress, Tag } from '@arco-design/web-react';
 import { IconDownload, IconPlayCircle } from '@arco-design/web-react/icon';
-import { TOOL_JOB_STATUS_LABELS, TOOL_LABELS, isTerminalToolJob, type JobOutput, type ToolJob } from '@cc/contracts';
+import {
+  TOOL_JOB_STATUS_LABELS,
+  TOOL_LABELS,
+  isTerminalToolJob,
+  toolApi,
+  type JobOutput,
+  type ToolJob,
+} from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { call } from '../../../lib/api-client';
 import { fillText } from '../../../lib/fill-text';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
-import { cancelJob } from '../api/cancel-job';
 import { toolKeys } from '../api/query-keys';
 import { useJob } from '../api/watch-job';
 import { announceDownload } from '../announce-download';
@@ -86,7 +93,7 @@ export function JobCard({ jobId }: { jobId: string }) {
   const live = !isTerminalToolJob(data.status);
 
   async function cancel() {
-    const result = await cancelJob(jobId);
+    const result = await call(toolApi.cancel, { params: { id: jobId } });
     if (result.code !== 0 || !result.body) return toastFailure(result.msg);
     queryClient.setQueryData(toolKeys.job(jobId), result.body);
     Message.success(fillText(t.cancelled, { price: data.price }));

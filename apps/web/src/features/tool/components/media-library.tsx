@@ -15,12 +15,13 @@ import {
   Tooltip,
 } from '@arco-design/web-react';
 import { IconDelete, IconDownload, IconEdit, IconPlayCircle } from '@arco-design/web-react/icon';
-import type { Media } from '@cc/contracts';
+import { mediaApi, type Media } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { VideoPlayer } from '../../../components/video-player';
+import { call } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { fillText } from '../../../lib/fill-text';
 import { formatFileSize } from '../../../lib/format';
@@ -28,7 +29,7 @@ import { toastFailure } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
-import { deleteMedia, renameMedia, useMediaList, useMediaUsage } from '../api/media';
+import { useMediaList, useMediaUsage } from '../api/media';
 import { toolKeys } from '../api/query-keys';
 import { announceDownload } from '../announce-download';
 import styles from '../tool-page.module.css';
@@ -77,7 +78,7 @@ export function MediaLibrary() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: toolKeys.media });
 
   async function remove(media: Media) {
-    const result = await deleteMedia(media.id);
+    const result = await call(mediaApi.remove, { params: { id: media.id } });
     if (result.code !== 0) return toastFailure(result.msg);
     Message.success(t.deleted);
     refresh();
@@ -89,7 +90,10 @@ export function MediaLibrary() {
       title: t.rename,
       content: <Input defaultValue={media.name} maxLength={100} onChange={(value) => (name = value)} />,
       onOk: async () => {
-        const result = await renameMedia(media.id, { name: name.trim() || media.name });
+        const result = await call(mediaApi.update, {
+          params: { id: media.id },
+          body: { name: name.trim() || media.name },
+        });
         if (result.code !== 0) toastFailure(result.msg);
         refresh();
       },

@@ -27,6 +27,7 @@ import {
   MAX_SCRIPT_COUNT,
   TOOL_DEFAULTS,
   WATERMARK_MAX_LENGTH,
+  toolApi,
   type CreateJobInput,
   type CutDuration,
   type CutType,
@@ -36,11 +37,11 @@ import {
   type TimelineClip,
 } from '@cc/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { call } from '../../../lib/api-client';
 import { fillText } from '../../../lib/fill-text';
 import { formatDuration } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
-import { planMixcut } from '../api/plan-mixcut';
 import styles from '../tool-page.module.css';
 import { durationGap, materialTooShort, moveClip, shortestOutput } from '../timeline';
 import { MediaPicker } from './media-picker';
@@ -79,11 +80,10 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
     setPlanning(true);
     try {
       for (;;) {
-        const result = await planMixcut(
-          media.map((m) => m.id),
-          config,
-          controller.signal,
-        );
+        const result = await call(toolApi.mixcutPlan, {
+          body: { media_ids: media.map((m) => m.id), config },
+          signal: controller.signal,
+        });
         if (controller.signal.aborted) return;
         if (result.code !== 0 || !result.body) return toastFailure(result.msg);
         const answer = result.body;

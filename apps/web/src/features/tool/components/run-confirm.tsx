@@ -5,17 +5,17 @@
  * the same key, and the server answers the same job without charging again.
  */
 import { Alert, Button, Spin } from '@arco-design/web-react';
-import { ErrorCode, TOOL_LABELS, type CreateJobInput, type Quote } from '@cc/contracts';
+import { ErrorCode, TOOL_LABELS, toolApi, type CreateJobInput, type Quote } from '@cc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
+import { call } from '../../../lib/api-client';
 import { creditTotalQueryOptions } from '../../../lib/credit/get-credit-total';
 import { openPointsModal } from '../../../lib/credit/points-modal';
 import { fillText } from '../../../lib/fill-text';
 import { toastFailure } from '../../../lib/toast';
 import { text } from '../../../locales/zh-CN';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
-import { createJob } from '../api/create-job';
 import { toolKeys } from '../api/query-keys';
 import styles from '../tool-page.module.css';
 
@@ -43,7 +43,10 @@ export function RunConfirm({ job, quote, warning, onClose, onCreated }: RunConfi
   async function send() {
     setBusy(true);
     try {
-      const result = await createJob(job, requestKey.current);
+      const result = await call(toolApi.create, {
+        body: job,
+        headers: { 'idempotency-key': requestKey.current },
+      });
       if (result.code === ErrorCode.insufficientPoints) {
         toastFailure(text.credit.insufficientPoints);
         void balance.refetch();
