@@ -62,12 +62,30 @@ export function endpoint<const E extends EndpointSpec>(spec: E): E {
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 /**
  * What a caller sends: the schema's input, except that a coerced field (`z.coerce.number()`, whose input zod types as
- * `unknown`) takes the value it becomes, and is required when that value is.
+ * `unknown`) takes the value it becomes, and is required when that value is (optional when it may be undefined).
  */
 type Sent<I, O> = I extends object
   ? O extends object
     ? { [K in keyof I as unknown extends I[K] ? never : K]: I[K] } & {
-        [K in keyof I as unknown extends I[K] ? K : never]-?: K extends keyof O ? O[K] : never;
+        [
+          K in keyof I as unknown extends I[K]
+            ? K extends keyof O
+              ? undefined extends O[K]
+                ? never
+                : K
+              : never
+            : never
+        ]-?: K extends keyof O ? O[K] : never;
+      } & {
+        [
+          K in keyof I as unknown extends I[K]
+            ? K extends keyof O
+              ? undefined extends O[K]
+                ? K
+                : never
+              : never
+            : never
+        ]?: K extends keyof O ? O[K] : never;
       }
     : I
   : I;

@@ -3,7 +3,10 @@
  * documents list exactly these.
  */
 import type { EndpointSpec } from './endpoint.js';
+import { authApi } from './auth/auth.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi].flatMap((domain) => Object.values(domain));
+export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, authApi].flatMap((domain) =>
+  Object.values(domain),
+);

@@ -26,4 +26,5 @@ export * from './reconciliation/reconciliation.schema.js';
 export * from './endpoint.js';
 export * from './order/order.endpoints.js';
 export * from './docs/docs.endpoints.js';
+export * from './auth/auth.endpoints.js';
 export * from './endpoints.js';
