@@ -4,9 +4,10 @@
  */
 import type { EndpointSpec } from './endpoint.js';
 import { authApi } from './auth/auth.endpoints.js';
+import { userApi } from './user/user.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, authApi].flatMap((domain) =>
+export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, authApi, userApi].flatMap((domain) =>
   Object.values(domain),
 );

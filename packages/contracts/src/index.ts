@@ -27,4 +27,5 @@ export * from './endpoint.js';
 export * from './order/order.endpoints.js';
 export * from './docs/docs.endpoints.js';
 export * from './auth/auth.endpoints.js';
+export * from './user/user.endpoints.js';
 export * from './endpoints.js';
