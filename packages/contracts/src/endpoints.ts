@@ -5,9 +5,16 @@
 import type { EndpointSpec } from './endpoint.js';
 import { authApi } from './auth/auth.endpoints.js';
 import { userApi } from './user/user.endpoints.js';
+import { applyApi } from './apply/apply.endpoints.js';
+import { opsApplyApi } from './apply/apply.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
-export const endpointTable: readonly EndpointSpec[] = [docsApi, orderApi, authApi, userApi].flatMap((domain) =>
-  Object.values(domain),
-);
+export const endpointTable: readonly EndpointSpec[] = [
+  docsApi,
+  orderApi,
+  authApi,
+  userApi,
+  applyApi,
+  opsApplyApi,
+].flatMap((domain) => Object.values(domain));

@@ -28,4 +28,5 @@ export * from './order/order.endpoints.js';
 export * from './docs/docs.endpoints.js';
 export * from './auth/auth.endpoints.js';
 export * from './user/user.endpoints.js';
+export * from './apply/apply.endpoints.js';
 export * from './endpoints.js';
