@@ -555,7 +555,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(mediaRoutes(media, { maxFileBytes: config.media.maxFileBytes, corsOrigins: config.corsOrigins }));
   await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
   await app.register(imageRoutes(images));
-  await app.register(channelRoutes(channels, config.operatorToken));
+  await app.register(channelRoutes(channels));
   await app.register(openOrderRoutes(partnerApps, income));
   await app.register(
     settlementRoutes({

@@ -5,8 +5,8 @@
 import type { EndpointSpec } from './endpoint.js';
 import { authApi } from './auth/auth.endpoints.js';
 import { userApi } from './user/user.endpoints.js';
-import { applyApi } from './apply/apply.endpoints.js';
-import { opsApplyApi } from './apply/apply.endpoints.js';
+import { applyApi, opsApplyApi } from './apply/apply.endpoints.js';
+import { channelApi, opsChannelApi } from './channel/channel.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
@@ -17,4 +17,6 @@ export const endpointTable: readonly EndpointSpec[] = [
   userApi,
   applyApi,
   opsApplyApi,
+  channelApi,
+  opsChannelApi,
 ].flatMap((domain) => Object.values(domain));

@@ -29,4 +29,5 @@ export * from './docs/docs.endpoints.js';
 export * from './auth/auth.endpoints.js';
 export * from './user/user.endpoints.js';
 export * from './apply/apply.endpoints.js';
+export * from './channel/channel.endpoints.js';
 export * from './endpoints.js';
