@@ -7,6 +7,7 @@ import { authApi } from './auth/auth.endpoints.js';
 import { userApi } from './user/user.endpoints.js';
 import { applyApi, opsApplyApi } from './apply/apply.endpoints.js';
 import { channelApi, opsChannelApi } from './channel/channel.endpoints.js';
+import { teamApi } from './team/team.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
@@ -19,4 +20,5 @@ export const endpointTable: readonly EndpointSpec[] = [
   opsApplyApi,
   channelApi,
   opsChannelApi,
+  teamApi,
 ].flatMap((domain) => Object.values(domain));

@@ -30,4 +30,5 @@ export * from './auth/auth.endpoints.js';
 export * from './user/user.endpoints.js';
 export * from './apply/apply.endpoints.js';
 export * from './channel/channel.endpoints.js';
+export * from './team/team.endpoints.js';
 export * from './endpoints.js';
