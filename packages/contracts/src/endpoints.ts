@@ -8,6 +8,7 @@ import { userApi } from './user/user.endpoints.js';
 import { applyApi, opsApplyApi } from './apply/apply.endpoints.js';
 import { channelApi, opsChannelApi } from './channel/channel.endpoints.js';
 import { teamApi } from './team/team.endpoints.js';
+import { contentApi } from './content/content.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 
@@ -21,4 +22,5 @@ export const endpointTable: readonly EndpointSpec[] = [
   channelApi,
   opsChannelApi,
   teamApi,
+  contentApi,
 ].flatMap((domain) => Object.values(domain));

@@ -31,4 +31,5 @@ export * from './user/user.endpoints.js';
 export * from './apply/apply.endpoints.js';
 export * from './channel/channel.endpoints.js';
 export * from './team/team.endpoints.js';
+export * from './content/content.endpoints.js';
 export * from './endpoints.js';
