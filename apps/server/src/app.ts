@@ -528,7 +528,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(taskRoutes(tasks, config.mediaDir));
   await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));
   await app.register(promotionRoutes(promotions));
-  await app.register(applyRoutes(applications, config.operatorToken));
+  await app.register(applyRoutes(applications));
   await app.register(creditRoutes(credits, packages));
   await app.register(orderRoutes(orders, wallet, { notifyPerIp: config.rateLimit.notifyPerIp }));
   await app.register(refundRoutes(refunds));
@@ -560,7 +560,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
   await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
   await app.register(imageRoutes(images));
-  await app.register(channelRoutes(channels, config.operatorToken));
+  await app.register(channelRoutes(channels));
   await app.register(openOrderRoutes(partnerApps, income));
   await app.register(
     settlementRoutes({

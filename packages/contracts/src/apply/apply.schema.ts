@@ -1,7 +1,8 @@
 /** Creator onboarding application (`/apply`): the form and the operator's review (its states are in enums.ts). */
 import { z } from 'zod';
 import { phoneSchema, smsCodeSchema } from '../auth/auth.schema.js';
-import { FOLLOWER_RANGES, Platform } from '../enums.js';
+import { pageQuerySchema } from '../envelope.js';
+import { ApplicationStatus, FOLLOWER_RANGES, Platform } from '../enums.js';
 
 export const applySubmitSchema = z.object({
   real_name: z
@@ -48,4 +49,18 @@ export const applyStatusSchema = z.object({ application: applicationSchema.nulla
 
 export const reviewRejectSchema = z.object({
   reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(200, '驳回原因不能超过200字'),
+});
+
+/** An application's number in operators' paths (`/ops/v1/applications/:id/...`). */
+export const applicationIdParamsSchema = z.object({
+  id: z.coerce.number({ error: '申请编号不正确' }).int('申请编号不正确').positive('申请编号不正确'),
+});
+
+/** The operators' list of applications, optionally of one review status. */
+export const opsApplicationQuerySchema = pageQuerySchema.extend({
+  status: z.coerce
+    .number()
+    .pipe(z.literal(Object.values(ApplicationStatus)))
+    .meta({ label: '审核状态' })
+    .optional(),
 });

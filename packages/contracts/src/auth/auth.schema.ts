@@ -56,6 +56,8 @@ export const verifyCodeRequestSchema = z.object({
   type: smsTypeSchema,
 });
 
+export const verifyCodeResponseSchema = z.object({ verified: z.boolean() });
+
 export const loginRequestSchema = z.object({
   phone: phoneSchema,
   code: smsCodeSchema,

@@ -144,6 +144,18 @@ export const channelDeleteSchema = z.object({
     .max(CHANNEL_LIMIT, `一次最多删除${CHANNEL_LIMIT}个账号`),
 });
 
+/** How many filings a delete removed. */
+export const channelDeleteResponseSchema = z.object({ deleted: z.number().int() });
+
+/** A filing's number in paths (`/agent/v1/report/check/:id`, `/ops/v1/channels/:id/...`). */
+export const channelIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: '报备编号不正确' })
+    .int('报备编号不正确')
+    .positive('报备编号不正确')
+    .meta({ label: '报备编号' }),
+});
+
 export const reportCheckSchema = z.object({
   id: z.number().int(),
   report_status: z.number().int(),

@@ -1,25 +1,10 @@
 /** SMS code and login calls of spec §7: send_code, send_code_by_id, verify, login, logout; the money session. */
-import {
-  checkQrResponseSchema,
-  createQrResponseSchema,
-  QR_LOGIN_TTL_SECONDS,
-  qrIdRequestSchema,
-  qrInfoResponseSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  moneySessionSchema,
-  sendCodeByIdRequestSchema,
-  sendCodeRequestSchema,
-  sendCodeResponseSchema,
-  verifyCodeRequestSchema,
-  type SmsType,
-} from '@cc/contracts';
+import { authApi, QR_LOGIN_TTL_SECONDS, type SmsType } from '@cc/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { PublicOrigin } from '../../public-origin.js';
 import { identityOf } from '../../plugins/auth.js';
-import { ok, okSchema } from '../../plugins/envelope.js';
+import { route, Texted } from '../../plugins/endpoint-route.js';
 import { vendorOf } from '../../plugins/vendor.js';
 import type { UserService } from '../user/user.service.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
@@ -75,113 +60,67 @@ export function authRoutes({
   publicOrigin,
 }: AuthRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/agent/v1/user/send_code',
-      { schema: { body: sendCodeRequestSchema, response: okSchema(sendCodeResponseSchema) } },
-      async (request) =>
-        ok(await smsCodes.send(request.body.phone, request.body.type, metaOf(request)), '验证码已发送'),
+    route(app, authApi.sendCode, async (request) =>
+      smsCodes.send(request.body.phone, request.body.type, metaOf(request)),
     );
 
-    app.post(
-      '/agent/v1/user/send_code_by_id',
-      {
-        onRequest: app.authenticate,
-        schema: { body: sendCodeByIdRequestSchema, response: okSchema(sendCodeResponseSchema) },
-      },
-      async (request) => {
-        const { agentId } = identityOf(request);
-        await beforeSendingOwnCode(agentId, request.body.type);
-        const phone = await users.phoneOf(agentId);
-        return ok(await smsCodes.send(phone, request.body.type, metaOf(request)), '验证码已发送');
-      },
-    );
+    route(app, authApi.sendCodeById, async (request) => {
+      const { agentId } = identityOf(request);
+      await beforeSendingOwnCode(agentId, request.body.type);
+      const phone = await users.phoneOf(agentId);
+      return smsCodes.send(phone, request.body.type, metaOf(request));
+    });
 
     // Whether this login on this device may leave the code out of its next money action (ADR 0026).
-    app.get(
-      '/agent/v1/user/money_session',
-      { onRequest: app.authenticate, schema: { response: okSchema(moneySessionSchema) } },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return ok(await moneySessions.status(identityOf(request).agentId, moneyProofOf(request)));
-      },
-    );
+    route(app, authApi.moneySession, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return moneySessions.status(identityOf(request).agentId, moneyProofOf(request));
+    });
 
     // The phone is optional for a logged-in agent checking a code sent to their own phone (send_code_by_id).
-    app.post(
-      '/agent/v1/user/verify',
-      { schema: { body: verifyCodeRequestSchema, response: okSchema(z.object({ verified: z.boolean() })) } },
-      async (request) => {
-        let phone = request.body.phone;
-        if (!phone) {
-          await app.authenticate(request);
-          phone = await users.phoneOf(identityOf(request).agentId);
-        }
-        await smsCodes.verify(phone, request.body.type, request.body.code);
-        return ok({ verified: true }, '验证成功');
-      },
-    );
+    route(app, authApi.verify, async (request) => {
+      let phone = request.body.phone;
+      if (!phone) {
+        await app.authenticate(request);
+        phone = await users.phoneOf(identityOf(request).agentId);
+      }
+      await smsCodes.verify(phone, request.body.type, request.body.code);
+      return { verified: true };
+    });
 
-    app.post(
-      '/agent/v1/user/login',
-      { schema: { body: loginRequestSchema, response: okSchema(loginResponseSchema) } },
-      async (request) => ok(await auth.login(request.body, metaOf(request)), '登录成功'),
-    );
+    route(app, authApi.login, async (request) => auth.login(request.body, metaOf(request)));
 
-    app.post(
-      '/agent/v1/user/login/create_qr',
-      { schema: { response: okSchema(createQrResponseSchema) } },
-      async (request, reply) => {
-        const { secret, ...qr } = await qrLogins.create(metaOf(request), publicOrigin.of(request));
-        // Secure whenever the address is https, also where TLS ends at a proxy and this request came over http.
-        reply.header('set-cookie', qrCookie(qr.qr_id, secret, publicOrigin.isHttps(request)));
-        reply.header('cache-control', 'no-store');
-        return ok(qr);
-      },
-    );
+    route(app, authApi.createQr, async (request, reply) => {
+      const { secret, ...qr } = await qrLogins.create(metaOf(request), publicOrigin.of(request));
+      // Secure whenever the address is https, also where TLS ends at a proxy and this request came over http.
+      reply.header('set-cookie', qrCookie(qr.qr_id, secret, publicOrigin.isHttps(request)));
+      reply.header('cache-control', 'no-store');
+      return qr;
+    });
 
-    app.post(
-      '/agent/v1/user/login/check_qr',
-      { schema: { body: qrIdRequestSchema, response: okSchema(checkQrResponseSchema) } },
-      async (request, reply) => {
-        const secret = cookieValue(request.headers.cookie, qrCookieName(request.body.qr_id));
-        const result = await qrLogins.check(request.body.qr_id, secret, metaOf(request));
-        reply.header('cache-control', 'no-store');
-        return ok(result, result.access_token ? '登录成功' : 'ok');
-      },
-    );
+    route(app, authApi.checkQr, async (request, reply) => {
+      const secret = cookieValue(request.headers.cookie, qrCookieName(request.body.qr_id));
+      const result = await qrLogins.check(request.body.qr_id, secret, metaOf(request));
+      reply.header('cache-control', 'no-store');
+      return new Texted(result, result.access_token ? '登录成功' : 'ok');
+    });
 
     // The phone's side: opening the QR's page marks it scanned; then confirm or cancel, each with the phone's token.
-    app.post(
-      '/agent/v1/user/login/scan_qr',
-      { onRequest: app.authenticate, schema: { body: qrIdRequestSchema, response: okSchema(qrInfoResponseSchema) } },
-      async (request) => ok(await qrLogins.scan(request.body.qr_id, identityOf(request).agentId)),
-    );
+    route(app, authApi.scanQr, async (request) => qrLogins.scan(request.body.qr_id, identityOf(request).agentId));
 
-    app.post(
-      '/agent/v1/user/login/confirm_qr',
-      { onRequest: app.authenticate, schema: { body: qrIdRequestSchema, response: okSchema(z.null()) } },
-      async (request) => {
-        await qrLogins.confirm(request.body.qr_id, identityOf(request).agentId);
-        return ok(null, '已确认登录');
-      },
-    );
+    route(app, authApi.confirmQr, async (request) => {
+      await qrLogins.confirm(request.body.qr_id, identityOf(request).agentId);
+      return null;
+    });
 
-    app.post(
-      '/agent/v1/user/login/cancel_qr',
-      { onRequest: app.authenticate, schema: { body: qrIdRequestSchema, response: okSchema(z.null()) } },
-      async (request) => {
-        await qrLogins.cancel(request.body.qr_id, identityOf(request).agentId);
-        return ok(null, '已取消登录');
-      },
-    );
+    route(app, authApi.cancelQr, async (request) => {
+      await qrLogins.cancel(request.body.qr_id, identityOf(request).agentId);
+      return null;
+    });
 
-    app.post(
-      '/agent/v1/user/logout',
-      { onRequest: app.authenticate, schema: { response: okSchema(z.null()) } },
-      async (request) => {
-        await sessions.revoke(identityOf(request).sessionId);
-        return ok(null, '已退出登录');
-      },
-    );
+    route(app, authApi.logout, async (request) => {
+      await sessions.revoke(identityOf(request).sessionId);
+      return null;
+    });
   };
 }

@@ -3,31 +3,19 @@
  * links) and `/team/poster` (the invite poster as a PNG download). Each reads the caller's own team only.
  */
 import { createReadStream } from 'node:fs';
-import { teamPageQuerySchema, teamPageSchema, teamSummarySchema } from '@cc/contracts';
+import { teamApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../content-disposition.js';
 import { identityOf } from '../../plugins/auth.js';
-import { ok, okSchema } from '../../plugins/envelope.js';
+import { route } from '../../plugins/endpoint-route.js';
 import type { TeamService } from './team.service.js';
 
 export function teamRoutes(team: TeamService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/agent/v1/team/page',
-      {
-        onRequest: app.authenticate,
-        schema: { querystring: teamPageQuerySchema, response: okSchema(teamPageSchema) },
-      },
-      async (request) => ok(await team.page(identityOf(request).agentId, request.query)),
-    );
+    route(app, teamApi.page, async (request) => team.page(identityOf(request).agentId, request.query));
+    route(app, teamApi.summary, async (request) => team.summary(identityOf(request).agentId));
 
-    app.get(
-      '/agent/v1/team/summary',
-      { onRequest: app.authenticate, schema: { response: okSchema(teamSummarySchema) } },
-      async (request) => ok(await team.summary(identityOf(request).agentId)),
-    );
-
-    app.get('/agent/v1/team/poster', { onRequest: app.authenticate }, async (request, reply) => {
+    route(app, teamApi.poster, async (request, reply) => {
       const poster = await team.poster(identityOf(request).agentId);
       const etag = `"${poster.key}"`;
       // The poster changes only with what it shows; a browser revalidates and gets 304 until then.

@@ -4,16 +4,15 @@
  */
 import { Button, Result, Spin } from '@arco-design/web-react';
 import { IconDesktop } from '@arco-design/web-react/icon';
-import type { QrInfoResponse } from '@cc/contracts';
+import { authApi, type QrInfoResponse } from '@cc/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../lib/api-client';
 import { isSuccess } from '../../lib/api-error';
 import { paths } from '../../lib/paths';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';
 import { text } from '../../locales/zh-CN';
-import { decideQr } from './api/decide-qr';
-import { scanQr } from './api/scan-qr';
 import styles from './qr-login-page.module.css';
 
 type PageState =
@@ -35,7 +34,7 @@ export function QrLoginPage() {
   useEffect(() => {
     if (!qrId || !isLoggedIn) return;
     let current = true;
-    void scanQr(qrId).then((result) => {
+    void call(authApi.scanQr, { body: { qr_id: qrId } }).then((result) => {
       if (!current) return;
       setState(
         isSuccess(result)
@@ -51,7 +50,7 @@ export function QrLoginPage() {
   async function decide(decision: 'confirm' | 'cancel') {
     if (!qrId || deciding) return;
     setDeciding(decision);
-    const result = await decideQr(qrId, decision);
+    const result = await call(decision === 'confirm' ? authApi.confirmQr : authApi.cancelQr, { body: { qr_id: qrId } });
     setDeciding(null);
     setState(
       isSuccess(result) ? { kind: 'done', decision } : { kind: 'invalid', message: result.msg || copy.missingId },

@@ -1,16 +1,13 @@
-/** POST /agent/v1/apply/ack: the creator has seen the '审核通过' dialog, so it is not shown again (login). */
+/** The creator has seen the '审核通过' dialog, so it is not shown again (login). */
+import { applyApi } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../api-client';
+import { call } from '../api-client';
 import { queryClient } from '../query-client';
 import { applyStatusQueryKey, type ApplyStatus } from './get-apply-status';
 
-export function ackApproval() {
-  return request<unknown>('POST', '/agent/v1/apply/ack');
-}
-
 export function useAckApproval() {
   return useMutation({
-    mutationFn: ackApproval,
+    mutationFn: () => call(applyApi.ack),
     onSuccess: (result) => {
       if (result.code !== 0) return;
       queryClient.setQueryData<ApplyStatus>(applyStatusQueryKey, (current) =>

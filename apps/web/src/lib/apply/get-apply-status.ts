@@ -1,24 +1,18 @@
-/** GET /agent/v1/apply/status: the creator's onboarding application, or null when they have none (login). */
-import type { Application } from '@cc/contracts';
+/** The creator's onboarding application, or null when they have none (login). */
+import { applyApi, type EndpointResponse } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../api-client';
+import { call } from '../api-client';
 import { unwrap } from '../api-error';
 import { useIsLoggedIn } from '../session/token';
 
-export interface ApplyStatus {
-  application: Application | null;
-}
+export type ApplyStatus = EndpointResponse<typeof applyApi.status>;
 
 export const applyStatusQueryKey = ['apply', 'status'] as const;
-
-export function getApplyStatus(signal?: AbortSignal) {
-  return request<ApplyStatus>('GET', '/agent/v1/apply/status', { signal });
-}
 
 export function applyStatusQueryOptions() {
   return queryOptions({
     queryKey: applyStatusQueryKey,
-    queryFn: async ({ signal }) => unwrap(await getApplyStatus(signal)),
+    queryFn: async ({ signal }) => unwrap(await call(applyApi.status, { signal })),
     meta: { showsOwnError: true },
   });
 }

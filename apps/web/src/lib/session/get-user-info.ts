@@ -1,20 +1,16 @@
-/** GET /agent/v1/user/info: the logged-in creator, read by the top bar, the route guards and the pages. */
-import type { UserInfo } from '@cc/contracts';
+/** The logged-in creator, read by the top bar, the route guards and the pages. */
+import { userApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../api-client';
+import { call } from '../api-client';
 import { unwrap } from '../api-error';
 import { queryClient } from '../query-client';
 import { userInfoQueryKey } from './session';
 import { useToken } from './token';
 
-export function getUserInfo(signal?: AbortSignal) {
-  return request<UserInfo>('GET', '/agent/v1/user/info', { signal });
-}
-
 export function userInfoQueryOptions() {
   return queryOptions({
     queryKey: userInfoQueryKey,
-    queryFn: async ({ signal }) => unwrap(await getUserInfo(signal)),
+    queryFn: async ({ signal }) => unwrap(await call(userApi.info, { signal })),
   });
 }
 

@@ -1,17 +1,17 @@
 /**
- * GET /agent/v1/user/money_session (ADR 0026): whether this login on this browser verified a money code in the
+ * The money session (ADR 0026): whether this login on this browser verified a money code in the
  * last 10 minutes, so the next money action may go without one. Refreshed after each money action.
  */
-import type { MoneySession } from '@cc/contracts';
+import { authApi } from '@cc/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../api-client';
+import { call } from '../api-client';
 import { unwrap } from '../api-error';
 import { useSecondsUntil } from '../use-now';
 
 export const moneySessionQueryKey = ['money-session'] as const;
 
 async function fetchMoneySession(signal: AbortSignal): Promise<{ endsAt: number | null }> {
-  const session = unwrap(await request<MoneySession>('GET', '/agent/v1/user/money_session', { signal }));
+  const session = unwrap(await call(authApi.moneySession, { signal }));
   // Counted from the answer's arrival by this browser's clock, whatever the clocks disagree on.
   return { endsAt: session.open ? Date.now() + session.expires_in * 1000 : null };
 }

@@ -3,11 +3,11 @@
  * resend countdown of its purpose (spec §4, §5). Used wherever money or identity is confirmed: wallet pay, payee,
  * contract, withdrawal. With `moneySession`, no code is needed while the money session is open (ADR 0026).
  */
-import { digitsOnly, SMS_CODE_LENGTH, validateSmsCode, type SmsType } from '@cc/contracts';
+import { authApi, digitsOnly, SMS_CODE_LENGTH, validateSmsCode, type SmsType } from '@cc/contracts';
 import { useState } from 'react';
 import { useUserInfo } from '../session/get-user-info';
 import { useMoneySession } from './money-session';
-import { sendCodeById } from './send-code-by-id';
+import { call } from '../api-client';
 import { resendKey } from './resend-timers';
 import { useCodeSender } from './use-code-sender';
 
@@ -15,7 +15,9 @@ export function useOwnPhoneCode(smsType: SmsType, options: { moneySession?: bool
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const ownPhone = useUserInfo().data?.phone ?? 'own';
-  const sender = useCodeSender(resendKey(smsType, ownPhone), () => sendCodeById(smsType));
+  const sender = useCodeSender(resendKey(smsType, ownPhone), () =>
+    call(authApi.sendCodeById, { body: { type: smsType } }),
+  );
   const money = useMoneySession(options.moneySession === true);
   const codeNeeded = money.secondsLeft === 0;
 

@@ -3,10 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SmsType } from '@cc/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-vi.mock('./send-code', () => ({ sendCode: vi.fn() }));
-const { usePhoneCode } = await import('./use-phone-code');
+import { usePhoneCode } from './use-phone-code';
 
 describe('usePhoneCode', () => {
   it('shows both errors on submit and forgets them when the form is closed, keeping what was typed', () => {

@@ -2,9 +2,17 @@
  * Phone and SMS-code fields with the rules of spec §5 — digits only, checked on blur, errors that follow the typing —
  * and the get-code button's 60 s countdown (spec §4). Shared by the login modal and the apply form.
  */
-import { digitsOnly, PHONE_LENGTH, SMS_CODE_LENGTH, validatePhone, validateSmsCode, type SmsType } from '@cc/contracts';
+import {
+  authApi,
+  digitsOnly,
+  PHONE_LENGTH,
+  SMS_CODE_LENGTH,
+  validatePhone,
+  validateSmsCode,
+  type SmsType,
+} from '@cc/contracts';
 import { useState } from 'react';
-import { sendCode } from './send-code';
+import { call } from '../api-client';
 import { resendKey } from './resend-timers';
 import { useCodeSender } from './use-code-sender';
 
@@ -14,7 +22,9 @@ export function usePhoneCode(smsType: SmsType, initialPhone = '') {
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const sender = useCodeSender(resendKey(smsType, phone), () => sendCode({ phone, type: smsType }));
+  const sender = useCodeSender(resendKey(smsType, phone), () =>
+    call(authApi.sendCode, { body: { phone, type: smsType } }),
+  );
 
   // Once an error shows, it follows the typing, so it disappears as soon as the value is right.
   function changePhone(value: string) {

@@ -1,10 +1,10 @@
-/** POST /agent/v1/user/login: phone and SMS code in, access token out (spec §7). */
-import type { LoginRequest, LoginResponse } from '@cc/contracts';
+/** Login by phone and SMS code: the access token out (spec §7). */
+import { authApi, type EndpointBodyInput } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export function login(payload: LoginRequest) {
-  return request<LoginResponse>('POST', '/agent/v1/user/login', { body: payload });
+export function login(payload: EndpointBodyInput<typeof authApi.login>) {
+  return call(authApi.login, { body: payload });
 }
 
 export function useLogin() {

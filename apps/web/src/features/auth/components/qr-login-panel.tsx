@@ -3,15 +3,14 @@
  * token the server hands this browser once the phone confirms. An expired or cancelled QR offers a fresh one.
  */
 import { IconRefresh } from '@arco-design/web-react/icon';
-import { ErrorCode, QR_LOGIN_POLL_MS, type QrLoginStatus } from '@cc/contracts';
+import { authApi, ErrorCode, QR_LOGIN_POLL_MS, type QrLoginStatus } from '@cc/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { QrImage } from '../../../components/qr-image';
+import { call } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { fillText } from '../../../lib/fill-text';
 import { useNow } from '../../../lib/use-now';
 import { text } from '../../../locales/zh-CN';
-import { checkQr } from '../api/check-qr';
-import { createQr } from '../api/create-qr';
 import { completeLogin } from './complete-login';
 import styles from './qr-login-panel.module.css';
 
@@ -42,7 +41,7 @@ export function QrLoginPanel({ redirect }: { redirect: string | null }) {
 
   useEffect(() => {
     const mine = ++generation.current;
-    void createQr().then((result) => {
+    void call(authApi.createQr).then((result) => {
       if (mine !== generation.current) return;
       if (!isSuccess(result)) return setState({ kind: 'failed' });
       const { qr_id, qr_url, expires_at } = result.body;
@@ -64,7 +63,7 @@ export function QrLoginPanel({ redirect }: { redirect: string | null }) {
     const timer = window.setInterval(async () => {
       if (busy) return;
       busy = true;
-      const result = await checkQr(qrId, controller.signal);
+      const result = await call(authApi.checkQr, { body: { qr_id: qrId }, signal: controller.signal });
       busy = false;
       if (mine !== generation.current || controller.signal.aborted) return;
       // A lost network keeps polling; a refused poll (used, unknown, another browser's) needs a new QR.

@@ -1,12 +1,12 @@
-/** POST /agent/v1/user/account/create: files a channel for review (spec §7); the answer is the new filing. */
-import type { Channel, ChannelCreate } from '@cc/contracts';
+/** Files a channel for review (spec §7); the answer is the new filing. */
+import { channelApi, type Channel, type EndpointBodyInput } from '@cc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request, type ApiResult } from '../../../lib/api-client';
+import { call, type ApiResult } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { channelQueryKey } from './query-keys';
 
-export function createAccount(payload: ChannelCreate) {
-  return request<Channel>('POST', '/agent/v1/user/account/create', { body: payload });
+export function createAccount(payload: EndpointBodyInput<typeof channelApi.create>) {
+  return call(channelApi.create, { body: payload });
 }
 
 /** A write of a filing whose success refreshes the list (filing and resubmitting). */

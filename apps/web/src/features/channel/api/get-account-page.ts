@@ -1,18 +1,14 @@
-/** GET /agent/v1/user/account/page: the creator's channel filings, newest first, optionally of one review status. */
-import type { Channel, Paged, ReportStatus } from '@cc/contracts';
+/** The creator's channel filings, newest first, optionally of one review status. */
+import { channelApi, type EndpointQueryInput } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { channelQueryKey } from './query-keys';
 
-export interface AccountPageParams {
-  page_num: number;
-  page_size: number;
-  report_status?: ReportStatus;
-}
+export type AccountPageParams = EndpointQueryInput<typeof channelApi.page>;
 
 export function getAccountPage(params: AccountPageParams, signal?: AbortSignal) {
-  return request<Paged<Channel>>('GET', '/agent/v1/user/account/page', { query: { ...params }, signal });
+  return call(channelApi.page, { query: params, signal });
 }
 
 export function accountPageQueryOptions(params: AccountPageParams) {

@@ -1,10 +1,10 @@
-/** POST /agent/v1/user/account/update: a rejected filing, corrected, back in review (issue 20); answers the filing. */
-import type { Channel, ChannelUpdate } from '@cc/contracts';
-import { request } from '../../../lib/api-client';
+/** A rejected filing, corrected, back in review (issue 20); answers the filing. */
+import { channelApi, type EndpointBodyInput } from '@cc/contracts';
+import { call } from '../../../lib/api-client';
 import { useFilingWrite } from './create-account';
 
-export function resubmitAccount(payload: ChannelUpdate) {
-  return request<Channel>('POST', '/agent/v1/user/account/update', { body: payload });
+export function resubmitAccount(payload: EndpointBodyInput<typeof channelApi.update>) {
+  return call(channelApi.update, { body: payload });
 }
 
 export function useResubmitAccount() {

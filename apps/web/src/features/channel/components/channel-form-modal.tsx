@@ -69,7 +69,8 @@ function ChannelForm({ onDone, editing }: { onDone: () => void; editing: Channel
     event.preventDefault();
     if (!form.validate() || pending || values.platform === undefined) return;
     const filing = {
-      platform: values.platform,
+      // Checked by the schema in `validate` above: one of the platforms.
+      platform: values.platform as Platform,
       channel_name: values.channel_name,
       channel_id: values.channel_id,
       channel_url: values.channel_url,

@@ -1,22 +1,18 @@
 /**
- * GET /agent/v1/user/get_sign_contract and POST /user/sign_contract: the labour-service agreement to read, and its
+ * The labour-service agreement to read, and its
  * signature with an SMS code of type 6 sent to the creator's own phone (spec §7), or none in a money session.
  */
-import type { SignContractInfo, SignContractResponse } from '@cc/contracts';
+import { userApi } from '@cc/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { isSuccess, unwrap } from '../../../lib/api-error';
 import { cashOutFirstQueryKey } from './get-cash-out-first';
 import { incomeQueryKey } from './query-keys';
 
-export function getSignContract(signal?: AbortSignal) {
-  return request<SignContractInfo>('GET', '/agent/v1/user/get_sign_contract', { signal });
-}
-
 export function signContractQueryOptions() {
   return queryOptions({
     queryKey: [...incomeQueryKey, 'contract'],
-    queryFn: async ({ signal }) => unwrap(await getSignContract(signal)),
+    queryFn: async ({ signal }) => unwrap(await call(userApi.contractInfo, { signal })),
     meta: { showsOwnError: true },
   });
 }
@@ -26,7 +22,7 @@ export function useSignContractInfo({ enabled }: { enabled: boolean }) {
 }
 
 export function signContract(code: string | undefined) {
-  return request<SignContractResponse>('POST', '/agent/v1/user/sign_contract', { body: { code } });
+  return call(userApi.signContract, { body: { code } });
 }
 
 export function useSignContract() {

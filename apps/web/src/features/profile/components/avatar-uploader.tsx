@@ -7,6 +7,7 @@ import { IconCamera } from '@arco-design/web-react/icon';
 import type { UserInfo } from '@cc/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
+import type { ApiResult } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { IMAGE_ACCEPT, imageFileProblem, uploadImage } from '../../../lib/image/upload-image';
 import { profile as profileText } from '../../../locales/zh-CN/profile';
@@ -37,7 +38,9 @@ export function AvatarUploader({ user }: { user: UserInfo }) {
     setPreview(URL.createObjectURL(file));
     setBusy(true);
     const uploaded = await uploadImage(file);
-    const saved = isSuccess(uploaded) ? await update.mutateAsync({ avatar: uploaded.body.image }) : uploaded;
+    const saved: ApiResult<unknown> = isSuccess(uploaded)
+      ? await update.mutateAsync({ avatar: uploaded.body.image })
+      : uploaded;
     setBusy(false);
     // Saved or not, the avatar shown is the server's from here on (the new one after the user info reloads).
     setPreview(null);

@@ -1,18 +1,14 @@
-/** GET /agent/v1/team/page: my team members (spec §3 Team member), newest first, searched and paged. */
-import type { Paged, TeamMember, TeamPageQuery } from '@cc/contracts';
+/** My team members (spec §3 Team member), newest first, searched and paged. */
+import { teamApi, type TeamPageQuery } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { teamQueryKey } from './query-keys';
-
-export function getTeamPage(params: TeamPageQuery, signal?: AbortSignal) {
-  return request<Paged<TeamMember>>('GET', '/agent/v1/team/page', { query: { ...params }, signal });
-}
 
 export function teamPageQueryOptions(params: TeamPageQuery) {
   return queryOptions({
     queryKey: [...teamQueryKey, 'page', params],
-    queryFn: async ({ signal }) => unwrap(await getTeamPage(params, signal)),
+    queryFn: async ({ signal }) => unwrap(await call(teamApi.page, { query: params, signal })),
     meta: { showsOwnError: true },
   });
 }

@@ -1,7 +1,8 @@
 /**
- * GET /agent/v1/team/poster: my invite poster, a PNG made by the server. It sits behind login, so it is fetched with
+ * My invite poster, a PNG made by the server. It sits behind login, so it is fetched with
  * the API headers as a blob (an <img src> could not send the token) and named as the server's header says.
  */
+import { teamApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestFile } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -14,15 +15,11 @@ export interface TeamPoster {
   fileName: string;
 }
 
-export function getTeamPoster(signal?: AbortSignal) {
-  return requestFile('/agent/v1/team/poster', { signal });
-}
-
 export function teamPosterQueryOptions() {
   return queryOptions({
     queryKey: [...teamQueryKey, 'poster'],
     queryFn: async ({ signal }): Promise<TeamPoster> => {
-      const file = unwrap(await getTeamPoster(signal));
+      const file = unwrap(await requestFile(teamApi.poster.path, { signal }));
       const fileName = filenameFromContentDisposition(file.contentDisposition) ?? teamText.poster.fileName;
       return { blob: file.blob, fileName };
     },

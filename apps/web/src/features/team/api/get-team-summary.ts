@@ -1,18 +1,14 @@
-/** GET /agent/v1/team/summary: my team's figures, my leader, commander code, team share rate and invite links. */
-import type { TeamSummary } from '@cc/contracts';
+/** My team's figures, my leader, commander code, team share rate and invite links. */
+import { teamApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
 import { teamQueryKey } from './query-keys';
-
-export function getTeamSummary(signal?: AbortSignal) {
-  return request<TeamSummary>('GET', '/agent/v1/team/summary', { signal });
-}
 
 export function teamSummaryQueryOptions() {
   return queryOptions({
     queryKey: [...teamQueryKey, 'summary'],
-    queryFn: async ({ signal }) => unwrap(await getTeamSummary(signal)),
+    queryFn: async ({ signal }) => unwrap(await call(teamApi.summary, { signal })),
     meta: { showsOwnError: true },
   });
 }

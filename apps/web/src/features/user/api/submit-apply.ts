@@ -1,12 +1,12 @@
-/** POST /agent/v1/apply/submit: sends the onboarding application; the answer is the application as stored (login). */
-import type { Application, ApplySubmit } from '@cc/contracts';
+/** Sends the onboarding application; the answer is the application as stored (login). */
+import { applyApi, type EndpointBodyInput } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { applyStatusQueryKey, type ApplyStatus } from '../../../lib/apply/get-apply-status';
 
-export function submitApply(payload: ApplySubmit) {
-  return request<Application>('POST', '/agent/v1/apply/submit', { body: payload });
+export function submitApply(payload: EndpointBodyInput<typeof applyApi.submit>) {
+  return call(applyApi.submit, { body: payload });
 }
 
 export function useSubmitApply() {

@@ -1,6 +1,6 @@
 /** The onboarding form of /apply: name, phone with an apply SMS code, main platform, channel link, followers, experience. */
 import { Button, Form, Input, Select } from '@arco-design/web-react';
-import { FOLLOWER_RANGE_LABELS, FOLLOWER_RANGES, PHONE_LENGTH, PLATFORM_LABELS } from '@cc/contracts';
+import { FOLLOWER_RANGE_LABELS, FOLLOWER_RANGES, PHONE_LENGTH, PLATFORM_LABELS, type Platform } from '@cc/contracts';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { text } from '../../../locales/zh-CN';
@@ -65,7 +65,7 @@ export function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
           placeholder={formText.platformPlaceholder}
           value={values.platform}
           options={platformOptions}
-          onChange={(value: number) => change('platform', value, true)}
+          onChange={(value: Platform) => change('platform', value, true)}
           onBlur={() => check('platform')}
           data-testid="apply-platform"
         />

@@ -1,5 +1,5 @@
 /** The onboarding form's own fields and their rules: the server's zod schema, field by field, so messages match. */
-import { applySubmitSchema, type FOLLOWER_RANGES } from '@cc/contracts';
+import { applySubmitSchema, type FOLLOWER_RANGES, type Platform } from '@cc/contracts';
 import type { z } from 'zod';
 
 export type FollowerRange = (typeof FOLLOWER_RANGES)[number];
@@ -7,7 +7,7 @@ export type FollowerRange = (typeof FOLLOWER_RANGES)[number];
 /** The form's fields besides phone and code, which live in `usePhoneCode`. */
 export interface ProfileFields {
   real_name: string;
-  platform: number | undefined;
+  platform: Platform | undefined;
   channel_link: string;
   follower_range: FollowerRange | undefined;
   experience: string;

@@ -3,7 +3,7 @@
  * (so the messages match), phone and code as in the login modal, and the submit shows the server's message.
  */
 import { Message } from '@arco-design/web-react';
-import { SmsType, type ApplySubmit } from '@cc/contracts';
+import { SmsType, type applyApi, type EndpointBodyInput } from '@cc/contracts';
 import { useState } from 'react';
 import { isSuccess } from '../../../lib/api-error';
 import { useUserInfo } from '../../../lib/session/get-user-info';
@@ -44,7 +44,7 @@ export function useApplyForm(onSubmitted: () => void) {
     const profileValid = PROFILE_KEYS.map((key) => check(key)).every(Boolean);
     const phoneCodeValid = phoneCode.validate();
     if (!profileValid || !phoneCodeValid || submit.isPending) return;
-    const payload: ApplySubmit = {
+    const payload: EndpointBodyInput<typeof applyApi.submit> = {
       ...values,
       real_name: values.real_name.trim(),
       channel_link: values.channel_link.trim(),
