@@ -60,7 +60,6 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerAuth } from './plugins/auth.js';
 import { enforceEndpointTable, route } from './plugins/endpoint-route.js';
-import { UNMIGRATED_ROUTES } from './plugins/unmigrated-routes.js';
 import { operatorGuard } from './plugins/operator.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerDevGuard, warnAboutDevelopmentDrivers } from './plugins/dev-guard.js';
@@ -491,7 +490,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerDevGuard(app, { public: config.devRoutesPublic });
   registerAuth(app, sessionService, { perUserPerMinute: config.rateLimit.perUser, counter });
   app.decorate('operatorGuard', operatorGuard(config.operatorToken));
-  enforceEndpointTable(app, endpointTable, UNMIGRATED_ROUTES);
+  const endpoints = enforceEndpointTable(app, endpointTable);
   registerInputText(app);
 
   route(app, platformApi.healthz, async () => ({ status: 'ok' }));
@@ -574,6 +573,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (alipay.sandbox) registerAlipaySandbox(app, alipay.sandbox);
   if (config.env !== 'production' && smsDriver instanceof ConsoleSmsDriver) await app.register(devRoutes(smsDriver));
   await docsRoutes(app, { version: SERVER_VERSION, serverUrl: config.publicBaseUrl });
+  endpoints.webBuildFollows();
   await registerWeb(app, config);
 
   return app;

@@ -115,29 +115,31 @@ export function route<E extends EndpointSpec>(
 
 /**
  * Refuses, at registration, any route that is not an entry of the table: registered another way, or an entry that
- * the table does not hold. `legacy` lists the routes still registered by hand while their domains move over.
- * Fastify's HEAD twins of GET routes and the web build's files pass.
+ * the table does not hold. Fastify's HEAD twins of GET routes pass, and so do the web build's own files
+ * (`/index.html`, `/assets/x.js`), once `webBuildFollows` says that they come next.
  */
-const WEB_FILE = /^\/[^:*]*\.[a-z0-9]+$/;
-
 export function enforceEndpointTable(
   app: FastifyInstance,
   table: readonly EndpointSpec[],
-  legacy: ReadonlySet<string> = new Set(),
-): void {
+): { webBuildFollows(): void } {
   const known = new Set(table.map((entry) => endpointKey(entry.method, entry.path)));
+  let webBuild = false;
   app.addHook('onRoute', (options) => {
-    const methods = asArray(options.method).map(String);
-    // The web build's own files (`/index.html`, `/assets/x.js`) are the web app, not endpoints.
-    if (WEB_FILE.test(options.url)) return;
-    for (const method of methods) {
+    if (webBuild && WEB_FILE.test(options.url)) return;
+    for (const method of asArray(options.method).map(String)) {
       const key = endpointKey(method, options.url);
       // Declared: through `route`, or by a plugin serving a declared entry (the reference page's Scalar).
       if (known.has(key)) continue;
-      const getTwin = endpointKey('GET', options.url);
-      if (method === 'HEAD' && (known.has(getTwin) || legacy.has(getTwin))) continue;
-      if (legacy.has(key)) continue;
+      if (method === 'HEAD' && known.has(endpointKey('GET', options.url))) continue;
       throw new Error(`route ${key} is not an entry of the endpoint table (packages/contracts, ADR 0031)`);
     }
   });
+  return {
+    webBuildFollows: () => {
+      webBuild = true;
+    },
+  };
 }
+
+/** A file of the web build: a path with an extension and no parameter. */
+const WEB_FILE = /^\/[^:*]*\.[a-z0-9]+$/;
