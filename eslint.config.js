@@ -1,5 +1,6 @@
 // Lint for the whole repository: typescript-eslint's recommended rules, React hooks rules for the web
-// app, and feature boundaries (web features never import one another; layouts import no feature).
+// app, feature boundaries (web features never import one another; layouts import no feature), and module data on
+// the server (no module imports another's repository, figures or demo files).
 import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,6 +8,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB_SRC = path.join(import.meta.dirname, 'apps/web/src');
+const SERVER_MODULES = path.join(import.meta.dirname, 'apps/server/src/modules');
+const SERVER_DEMO = path.join(import.meta.dirname, 'apps/server/src/demo');
+/** What a server module keeps to itself: its data access, the figures it keeps of its data, its demo data. */
+const MODULE_PRIVATE = /(\.repository|figures|rollup)\.[jt]s$|(^|[/\\])demo-[^/\\]*$/;
 const FEATURES = path.join(WEB_SRC, 'features');
 const LAYOUTS = path.join(WEB_SRC, 'layouts');
 
@@ -43,6 +48,52 @@ const featureImports = {
       else if (ownFeature !== null && target !== ownFeature) {
         context.report({ node: source, messageId: 'crossFeature', data: { from: ownFeature, to: target } });
       }
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+/**
+ * Server modules own their data (docs/ARCHITECTURE.md): another module's repository, figures or demo files are out
+ * of a module's reach, whatever the spelling of the path; a module reaches another through its service. (The
+ * composition root, app.ts, builds every module's repository and service.)
+ */
+const moduleData = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      foreignData: "Module {{ from }} reaches {{ to }}'s own data ({{ file }}): go through {{ to }}'s service instead.",
+      demoData: 'Module {{ from }} imports demo code ({{ file }}): the demo seeds the modules, never the other way.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const ownModule = folderBelow(SERVER_MODULES, file);
+    function check(source) {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source.value);
+      const targetModule = folderBelow(SERVER_MODULES, target);
+      if (ownModule !== null && folderBelow(SERVER_DEMO, target) !== null) {
+        context.report({ node: source, messageId: 'demoData', data: { from: ownModule, file: path.basename(target) } });
+        return;
+      }
+      if (ownModule === null || targetModule === null || targetModule === ownModule) return;
+      if (!MODULE_PRIVATE.test(target)) return;
+      context.report({
+        node: source,
+        messageId: 'foreignData',
+        data: {
+          from: ownModule,
+          to: targetModule,
+          file: path.basename(target),
+        },
+      });
     }
     return {
       ImportDeclaration: (node) => check(node.source),
@@ -90,6 +141,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { modules: { rules: { 'module-data': moduleData } } },
+    rules: { 'modules/module-data': 'error' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**', 'bench/**'],

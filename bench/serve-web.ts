@@ -10,7 +10,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { seedDemoData } from '../apps/server/src/modules/content/demo-seed.js';
+import { seedDemoData } from '../apps/server/src/demo/demo-seed.js';
 
 const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../apps/web/dist');
 

@@ -18,7 +18,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { seedDemoData } from '../apps/server/src/modules/content/demo-seed.js';
+import { seedDemoData } from '../apps/server/src/demo/demo-seed.js';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -8,7 +8,7 @@
  * cannot fuzz must be listed below with the reason, or the coverage test fails. Deterministic: a fixed seed and a
  * fixed number of runs per route and caller.
  */
-import { seedDemoData } from './modules/content/demo-seed.js';
+import { seedDemoData } from './demo/demo-seed.js';
 import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';

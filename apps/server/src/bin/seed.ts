@@ -1,7 +1,7 @@
 /** `npm run db:seed`: migrates, then seeds the demo catalogue (idempotent). */
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoData } from '../modules/content/demo-seed.js';
+import { seedDemoData } from '../demo/demo-seed.js';
 import { loadConfigOrExit } from './load-config.js';
 
 const config = loadConfigOrExit();

@@ -2,9 +2,9 @@
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemoData } from '../modules/content/demo-seed.js';
-import { DEMO_CREATOR_PHONE, seedDemoIncome } from '../modules/settlement/demo-income.js';
-import { seedDemoTeam } from '../modules/team/demo-team.js';
+import { seedDemoData } from '../demo/demo-seed.js';
+import { DEMO_CREATOR_PHONE, seedDemoIncome } from '../demo/demo-income.js';
+import { seedDemoTeam } from '../demo/demo-team.js';
 import { closeOnSignal } from './close-on-signal.js';
 import { loadConfigOrExit } from './load-config.js';
 

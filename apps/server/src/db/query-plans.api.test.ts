@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ManualClock } from '../clock.js';
 import { loadConfig } from '../config.js';
-import { seedDemoData } from '../modules/content/demo-seed.js';
+import { seedDemoData } from '../demo/demo-seed.js';
 import { testDatabaseKind } from '../../test/test-app.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrateToLatest } from './migrate.js';

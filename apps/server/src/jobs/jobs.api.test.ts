@@ -5,7 +5,7 @@
 import { ErrorCode, OrderStatus } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { seedDemoData } from '../modules/content/demo-seed.js';
+import { seedDemoData } from '../demo/demo-seed.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../test/test-app.js';
 import { waitFor } from '../../test/job-queue-suite.js';
 

@@ -5,7 +5,7 @@ import type { Media, ToolJob } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, uploadToLibrary } from '../../test/media-fixtures.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../test/test-app.js';
-import { seedDemoData } from '../modules/content/demo-seed.js';
+import { seedDemoData } from '../demo/demo-seed.js';
 import { CreditRepository } from '../modules/credit/credit.repository.js';
 import { CreditService } from '../modules/credit/credit.service.js';
 import { COMPRESSION_THRESHOLD } from './compression.js';

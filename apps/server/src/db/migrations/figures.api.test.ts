@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentRow } from '../../../test/settlement-fixtures.js';
 import { createTestDatabase, testDatabaseKind } from '../../../test/test-app.js';
-import { seedDemoData } from '../../modules/content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 import { rebuildShareRollup } from '../../modules/settlement/share-rollup.js';
 import { migrateToLatest, migratorOf } from '../migrate.js';
 import { up as earnedReceipts } from './20261126140000_earned_receipts.js';

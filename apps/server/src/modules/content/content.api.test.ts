@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { DEMO_SERIALS } from './demo-catalogue.js';
-import { seedDemoData } from './demo-seed.js';
+import { DEMO_SERIALS } from '../../demo/demo-catalogue.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 
 describe(`demo seed and content (${testDatabaseKind})`, () => {
   let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 
 describe(`points packages and countdown (${testDatabaseKind})`, () => {
   let ctx: TestContext;

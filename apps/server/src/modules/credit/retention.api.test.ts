@@ -2,7 +2,7 @@ import { ErrorCode, RETENTION_OFFER_SECONDS } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 
 const RETENTION_PACKAGE_ID = 6;
 

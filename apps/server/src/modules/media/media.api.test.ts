@@ -14,7 +14,7 @@ import {
   type TestContext,
 } from '../../../test/test-app.js';
 import { configureMediaProcesses, onMediaProcessStart } from '../../providers/media/ffmpeg-process.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 
 describe(`media library (${testDatabaseKind})`, () => {
   let ctx: TestContext;

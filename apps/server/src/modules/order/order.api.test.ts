@@ -10,7 +10,7 @@ import {
   testDatabaseKind,
   type TestContext,
 } from '../../../test/test-app.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 import { WalletRepository } from '../withdrawal/wallet.repository.js';
 import { WalletService } from '../withdrawal/wallet.service.js';
 

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { rsa2Verify, signContent } from '../../providers/payment/alipay-signing.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();

@@ -5,7 +5,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/database.js';
 import { apiSecurityHeaders } from '../../plugins/security.js';
 import { keptAndCountedTaskFigures } from '../../../test/task-figures.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 import { ShareRepository } from '../settlement/share.repository.js';
 import { addSharesToReceipts } from './task-figures.js';
 

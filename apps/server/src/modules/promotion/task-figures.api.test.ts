@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerApps, reportOrder, type PartnerApp } from '../../../test/open-orders.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { keptAndCountedTaskFigures } from '../../../test/task-figures.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 import { shareOf } from '../settlement/income.service.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-task-figures-0123';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
 import { settledAndCredited } from '../../../test/settlement-fixtures.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 import { WalletRepository } from '../withdrawal/wallet.repository.js';
 import { WalletService } from '../withdrawal/wallet.service.js';
 import { signOpenRequest } from './partner-app.service.js';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-open-api-doc-0123';
 const doc = fs.readFileSync(fileURLToPath(new URL('../../../../../docs/open-api.md', import.meta.url)), 'utf8');

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerApps, reportOrder, type PartnerApp } from '../../../test/open-orders.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-share-platform-0123';
 const CHANNEL_URLS: Partial<Record<Platform, string>> = {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { ErrorCode } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { DEMO_SERIALS } from '../content/demo-catalogue.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { DEMO_SERIALS } from '../../demo/demo-catalogue.js';
+import { seedDemoData } from '../../demo/demo-seed.js';
 import { CATALOGUE_CACHE_MS } from './task.service.js';
 
 describe(`task catalogue (${testDatabaseKind})`, () => {

@@ -6,7 +6,7 @@
  */
 import { OrderType, fenToYuan } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

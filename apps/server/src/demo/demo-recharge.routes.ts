@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { settlementApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../clock.js';
-import { route } from '../../plugins/endpoint-route.js';
-import { DEMO_APPS } from '../content/demo-catalogue.js';
-import { signOpenRequest, type PartnerAppService } from './partner-app.service.js';
+import type { Clock } from '../clock.js';
+import { route } from '../plugins/endpoint-route.js';
+import { DEMO_APPS } from './demo-catalogue.js';
+import { signOpenRequest, type PartnerAppService } from '../modules/settlement/partner-app.service.js';
 
 export const DEMO_RECHARGE_PATH = settlementApi.demoRecharge.path;
 

@@ -1,8 +1,8 @@
 import { OrderType, OutStatus, SettStatus, ShareType, fenToYuan } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectBooksBalanced } from '../../../test/books.js';
-import { call, createTestApp, loginAs, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { seedDemoData } from '../content/demo-seed.js';
+import { expectBooksBalanced } from '../../test/books.js';
+import { call, createTestApp, loginAs, testDatabaseKind, type TestContext } from '../../test/test-app.js';
+import { seedDemoData } from './demo-seed.js';
 import { DEMO_CREATOR_PHONE, seedDemoIncome } from './demo-income.js';
 
 describe(`the demo creator's income (${testDatabaseKind})`, () => {

@@ -3,9 +3,9 @@
  * showing the app, the serial and the promotion code it carries. Real apps have their own landing pages.
  */
 import { demoLandingApi, TaskType } from '@cc/contracts';
-import { escapeMarkup } from '../../escape-markup.js';
+import { escapeMarkup } from '../escape-markup.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../plugins/endpoint-route.js';
+import { route } from '../plugins/endpoint-route.js';
 import { DEMO_APPS, DEMO_SERIALS } from './demo-catalogue.js';
 
 const RECHARGE_RESULTS: Record<string, string> = {

@@ -1,6 +1,6 @@
 /** The demo catalogue `npm start` seeds: believable apps, dramas, novels, banners, a poster and help pages. */
 import { FREE_CLAIM_POINTS, PackageType, type TaskType } from '@cc/contracts';
-import type { Palette } from './cover-art.js';
+import type { Palette } from '../modules/content/cover-art.js';
 
 export interface DemoApp {
   key: string;

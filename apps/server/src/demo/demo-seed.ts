@@ -8,10 +8,10 @@ import path from 'node:path';
 import { ListingStatus, TaskType, yuanToFen } from '@cc/contracts';
 import { PostgresAdapter, sql } from 'kysely';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/database.js';
-import { hasFfmpeg, runFfmpegProcess } from '../../providers/media/ffmpeg-process.js';
-import { probeVideo } from '../../providers/media/probe.js';
-import { bannerSvg, coverSvg, iconSvg, type Palette } from './cover-art.js';
+import type { Db } from '../db/database.js';
+import { hasFfmpeg, runFfmpegProcess } from '../providers/media/ffmpeg-process.js';
+import { probeVideo } from '../providers/media/probe.js';
+import { bannerSvg, coverSvg, iconSvg, type Palette } from '../modules/content/cover-art.js';
 import {
   DEMO_APPS,
   DEMO_BANNERS,

@@ -8,7 +8,7 @@
  */
 import { BANKS, CashOutTo, OrderType, SmsType, fenToYuan } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.js';
+import type { Db } from '../db/database.js';
 
 export const DEMO_CREATOR_PHONE = '13800138000';
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
  * ffmpeg argument lists for the demo catalogue's videos: a moving gradient with the title set in a CJK font and
  * a tone, encoded as web-ready H.264/AAC with the index up front (so players can seek over HTTP Range).
  */
-import type { Palette } from './cover-art.js';
+import type { Palette } from '../modules/content/cover-art.js';
 
 export interface TitleCardOptions {
   /** Text files (drawtext reads them, which avoids escaping Chinese and punctuation). */
