@@ -149,11 +149,14 @@ export const mediaFoldersSchema = z.object({
 export const MEDIA_FILE_VARIANTS = ['video', 'download', 'poster', 'sprite'] as const;
 export type MediaFileVariant = (typeof MEDIA_FILE_VARIANTS)[number];
 export const mediaFileParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  variant: z.enum(MEDIA_FILE_VARIANTS),
+  id: z.coerce.number().int().positive().meta({ label: '素材编号' }),
+  variant: z.enum(MEDIA_FILE_VARIANTS).meta({ label: '文件类型' }),
 });
 /** The signature of a file link: its expiry (Unix seconds) and HMAC, as the library item's URLs carry them. */
-export const mediaFileQuerySchema = z.object({ exp: z.coerce.number().int(), sig: z.string().max(64) });
+export const mediaFileQuerySchema = z.object({
+  exp: z.coerce.number().int().meta({ label: '链接有效期' }),
+  sig: z.string().max(64).meta({ label: '链接签名' }),
+});
 
 /** A tus upload's address (`/ai/v1/media/uploads/{uploadId}`); its owner is part of the id, checked by the server. */
-export const mediaUploadParamsSchema = z.object({ uploadId: z.string() });
+export const mediaUploadParamsSchema = z.object({ uploadId: z.string().meta({ label: '上传编号' }) });

@@ -185,11 +185,12 @@ export const heldOrderIdParamSchema = z.object({
 });
 
 /** The demo app's "模拟充值" form (development only): the promotion code and the amount in yuan. */
-export const demoRechargeParamsSchema = z.object({ key: z.string().max(32) });
+export const demoRechargeParamsSchema = z.object({ key: z.string().max(32).meta({ label: '演示应用' }) });
 export const demoRechargeBodySchema = z.object({
-  code: z.string().trim().min(1).max(64),
+  code: z.string().trim().min(1).max(64).meta({ label: '推广口令' }),
   amount: z
     .string()
     .regex(/^\d{1,6}\.\d{2}$/)
+    .meta({ label: '充值金额' })
     .default('30.00'),
 });
