@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MEDIA_DEFAULT_QUOTA_BYTES, MEDIA_MAX_FILE_BYTES } from '@cc/contracts';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -22,6 +23,13 @@ describe('loadConfig', () => {
     expect(config.clickCapPerIpPerDay).toBe(5);
     expect(() => loadConfig({ CLICK_CAP_PER_IP_PER_DAY: '0' })).toThrow(/CLICK_CAP_PER_IP_PER_DAY/);
     expect(() => loadConfig({ DEV_ROUTES_PUBLIC: 'yes' })).toThrow(/DEV_ROUTES_PUBLIC/);
+  });
+
+  it("defaults the media quota and upload size to the contracts' values the web app shows", () => {
+    const { media } = loadConfig({});
+    expect(media.quotaBytes).toBe(MEDIA_DEFAULT_QUOTA_BYTES);
+    expect(media.maxFileBytes).toBe(MEDIA_MAX_FILE_BYTES);
+    expect(loadConfig({ MEDIA_QUOTA_BYTES: '1000' }).media.quotaBytes).toBe(1000);
   });
 
   it('reads overrides', () => {

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MEDIA_DEFAULT_QUOTA_BYTES, MEDIA_MAX_FILE_BYTES } from '@cc/contracts';
 import { z } from 'zod';
 import type { AlipayTrust } from './providers/payment/alipay-client.js';
 
@@ -189,10 +190,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style bucket addresses (MinIO and most self-hosted S3 servers need it). */
   S3_FORCE_PATH_STYLE: bool,
-  /** Largest single upload, bytes (default 2 GiB). */
-  MEDIA_MAX_FILE_BYTES: positiveInt.default(2 * 1024 ** 3),
-  /** Library space per creator, bytes (default 20 GiB). */
-  MEDIA_QUOTA_BYTES: positiveInt.default(20 * 1024 ** 3),
+  /** Largest single upload, bytes (default 2 GiB, the contracts' MEDIA_MAX_FILE_BYTES the web app also knows). */
+  MEDIA_MAX_FILE_BYTES: positiveInt.default(MEDIA_MAX_FILE_BYTES),
+  /** Library space per creator, bytes (default 20 GiB, the contracts' MEDIA_DEFAULT_QUOTA_BYTES). */
+  MEDIA_QUOTA_BYTES: positiveInt.default(MEDIA_DEFAULT_QUOTA_BYTES),
   /**
    * Hours an unfinished upload may take from its creation (default 24): the tus answers announce the moment in
    * `Upload-Expires`; after it the upload answers 410 and `media.upload-sweep` removes it and frees its quota.
