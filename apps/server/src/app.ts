@@ -445,6 +445,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
     workDir: config.tool.workDir,
     timeoutMs: config.tool.timeoutMs,
+    videoPreset: config.tool.videoPreset,
   });
   app.decorate('media', media);
   app.decorate('tools', tools);
