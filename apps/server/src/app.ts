@@ -21,10 +21,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { IdentityCache, localRevocations, RedisSessionRevocations } from './modules/auth/session-cache.js';
-import { MoneySessionRepository } from './modules/auth/money-session.repository.js';
-import { MoneySessionService } from './modules/auth/money-session.service.js';
-import { SmsCodeRepository } from './modules/auth/sms-code.repository.js';
-import { SmsCodeService } from './modules/auth/sms-code.service.js';
+import { MoneySessionRepository } from './modules/verification/money-session.repository.js';
+import { MoneySessionService } from './modules/verification/money-session.service.js';
+import { SmsCodeRepository } from './modules/verification/sms-code.repository.js';
+import { SmsCodeService } from './modules/verification/sms-code.service.js';
 import { ApplyRepository } from './modules/apply/apply.repository.js';
 import { applyRoutes } from './modules/apply/apply.routes.js';
 import { ApplyService } from './modules/apply/apply.service.js';
@@ -110,7 +110,7 @@ import { payeeRoutes } from './modules/user/payee.routes.js';
 import { PayeeService } from './modules/user/payee.service.js';
 import { DataCipher } from './data-cipher.js';
 import { BuiltinESignProvider } from './providers/esign/builtin-esign.js';
-import { defineJobTable, type AppJobs } from './jobs/app-jobs.js';
+import { defineJobTable, jobKeys, type AppJobs } from './jobs/app-jobs.js';
 import { MediaRepository } from './modules/media/media.repository.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { MediaService } from './modules/media/media.service.js';
@@ -376,7 +376,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         const id = await jobs.enqueue(
           'withdrawal.payout',
           { cash_out_id: cashOutId, out_biz_no: outBizNo },
-          { key: outBizNo },
+          { key: jobKeys.withdrawalPayout(outBizNo) },
         );
         if ((await jobs.get(id))?.status === 'failed') await jobs.retry(id);
       },
@@ -418,7 +418,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     maxFileBytes: config.media.maxFileBytes,
     uploadExpiryMs: config.media.uploadExpiryMs,
     enqueueProcess: (mediaId: number): Promise<string> =>
-      jobs.enqueue('media.process', { media_id: mediaId }, { key: `media:${mediaId}` }),
+      jobs.enqueue('media.process', { media_id: mediaId }, { key: jobKeys.mediaProcess(mediaId) }),
     clock,
     log: app.log,
   });
@@ -428,9 +428,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     credits,
     media,
     enqueueRun: (id: number): Promise<string> =>
-      jobs.enqueue('tool.run', { tool_job_id: id }, { key: `tool-job:${id}` }),
+      jobs.enqueue('tool.run', { tool_job_id: id }, { key: jobKeys.toolRun(id) }),
     enqueueAnalyze: (agentId: number, mediaId: number): Promise<string> =>
-      jobs.enqueue('tool.analyze', { agent_id: agentId, media_id: mediaId }, { key: `analyze:${mediaId}` }),
+      jobs.enqueue('tool.analyze', { agent_id: agentId, media_id: mediaId }, { key: jobKeys.toolAnalyze(mediaId) }),
     engineJob: (id: string) => jobs.get(id),
     prices: config.tool.prices,
     clock,
@@ -445,6 +445,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
     workDir: config.tool.workDir,
     timeoutMs: config.tool.timeoutMs,
+    videoPreset: config.tool.videoPreset,
   });
   app.decorate('media', media);
   app.decorate('tools', tools);

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MEDIA_DEFAULT_QUOTA_BYTES, MEDIA_MAX_FILE_BYTES } from '@cc/contracts';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
@@ -24,6 +26,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEV_ROUTES_PUBLIC: 'yes' })).toThrow(/DEV_ROUTES_PUBLIC/);
   });
 
+  it("defaults the media quota and upload size to the contracts' values the web app shows", () => {
+    const { media } = loadConfig({});
+    expect(media.quotaBytes).toBe(MEDIA_DEFAULT_QUOTA_BYTES);
+    expect(media.maxFileBytes).toBe(MEDIA_MAX_FILE_BYTES);
+    expect(loadConfig({ MEDIA_QUOTA_BYTES: '1000' }).media.quotaBytes).toBe(1000);
+  });
+
   it('reads overrides', () => {
     const config = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', VENDORS: 'a, b', DATABASE_URL: 'postgres://u@h/db' });
     expect(config.port).toBe(9000);
@@ -31,6 +40,22 @@ describe('loadConfig', () => {
     expect(config.vendors).toEqual(['a', 'b']);
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
     expect(loadConfig({ JOB_WORKERS: 'off' }).jobWorkers).toBe('off');
+  });
+
+  it('reads VIDEO_PRESET into the tool settings, and refuses a preset x264 does not know', () => {
+    expect(loadConfig({}).tool.videoPreset).toBe('veryfast');
+    expect(loadConfig({ VIDEO_PRESET: 'ultrafast' }).tool.videoPreset).toBe('ultrafast');
+    expect(() => loadConfig({ VIDEO_PRESET: 'warp' })).toThrow(ConfigError);
+    expect(() => loadConfig({ VIDEO_PRESET: 'warp' })).toThrow(/VIDEO_PRESET/);
+  });
+
+  it('is the only reader of the environment, but for the start-up programs in bin/', () => {
+    const root = path.dirname(new URL(import.meta.url).pathname);
+    const readers = (fs.readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => file !== 'config.ts' && !file.startsWith(`bin${path.sep}`))
+      .filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes('process.env'));
+    expect(readers).toEqual([]);
   });
 
   it('names each invalid variable', () => {

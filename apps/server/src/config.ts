@@ -5,7 +5,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MEDIA_DEFAULT_QUOTA_BYTES, MEDIA_MAX_FILE_BYTES } from '@cc/contracts';
 import { z } from 'zod';
+import { DEFAULT_VIDEO_PRESET, VIDEO_PRESETS, type VideoPreset } from './modules/tool/video/encode.js';
 import type { AlipayTrust } from './providers/payment/alipay-client.js';
 
 const bool = z
@@ -189,10 +191,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style bucket addresses (MinIO and most self-hosted S3 servers need it). */
   S3_FORCE_PATH_STYLE: bool,
-  /** Largest single upload, bytes (default 2 GiB). */
-  MEDIA_MAX_FILE_BYTES: positiveInt.default(2 * 1024 ** 3),
-  /** Library space per creator, bytes (default 20 GiB). */
-  MEDIA_QUOTA_BYTES: positiveInt.default(20 * 1024 ** 3),
+  /** Largest single upload, bytes (default 2 GiB, the contracts' MEDIA_MAX_FILE_BYTES the web app also knows). */
+  MEDIA_MAX_FILE_BYTES: positiveInt.default(MEDIA_MAX_FILE_BYTES),
+  /** Library space per creator, bytes (default 20 GiB, the contracts' MEDIA_DEFAULT_QUOTA_BYTES). */
+  MEDIA_QUOTA_BYTES: positiveInt.default(MEDIA_DEFAULT_QUOTA_BYTES),
   /**
    * Hours an unfinished upload may take from its creation (default 24): the tus answers announce the moment in
    * `Upload-Expires`; after it the upload answers 410 and `media.upload-sweep` removes it and frees its quota.
@@ -231,6 +233,11 @@ const envSchema = z.object({
   MEDIA_UPLOAD_WRITES_PER_CREATOR: positiveInt.default(6),
   /** Media upload bodies one client IP may be sending at once, per API process. */
   MEDIA_UPLOAD_WRITES_PER_IP: positiveInt.default(30),
+  /**
+   * x264 preset of tool renders (default `veryfast`, which suits 2 cores); read here only and passed to the tool
+   * runner, so an unknown preset stops start-up instead of failing every render.
+   */
+  VIDEO_PRESET: z.enum(VIDEO_PRESETS).default(DEFAULT_VIDEO_PRESET),
   /** Video tool jobs (ffmpeg processes) one worker process runs at once; 1 suits 2 cores. */
   TOOL_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Price of 批量去重 in points: "per output,per started minute of output". */
@@ -344,12 +351,14 @@ export interface AppConfig {
       maxPixels: number;
     };
   };
-  /** TOOL_*: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
+  /** TOOL_*, VIDEO_PRESET: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
   tool: {
     concurrency: number;
     prices: Record<'dedup' | 'mixcut', { perOutput: number; perMinute: number }>;
     timeoutMs: number;
     workDir: string;
+    /** x264 preset of every render. */
+    videoPreset: VideoPreset;
   };
 }
 
@@ -532,6 +541,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       prices: { dedup: toolPrice(e.TOOL_PRICE_DEDUP), mixcut: toolPrice(e.TOOL_PRICE_MIXCUT) },
       timeoutMs: e.TOOL_JOB_TIMEOUT_MINUTES * 60_000,
       workDir: path.join(dataDir, 'work'),
+      videoPreset: e.VIDEO_PRESET,
     },
   };
 }

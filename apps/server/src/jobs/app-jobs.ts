@@ -107,6 +107,21 @@ export const appJobSpecs = {
 } satisfies JobSpecs;
 
 export type AppJobSpecs = typeof appJobSpecs;
+
+/**
+ * The idempotency key of each per-item job, defined once: a second enqueue with the same key answers the first job,
+ * so a key must never change shape between releases (queued rows keep the old one).
+ */
+export const jobKeys = {
+  /** One processing job per library item. */
+  mediaProcess: (mediaId: number) => `media:${mediaId}`,
+  /** One run job per tool job (the same text as the tool job's ledger key, in another namespace). */
+  toolRun: (toolJobId: number) => `tool-job:${toolJobId}`,
+  /** One analysis per medium, whoever asks for it. */
+  toolAnalyze: (mediaId: number) => `analyze:${mediaId}`,
+  /** One payout job per attempt: the attempt's out_biz_no. */
+  withdrawalPayout: (outBizNo: string) => outBizNo,
+};
 export type AppJobs = JobQueue<AppJobSpecs>;
 
 /** The services job handlers call. */

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appJobSpecs, defineJobTable, type JobServices } from './app-jobs.js';
+import { appJobSpecs, defineJobTable, jobKeys, type JobServices } from './app-jobs.js';
 import { checkJobTable, JobTableError, kindsOf, retryDelayMs, type JobHandlers, type JobSpecs } from './job-table.js';
 
 const specs = {
@@ -87,6 +87,14 @@ describe('job table', () => {
     expect(gaveUp).toEqual([]);
     await expect(run(attempts)).rejects.toThrow('ffmpeg died');
     expect(gaveUp).toEqual([7]);
+  });
+
+  it('keys per-item jobs as queued rows already do: one job per medium, tool job, analysis and payout attempt', () => {
+    // A key that changed shape would queue a second job beside a row a previous release left.
+    expect(jobKeys.mediaProcess(7)).toBe('media:7');
+    expect(jobKeys.toolRun(7)).toBe('tool-job:7');
+    expect(jobKeys.toolAnalyze(7)).toBe('analyze:7');
+    expect(jobKeys.withdrawalPayout('W20261126000001')).toBe('W20261126000001');
   });
 
   it('waits the fixed backoff, or doubles it per attempt', () => {

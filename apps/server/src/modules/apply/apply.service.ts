@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { lockKey } from '../../db/locks.js';
 import { appError } from '../../errors.js';
-import { throwUnlessOk, type CheckOutcome, type SmsCodeService } from '../auth/sms-code.service.js';
+import { throwUnlessOk, type CheckOutcome, type SmsCodeService } from '../verification/sms-code.service.js';
 import { isoTime } from '../paging.js';
 import { LIVE_STATUSES, type ApplicationRow, type ApplyRepository } from './apply.repository.js';
 

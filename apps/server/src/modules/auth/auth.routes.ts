@@ -10,8 +10,8 @@ import type { UserService } from '../user/user.service.js';
 import type { AuthService, RequestMeta } from './auth.service.js';
 import type { QrLoginService } from './qr-login.service.js';
 import type { SessionService } from './session.service.js';
-import { moneyProofOf, type MoneySessionService } from './money-session.service.js';
-import type { SmsCodeService } from './sms-code.service.js';
+import { moneyProofOf, type MoneySessionService } from '../verification/money-session.service.js';
+import type { SmsCodeService } from '../verification/sms-code.service.js';
 
 export interface AuthRoutesDeps {
   auth: AuthService;

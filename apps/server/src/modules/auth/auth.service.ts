@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { UserService } from '../user/user.service.js';
 import type { SessionService } from './session.service.js';
-import { throwUnlessOk, type SmsCodeService } from './sms-code.service.js';
+import { throwUnlessOk, type SmsCodeService } from '../verification/sms-code.service.js';
 
 export interface LoginInput {
   phone: string;

@@ -3,7 +3,7 @@ import { fenToYuan, orderApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
-import { moneyProofOf } from '../auth/money-session.service.js';
+import { moneyProofOf } from '../verification/money-session.service.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
 import type { OrderService } from './order.service.js';
 

@@ -28,6 +28,7 @@ import { seedOf, type ToolJobOutputRow, type ToolService } from './tool.service.
 import { analyzeVideo } from './video/analyze.js';
 import { SIMILARITY_THRESHOLD, dedupVerified } from './video/similarity.js';
 import { renderTimeline } from './video/render-timeline.js';
+import type { VideoPreset } from './video/encode.js';
 
 const PROGRESS_WRITE_MS = 700;
 const WATCH_MS = 1000;
@@ -51,6 +52,8 @@ export interface ToolRunnerDeps {
   log: FastifyBaseLogger;
   workDir: string;
   timeoutMs: number;
+  /** VIDEO_PRESET: x264 preset of every render. */
+  videoPreset: VideoPreset;
 }
 
 /** Progress of one run: fractions of the whole, written at most every 0.7 s, never backwards. */
@@ -236,6 +239,7 @@ export class ToolRunner {
             output,
             options: config.options,
             seed: seedOf(`${row.id}:${source.id}:${copy}`),
+            preset: this.deps.videoPreset,
             signal,
             onProgress: (f) => progress.set((n + f * 0.8) / total),
             onStage: (stage) => progress.set((n + 0.8) / total, `${stage} ${label}`),
@@ -310,6 +314,7 @@ export class ToolRunner {
               end: clip.end,
             })),
             output,
+            preset: this.deps.videoPreset,
             ...(config.watermark_switch && config.watermark && { watermark: config.watermark }),
             ...(copyOptions(config.deduplication, copy).length > 0 && {
               dedup: {

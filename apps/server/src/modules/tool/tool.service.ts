@@ -49,7 +49,6 @@ export interface ToolJobOutputRow {
 }
 
 export const chargeKeyOf = (jobId: number) => `tool-job:${jobId}`;
-export const analyzeKeyOf = (mediaId: number) => `analyze:${mediaId}`;
 
 const DESCRIPTIONS: Record<(typeof NAV_TOOLS)[number], string> = {
   mixcut: '自动分析剧集高光，按剪辑策略生成 60~300 秒的混剪成片',

@@ -6,7 +6,7 @@ import { userApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
-import { moneyProofOf } from '../auth/money-session.service.js';
+import { moneyProofOf } from '../verification/money-session.service.js';
 import type { ContractService } from './contract.service.js';
 import type { PayeeService } from './payee.service.js';
 

@@ -20,8 +20,8 @@ import { lockKey } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
-import type { MoneyProof, MoneySessionService } from '../auth/money-session.service.js';
-import { throwUnlessOk } from '../auth/sms-code.service.js';
+import type { MoneyProof, MoneySessionService } from '../verification/money-session.service.js';
+import { throwUnlessOk } from '../verification/sms-code.service.js';
 import type { PayeeRepository } from './payee.repository.js';
 
 type Trx = Transaction<Database>;

@@ -17,7 +17,7 @@ import { ContractService } from '../user/contract.service.js';
 import { PayeeRepository } from '../user/payee.repository.js';
 import { PayeeService } from '../user/payee.service.js';
 import { BuiltinESignProvider } from '../../providers/esign/builtin-esign.js';
-import type { MoneySessionService } from '../auth/money-session.service.js';
+import type { MoneySessionService } from '../verification/money-session.service.js';
 import { CumulativeLabourTaxPolicy } from './tax-policy.js';
 import { TaxWithholding } from './tax-withholding.js';
 import { WithdrawalRepository } from './withdrawal.repository.js';

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
 import { route, Texted } from '../../plugins/endpoint-route.js';
-import { moneyProofOf } from '../auth/money-session.service.js';
+import { moneyProofOf } from '../verification/money-session.service.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
 import { canTransition } from './withdrawal-state.js';
 import type { CashOutRow } from './withdrawal.repository.js';

@@ -8,7 +8,7 @@ import { AppModal } from '../app-modal';
 import { PromotionButton } from '../promotion/promotion-button';
 import { closeApplyModal, onApplyModalClose, openApplyModal, useApplyModalVisible } from '../../lib/apply-modal';
 import { text } from '../../locales/zh-CN';
-import { useAckApproval } from '../../lib/apply/ack-approval';
+import { useAckApproval } from './ack-approval';
 import { useApplyStatus } from '../../lib/apply/get-apply-status';
 import styles from './approval-dialog.module.css';
 

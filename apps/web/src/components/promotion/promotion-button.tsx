@@ -11,7 +11,7 @@ import { isSuccess } from '../../lib/api-error';
 import { paths, taskDetailPath } from '../../lib/paths';
 import { openPromotionDialog } from '../../lib/promotion/promotion-dialog-store';
 import { taskQueryKey } from '../../lib/promotion/query-keys';
-import { useReceiveTask } from '../../lib/promotion/receive-task';
+import { useReceiveTask } from './receive-task';
 import { queryClient } from '../../lib/query-client';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';

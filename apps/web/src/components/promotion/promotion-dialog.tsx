@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { isSuccess } from '../../lib/api-error';
 import { copyText } from '../../lib/clipboard';
 import { fillText } from '../../lib/fill-text';
-import { useActivateTask } from '../../lib/promotion/activate-task';
+import { useActivateTask } from './activate-task';
 import {
   closePromotionDialog,
   usePromotionDialog,

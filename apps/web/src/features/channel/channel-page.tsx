@@ -2,14 +2,15 @@
  * Account filing (/profile/account, issue 10 §2): the creator's media channels as cards with their review status,
  * filtered by status and paged; filing in a modal; single and batch delete after a confirmation.
  */
-import { Button, Checkbox, Message, Modal, Pagination, Radio, Spin } from '@arco-design/web-react';
+import { Button, Checkbox, Message, Modal, Radio } from '@arco-design/web-react';
 import { IconDelete, IconPlus, IconUserGroup } from '@arco-design/web-react/icon';
 import { ErrorCode, ReportStatus, type Channel } from '@cc/contracts';
 import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
-import { LoadError } from '../../components/load-error';
+import { ListPager } from '../../components/list-pager';
+import { QueryView } from '../../components/query-view';
 import { PageHeading } from '../../components/page-heading';
-import { ApiError, isSuccess } from '../../lib/api-error';
+import { isSuccess } from '../../lib/api-error';
 import { paths } from '../../lib/paths';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { text } from '../../locales/zh-CN';
@@ -102,16 +103,10 @@ export function ChannelPage() {
   );
 
   function body() {
-    if (query.isPending) return <Spin className={styles.loading} />;
-    if (query.isError) {
-      return (
-        <LoadError
-          message={query.error instanceof ApiError ? query.error.msg : undefined}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      );
-    }
+    return <QueryView query={query}>{() => loaded()}</QueryView>;
+  }
+
+  function loaded() {
     if (rows.length === 0) {
       return filter === 'all' ? (
         <EmptyState
@@ -147,16 +142,14 @@ export function ChannelPage() {
             />
           ))}
         </div>
-        {total > PAGE_SIZE && (
-          <Pagination
-            className={styles.pager}
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={total}
-            simple={isMobile}
-            onChange={(page) => show({ page })}
-          />
-        )}
+        <ListPager
+          className={styles.pager}
+          current={pageNum}
+          total={total}
+          pageSize={PAGE_SIZE}
+          simple={isMobile}
+          onChange={(page) => show({ page })}
+        />
       </>
     );
   }

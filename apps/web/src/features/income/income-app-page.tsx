@@ -14,7 +14,8 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { incomeText } from '../../locales/zh-CN/income';
 import { useSettAppList } from './api/get-sett-app-list';
 import { BackToIncome } from './components/back-to-income';
-import { QueryView, RowsTable } from './components/query-view';
+import { QueryView } from '../../components/query-view';
+import { RowsTable } from './components/rows-table';
 import styles from './income-page.module.css';
 
 const t = incomeText.app.columns;

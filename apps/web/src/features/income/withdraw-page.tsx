@@ -14,7 +14,7 @@ import { incomeText } from '../../locales/zh-CN/income';
 import { useCashOutFirst } from './api/get-cash-out-first';
 import { BackToIncome } from './components/back-to-income';
 import { CASH_OUT_ANCHOR } from './components/cash-out-anchor';
-import { QueryView } from './components/query-view';
+import { QueryView } from '../../components/query-view';
 import { WithdrawForm } from './components/withdraw-form';
 import styles from './withdraw-page.module.css';
 

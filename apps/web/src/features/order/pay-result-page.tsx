@@ -15,7 +15,7 @@ import { openPointsModal, openPointsModalAfterLogin } from '../../lib/credit/poi
 import { refreshPoints } from '../../lib/credit/query-keys';
 import { fillText } from '../../lib/fill-text';
 import { formatYuan } from '../../lib/format';
-import { confirmAbandonPayment } from '../../lib/order/confirm-abandon';
+import { confirmAbandonPayment } from './confirm-abandon';
 import { paths } from '../../lib/paths';
 import { openLoginModal } from '../../lib/session/login-modal';
 import { useIsLoggedIn } from '../../lib/session/token';

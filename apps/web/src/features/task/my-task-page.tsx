@@ -3,17 +3,17 @@
  * cards on mobile — each with '推广链接' to reopen its promotion dialog (receive is idempotent); narrowed by task type,
  * each dated by when its promotion started.
  */
-import { Button, Pagination, Radio, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Radio, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconFire } from '@arco-design/web-react/icon';
-import { TASK_TYPE_LABELS, TaskType, type MyTaskRow } from '@cc/contracts';
+import { TASK_TYPE_LABELS, TaskType, type MyTaskRow, type Paged } from '@cc/contracts';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AppBadge } from '../../components/app-badge';
 import { EmptyState } from '../../components/empty-state';
-import { LoadError } from '../../components/load-error';
+import { ListPager } from '../../components/list-pager';
+import { QueryView } from '../../components/query-view';
 import { PageHeading } from '../../components/page-heading';
 import { PromotionButton } from '../../components/promotion/promotion-button';
-import { ApiError } from '../../lib/api-error';
 import { fillText } from '../../lib/fill-text';
 import { formatCount, formatDateTime, formatYuan } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -167,17 +167,14 @@ export function MyTaskPage() {
   }
 
   function renderBody() {
-    if (tasks.isPending) return <Spin className={styles.loading} />;
-    if (tasks.isError) {
-      return (
-        <LoadError
-          message={tasks.error instanceof ApiError ? tasks.error.msg : undefined}
-          retrying={tasks.isFetching}
-          onRetry={() => void tasks.refetch()}
-        />
-      );
-    }
-    const { data, page: pageInfo } = tasks.data;
+    return (
+      <QueryView query={tasks} loading={<Spin className={styles.loading} />}>
+        {renderTasks}
+      </QueryView>
+    );
+  }
+
+  function renderTasks({ data, page: pageInfo }: Paged<MyTaskRow>) {
     if (data.length === 0) {
       return (
         <EmptyState
@@ -196,16 +193,7 @@ export function MyTaskPage() {
     return (
       <>
         {isMobile ? <TaskCards rows={data} /> : <TaskTable rows={data} />}
-        {pageInfo.total_count > PAGE_SIZE && (
-          <Pagination
-            className={styles.pager}
-            current={pageInfo.page_num}
-            pageSize={PAGE_SIZE}
-            total={pageInfo.total_count}
-            simple={isMobile}
-            onChange={setPage}
-          />
-        )}
+        <ListPager className={styles.pager} page={pageInfo} pageSize={PAGE_SIZE} simple={isMobile} onChange={setPage} />
       </>
     );
   }

@@ -2,16 +2,16 @@
  * The task center (/task): 短剧 / 小说 tabs, an app filter, keyword search and sort over a grid of task cards,
  * twelve to a page, each with its '推广' button (spec §2, §4).
  */
-import { Button, Input, Pagination, Select, Tabs } from '@arco-design/web-react';
+import { Button, Input, Select, Tabs } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { TASK_SORT_LABELS, TASK_SORTS, TASK_TYPE_LABELS, TaskType, type TaskSort } from '@cc/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
+import { ListPager } from '../../components/list-pager';
 import { ApplyBanner } from '../../components/apply-entry/apply-entry';
 import { EmptyState } from '../../components/empty-state';
-import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
+import { QueryView } from '../../components/query-view';
 import { TaskCard, TaskCardSkeleton } from '../../components/task-card/task-card';
-import { ApiError } from '../../lib/api-error';
 import { useTaskPage } from '../../lib/task/get-task-page';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -73,25 +73,21 @@ export function TaskPage() {
   const tasks = useTaskPage(taskPageParams(filters));
 
   function renderList() {
-    if (tasks.isPending) {
-      return (
-        <TaskGrid>
-          {Array.from({ length: TASK_PAGE_SIZE }, (_, index) => (
-            <TaskCardSkeleton key={index} />
-          ))}
-        </TaskGrid>
-      );
-    }
-    if (tasks.isError) {
-      return (
-        <LoadError
-          message={tasks.error instanceof ApiError ? tasks.error.msg : undefined}
-          retrying={tasks.isFetching}
-          onRetry={() => void tasks.refetch()}
-        />
-      );
-    }
-    const { data, page } = tasks.data;
+    const skeleton = (
+      <TaskGrid>
+        {Array.from({ length: TASK_PAGE_SIZE }, (_, index) => (
+          <TaskCardSkeleton key={index} />
+        ))}
+      </TaskGrid>
+    );
+    return (
+      <QueryView query={tasks} loading={skeleton}>
+        {renderTasks}
+      </QueryView>
+    );
+  }
+
+  function renderTasks({ data, page }: NonNullable<typeof tasks.data>) {
     if (data.length === 0) {
       const filtered = filters.keyword !== '' || filters.appId !== undefined;
       return (
@@ -117,19 +113,16 @@ export function TaskPage() {
             <TaskCard key={task.task_id} task={task} priority={index < FIRST_SCREEN_CARDS} />
           ))}
         </TaskGrid>
-        {page.total_count > TASK_PAGE_SIZE && (
-          <Pagination
-            className={styles.pager}
-            current={page.page_num}
-            pageSize={TASK_PAGE_SIZE}
-            total={page.total_count}
-            simple={isMobile}
-            onChange={(pageNum) => {
-              update({ page: pageNum });
-              window.scrollTo({ top: 0, behavior: 'smooth' });
-            }}
-          />
-        )}
+        <ListPager
+          className={styles.pager}
+          page={page}
+          pageSize={TASK_PAGE_SIZE}
+          simple={isMobile}
+          onChange={(pageNum) => {
+            update({ page: pageNum });
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
       </>
     );
   }

@@ -9,7 +9,7 @@ import { team as t } from '../../locales/zh-CN/team';
 import { useTeamSummary } from './api/get-team-summary';
 import { InviteCard } from './components/invite-card';
 import { MemberList } from './components/member-list';
-import { QueryState } from './components/query-state';
+import { QueryView } from '../../components/query-view';
 import { TeamOverview } from './components/team-overview';
 import styles from './team-page.module.css';
 
@@ -22,7 +22,7 @@ export function TeamPage() {
         description={t.description}
         back={{ to: paths.profile, label: text.common.backToProfile }}
       />
-      <QueryState query={summary}>
+      <QueryView query={summary}>
         {(data) => (
           <>
             <TeamOverview summary={data} />
@@ -30,7 +30,7 @@ export function TeamPage() {
             <MemberList inviteLink={data.invite_links.home} />
           </>
         )}
-      </QueryState>
+      </QueryView>
     </div>
   );
 }

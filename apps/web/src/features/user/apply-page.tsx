@@ -4,10 +4,9 @@
  */
 import { useState } from 'react';
 import { Loading } from '../../components/loading';
-import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
+import { QueryView } from '../../components/query-view';
 import { paths } from '../../lib/paths';
-import { ApiError } from '../../lib/api-error';
 import { text } from '../../locales/zh-CN';
 import { useApplyStatus } from '../../lib/apply/get-apply-status';
 import { ApplicationStatusCard } from './components/application-status';
@@ -18,19 +17,17 @@ function ApplyBody() {
   const status = useApplyStatus();
   const [reapplying, setReapplying] = useState(false);
 
-  if (status.isPending) return <Loading />;
-  if (status.isError) {
-    return (
-      <LoadError
-        message={status.error instanceof ApiError ? status.error.msg : undefined}
-        retrying={status.isFetching}
-        onRetry={() => void status.refetch()}
-      />
-    );
-  }
-  const { application } = status.data;
-  if (!application || reapplying) return <ApplyForm onSubmitted={() => setReapplying(false)} />;
-  return <ApplicationStatusCard application={application} onReapply={() => setReapplying(true)} />;
+  return (
+    <QueryView query={status} loading={<Loading />}>
+      {({ application }) =>
+        !application || reapplying ? (
+          <ApplyForm onSubmitted={() => setReapplying(false)} />
+        ) : (
+          <ApplicationStatusCard application={application} onReapply={() => setReapplying(true)} />
+        )
+      }
+    </QueryView>
+  );
 }
 
 export function ApplyPage() {

@@ -2,19 +2,15 @@
  * The payment dialog (spec §2, §4) opened from anywhere an order is placed: the points list, the retention offer and
  * the gift page. The app shell renders it once; listeners hear about a completed payment.
  */
-import type { OrderState } from '@cc/contracts';
+import type { CreditPackage, OrderState } from '@cc/contracts';
 import { useSyncExternalStore } from 'react';
 import { createStore } from '../create-store';
 
 /** What was bought, for the dialog's summary line; the order itself carries the amounts. */
-export interface OrderedPackage {
-  name: string;
-  credit: number;
-  gift_credit: number;
-  price: string;
-  discount: number;
-  discount_price: string | null;
-}
+export type OrderedPackage = Pick<
+  CreditPackage,
+  'name' | 'credit' | 'gift_credit' | 'price' | 'discount' | 'discount_price'
+>;
 
 export interface PaymentRequest {
   order: OrderState;

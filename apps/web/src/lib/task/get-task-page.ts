@@ -1,19 +1,13 @@
 /** GET /agent/v1/task/page: a page of task cards, read by the task center and the home page's recommendations. */
-import { taskApi, type TaskSort, type TaskType } from '@cc/contracts';
+import { taskApi, type EndpointQuery } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api-client';
 import { unwrap } from '../api-error';
 import { taskQueryKey } from '../promotion/query-keys';
 import { useIsLoggedIn } from '../session/token';
 
-export interface TaskPageParams {
-  task_type: TaskType;
-  app_id?: number;
-  keyword?: string;
-  sort: TaskSort;
-  page_num: number;
-  page_size: number;
-}
+/** The page's query as the contract reads it (its defaults filled in): the query key holds every field. */
+export type TaskPageParams = EndpointQuery<typeof taskApi.page>;
 
 export function getTaskPage(params: TaskPageParams, signal?: AbortSignal) {
   return call(taskApi.page, { query: params, signal });

@@ -7,7 +7,7 @@
 import type { DedupOption } from '@cc/contracts';
 import { runFfmpegProcess } from '../../../providers/media/ffmpeg-process.js';
 import type { VideoProbe } from '../../../providers/media/probe.js';
-import { encodeArgs, even } from './encode.js';
+import { encodeArgs, even, type VideoPreset } from './encode.js';
 import { seededRandom } from './seeded-random.js';
 
 export interface DedupParams {
@@ -256,6 +256,8 @@ export interface RenderDedupInput {
   options: readonly DedupOption[];
   seed: number;
   strength?: number;
+  /** x264 preset (VIDEO_PRESET); `veryfast` when not given. */
+  preset?: VideoPreset;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
@@ -273,7 +275,7 @@ export function dedupArgs(input: Omit<RenderDedupInput, 'signal' | 'onProgress'>
   const args = [
     ...['-y', '-i', input.source, '-filter_complex', graph.filterComplex, '-map', graph.videoOut],
     ...(graph.audioOut ? ['-map', graph.audioOut] : []),
-    ...encodeArgs({ hasAudio: graph.audioOut !== null }),
+    ...encodeArgs({ hasAudio: graph.audioOut !== null, preset: input.preset }),
     // Never longer than planned (and priced), whatever the source's timestamps do.
     ...['-t', graph.outputDuration.toFixed(3)],
     input.output,

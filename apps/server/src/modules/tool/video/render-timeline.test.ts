@@ -35,7 +35,6 @@ describe('mixed cut with real ffmpeg: every cut type renders inside its bucket',
   const probes = new Map<number, { file: string; probe: VideoProbe }>();
 
   beforeAll(async () => {
-    process.env.VIDEO_PRESET = 'ultrafast';
     for (const [i, file] of files.entries()) {
       sources.push({ mediaId: i + 1, analysis: await analyzeVideo(file) });
       probes.set(i + 1, { file, probe: await probeVideo(file) });
@@ -50,7 +49,7 @@ describe('mixed cut with real ffmpeg: every cut type renders inside its bucket',
       expect(script.duration).toBeGreaterThanOrEqual(60);
       expect(script.duration).toBeLessThanOrEqual(90);
       const clips = script.clips.map((c) => ({ ...probes.get(c.media_id)!, start: c.start, end: c.end }));
-      const { duration } = await renderTimeline({ clips, output: out(cutType) });
+      const { duration } = await renderTimeline({ clips, output: out(cutType), preset: 'ultrafast' });
       const result = await probeVideo(out(cutType));
       expect(result.videoCodec).toBe('h264');
       expect(result.audioCodec).toBe('aac');
@@ -65,6 +64,7 @@ describe('mixed cut with real ffmpeg: every cut type renders inside its bucket',
     const { duration } = await renderTimeline({
       clips: [{ ...first, start: 1, end: 4 }],
       output: out('watermark'),
+      preset: 'ultrafast',
       watermark: "100% 独家:'\\ 霸道总裁",
       dedup: { options: ['speed', 'mirror'], seed: 3 },
     });
@@ -80,6 +80,7 @@ describe('mixed cut with real ffmpeg: every cut type renders inside its bucket',
     const run = renderTimeline({
       clips: [{ ...first, start: 0, end: 40 }],
       output: out('cancelled'),
+      preset: 'ultrafast',
       signal: controller.signal,
       onProgress: (f) => f > 0 && controller.abort(),
     });

@@ -12,13 +12,15 @@ import type { DedupOption } from '@cc/contracts';
 import { runFfmpegProcess } from '../../../providers/media/ffmpeg-process.js';
 import type { VideoProbe } from '../../../providers/media/probe.js';
 import { buildDedupFilterGraph, dedupParams } from './dedup.js';
-import { encodeArgs, even } from './encode.js';
+import { encodeArgs, even, type VideoPreset } from './encode.js';
 
 export interface TimelineInput {
   clips: { file: string; probe: VideoProbe; start: number; end: number }[];
   output: string;
   watermark?: string;
   dedup?: { options: DedupOption[]; seed: number; strength?: number };
+  /** x264 preset (VIDEO_PRESET); `veryfast` when not given. */
+  preset?: VideoPreset;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
@@ -135,7 +137,7 @@ export async function renderTimeline(input: TimelineInput): Promise<{ duration: 
         '-y',
         ...inputs,
         ...['-filter_complex', graph, '-map', '[vout]', '-map', '[aout]'],
-        ...encodeArgs({ hasAudio: true }),
+        ...encodeArgs({ hasAudio: true, preset: input.preset }),
         // Never longer than the clips add up to (what was priced), whatever the sources' timestamps do.
         ...['-t', duration.toFixed(3)],
         input.output,

@@ -12,7 +12,7 @@ import { useCashOutDetail } from '../api/get-cash-out-detail';
 import styles from '../income-page.module.css';
 import { CancelCashOutButton } from './cash-out-cancel';
 import { payeeText } from './payee-text';
-import { QueryView } from './query-view';
+import { QueryView } from '../../../components/query-view';
 import { OutStatusTag } from './status-tags';
 
 const f = incomeText.cashOut.fields;

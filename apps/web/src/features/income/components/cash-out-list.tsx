@@ -20,7 +20,9 @@ import { CancelCashOutButton } from './cash-out-cancel';
 import { CashOutDetailDrawer } from './cash-out-detail';
 import { payeeText } from './payee-text';
 import { OutStatusTag } from './status-tags';
-import { ListPager, QueryView, RowsTable } from './query-view';
+import { ListPager } from '../../../components/list-pager';
+import { QueryView } from '../../../components/query-view';
+import { RowsTable } from './rows-table';
 
 const PAGE_SIZE = 10;
 const t = incomeText.cashOut;

@@ -13,7 +13,7 @@ import { incomeText } from '../../../locales/zh-CN/income';
 import { useSignContract, useSignContractInfo } from '../api/sign-contract';
 import styles from '../withdraw-page.module.css';
 import { OwnCodeField, SubmitForm } from './form-parts';
-import { QueryView } from './query-view';
+import { QueryView } from '../../../components/query-view';
 
 const t = incomeText.contract;
 

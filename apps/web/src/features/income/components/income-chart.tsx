@@ -9,7 +9,7 @@ import { incomeText } from '../../../locales/zh-CN/income';
 import { useSettAggregation } from '../api/get-sett-aggregation';
 import styles from '../income-page.module.css';
 import { loadEcharts } from './load-echarts';
-import { QueryView } from './query-view';
+import { QueryView } from '../../../components/query-view';
 
 const RANGES = [
   { days: 7, label: incomeText.chart.last7 },

@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths';
 import { incomeText } from '../../../locales/zh-CN/income';
 import { useSettAggr } from '../api/get-sett-aggr';
 import styles from '../income-page.module.css';
-import { QueryView } from './query-view';
+import { QueryView } from '../../../components/query-view';
 
 const FIGURES: ReadonlyArray<{ key: keyof SettOrderAggr; label: string }> = [
   { key: 'today', label: incomeText.summary.today },

@@ -16,7 +16,9 @@ import { incomeText } from '../../../locales/zh-CN/income';
 import { useExportSettData } from '../api/export-sett-data';
 import { useSettOrders } from '../api/get-sett-orders';
 import styles from '../income-page.module.css';
-import { ListPager, QueryView, RowsTable } from './query-view';
+import { ListPager } from '../../../components/list-pager';
+import { QueryView } from '../../../components/query-view';
+import { RowsTable } from './rows-table';
 import { ShareOrderFilterBar, type ShareOrderFilters } from './share-order-filters';
 import { SettStatusTag } from './status-tags';
 

@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { call, type ApiResult } from '../../../lib/api-client';
 import { isSuccess } from '../../../lib/api-error';
 import { refreshPoints } from '../../../lib/credit/query-keys';
-import { confirmAbandonPayment } from '../../../lib/order/confirm-abandon';
+import { confirmAbandonPayment } from '../confirm-abandon';
 import { closePaymentDialog, emitPaymentSuccess, type PaymentRequest } from '../../../lib/order/payment-dialog';
 import { useSecondsUntil } from '../../../lib/use-now';
 import { text } from '../../../locales/zh-CN';

@@ -2,14 +2,14 @@
  * The task detail's episode materials: the selected episode in an xgplayer (spec §9 defaults; fluid on mobile) beside
  * the episode list — number, title, mm:ss, download — paged when long.
  */
-import { Button, Pagination, Spin } from '@arco-design/web-react';
+import { Button, Spin } from '@arco-design/web-react';
 import { IconDownload, IconPlayArrowFill } from '@arco-design/web-react/icon';
-import { partUnit, type Episode, type TaskInfo } from '@cc/contracts';
+import { partUnit, type Episode, type Paged, type TaskInfo } from '@cc/contracts';
 import { useState } from 'react';
+import { ListPager } from '../../../components/list-pager';
 import { EmptyState } from '../../../components/empty-state';
-import { LoadError } from '../../../components/load-error';
+import { QueryView } from '../../../components/query-view';
 import { VideoPlayer } from '../../../components/video-player';
-import { ApiError } from '../../../lib/api-error';
 import { fillText } from '../../../lib/fill-text';
 import { formatDuration, formatFileSize } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -84,63 +84,57 @@ export function EpisodePanel({ task }: { task: TaskInfo }) {
     (episode) => `${task.serial_name}${numberLabel(episode, unit)}.mp4`,
   );
 
-  if (episodes.isPending) return <Spin className={styles.episodesLoading} />;
-  if (episodes.isError) {
-    return (
-      <LoadError
-        message={episodes.error instanceof ApiError ? episodes.error.msg : undefined}
-        retrying={episodes.isFetching}
-        onRetry={() => void episodes.refetch()}
-      />
-    );
-  }
-  const { data, page: pageInfo } = episodes.data;
-  if (data.length === 0) return <EmptyState description={text.task.detail.noEpisodes} hint="" />;
-
-  const playable = data.filter((episode) => episode.video_url);
-  const selected = data.find((episode) => episode.episode_id === selectedId) ?? playable[0] ?? data[0]!;
-
   return (
-    <div className={styles.episodePanel}>
-      <div className={styles.playerColumn}>
-        {/* Keyed by episode: switching builds a fresh player and destroys the old one. */}
-        <VideoPlayer
-          key={selected.episode_id}
-          url={selected.video_url}
-          poster={selected.poster_url}
-          fluid={isMobile}
-          testId="episode-player"
-        />
-        <div className={styles.nowPlaying}>
-          {[task.serial_name, numberLabel(selected, unit), distinctTitle(selected, unit)].filter(Boolean).join(' · ')}
+    <QueryView query={episodes} loading={<Spin className={styles.episodesLoading} />}>
+      {renderEpisodes}
+    </QueryView>
+  );
+
+  function renderEpisodes({ data, page: pageInfo }: Paged<Episode>) {
+    if (data.length === 0) return <EmptyState description={text.task.detail.noEpisodes} hint="" />;
+
+    const playable = data.filter((episode) => episode.video_url);
+    const selected = data.find((episode) => episode.episode_id === selectedId) ?? playable[0] ?? data[0]!;
+
+    return (
+      <div className={styles.episodePanel}>
+        <div className={styles.playerColumn}>
+          {/* Keyed by episode: switching builds a fresh player and destroys the old one. */}
+          <VideoPlayer
+            key={selected.episode_id}
+            url={selected.video_url}
+            poster={selected.poster_url}
+            fluid={isMobile}
+            testId="episode-player"
+          />
+          <div className={styles.nowPlaying}>
+            {[task.serial_name, numberLabel(selected, unit), distinctTitle(selected, unit)].filter(Boolean).join(' · ')}
+          </div>
         </div>
-      </div>
-      <div className={styles.episodeColumn}>
-        <ol className={styles.episodes} data-testid="episode-list">
-          {data.map((episode) => (
-            <EpisodeRow
-              key={episode.episode_id}
-              episode={episode}
-              unit={unit}
-              selected={episode.episode_id === selected.episode_id}
-              downloading={isDownloading(episode.episode_id)}
-              onSelect={() => setSelectedId(episode.episode_id)}
-              onDownload={() => void download(episode)}
-            />
-          ))}
-        </ol>
-        {pageInfo.total_count > EPISODE_PAGE_SIZE && (
-          <Pagination
+        <div className={styles.episodeColumn}>
+          <ol className={styles.episodes} data-testid="episode-list">
+            {data.map((episode) => (
+              <EpisodeRow
+                key={episode.episode_id}
+                episode={episode}
+                unit={unit}
+                selected={episode.episode_id === selected.episode_id}
+                downloading={isDownloading(episode.episode_id)}
+                onSelect={() => setSelectedId(episode.episode_id)}
+                onDownload={() => void download(episode)}
+              />
+            ))}
+          </ol>
+          <ListPager
             className={styles.episodePager}
             size="small"
             simple
-            current={pageInfo.page_num}
+            page={pageInfo}
             pageSize={EPISODE_PAGE_SIZE}
-            total={pageInfo.total_count}
             onChange={setPage}
           />
-        )}
+        </div>
       </div>
-    </div>
-  );
+    );
+  }
 }

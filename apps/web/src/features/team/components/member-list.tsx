@@ -2,7 +2,7 @@
  * My team members (`/team/page`, spec §3 Team member): search by nickname or invite code, a table on desktop and
  * cards on a phone, paging, and an empty state that hands over the invite link.
  */
-import { Input, Pagination, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Input, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconSearch, IconUserGroup } from '@arco-design/web-react/icon';
 import type { Paged, TeamMember } from '@cc/contracts';
 import { useState } from 'react';
@@ -16,7 +16,8 @@ import { team as teamText } from '../../../locales/zh-CN/team';
 import { useTeamPage } from '../api/get-team-page';
 import styles from '../team-page.module.css';
 import { CopyButton } from './copy-button';
-import { QueryState } from './query-state';
+import { QueryView } from '../../../components/query-view';
+import { ListPager } from '../../../components/list-pager';
 
 const PAGE_SIZE = 10;
 const SEARCH_DELAY_MS = 300;
@@ -116,16 +117,7 @@ export function MemberList({ inviteLink }: { inviteLink: string }) {
             onRow={() => ({ 'data-testid': 'member-row' })}
           />
         )}
-        {pageInfo.total_count > PAGE_SIZE && (
-          <Pagination
-            className={styles.pager}
-            current={pageInfo.page_num}
-            pageSize={PAGE_SIZE}
-            total={pageInfo.total_count}
-            simple={isMobile}
-            onChange={setPage}
-          />
-        )}
+        <ListPager page={pageInfo} pageSize={PAGE_SIZE} simple={isMobile} onChange={setPage} />
       </>
     );
   }
@@ -147,7 +139,7 @@ export function MemberList({ inviteLink }: { inviteLink: string }) {
           }}
         />
       </header>
-      <QueryState query={members}>{renderMembers}</QueryState>
+      <QueryView query={members}>{renderMembers}</QueryView>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiUrl, authorizedHeaders, call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
-import { readSse } from '../../../lib/tool/sse';
+import { readSse } from './sse';
 import { toolKeys } from './query-keys';
 
 const POLL_MS = 2000;

@@ -1,7 +1,8 @@
 /** 任务记录: the creator's jobs of a tool, newest first, paged; one opens as a live card. */
-import { Pagination, Spin, Tag } from '@arco-design/web-react';
+import { Spin, Tag } from '@arco-design/web-react';
 import { TOOL_JOB_STATUS_LABELS, type ToolJob } from '@cc/contracts';
 import { useState } from 'react';
+import { ListPager } from '../../../components/list-pager';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { fillText } from '../../../lib/fill-text';
@@ -45,16 +46,14 @@ export function JobHistory({ tool, onOpen }: { tool: ToolJob['tool']; onOpen: (j
               </li>
             ))}
           </ul>
-          {jobs.data.page.total_count > JOBS_PAGE_SIZE && (
-            <Pagination
-              className={styles.pager}
-              simple
-              current={page}
-              pageSize={JOBS_PAGE_SIZE}
-              total={jobs.data.page.total_count}
-              onChange={setPage}
-            />
-          )}
+          <ListPager
+            className={styles.pager}
+            simple
+            current={page}
+            total={jobs.data.page.total_count}
+            pageSize={JOBS_PAGE_SIZE}
+            onChange={setPage}
+          />
         </>
       )}
     </section>

@@ -2,22 +2,12 @@
  * 素材库: search and filter the library, upload with resume, see what is processing or failed and why, preview with
  * the player, download, rename and delete (refused while a running job uses it).
  */
-import {
-  Button,
-  Input,
-  Message,
-  Modal,
-  Pagination,
-  Popconfirm,
-  Progress,
-  Radio,
-  Spin,
-  Tooltip,
-} from '@arco-design/web-react';
+import { Button, Input, Message, Modal, Popconfirm, Progress, Radio, Spin, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconDownload, IconEdit, IconPlayCircle } from '@arco-design/web-react/icon';
 import { mediaApi, type Media } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListPager } from '../../../components/list-pager';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { VideoPlayer } from '../../../components/video-player';
@@ -206,16 +196,14 @@ export function MediaLibrary() {
               />
             ))}
           </div>
-          {list.data.page.total_count > PAGE_SIZE && (
-            <Pagination
-              className={styles.pager}
-              current={page}
-              pageSize={PAGE_SIZE}
-              total={list.data.page.total_count}
-              onChange={setPage}
-              simple
-            />
-          )}
+          <ListPager
+            className={styles.pager}
+            simple
+            current={page}
+            total={list.data.page.total_count}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+          />
         </>
       )}
       <PreviewModal media={preview} onClose={() => setPreview(null)} />

@@ -1,8 +1,9 @@
 /** Choosing the media a tool runs on: the library's ready videos in a modal (with upload), the choice as chips. */
-import { Button, Input, Modal, Pagination, Spin, Tag } from '@arco-design/web-react';
+import { Button, Input, Modal, Spin, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import type { Media } from '@cc/contracts';
 import { useState } from 'react';
+import { ListPager } from '../../../components/list-pager';
 import { EmptyState } from '../../../components/empty-state';
 import { fillText } from '../../../lib/fill-text';
 import { formatDuration } from '../../../lib/format';
@@ -118,16 +119,14 @@ export function MediaPicker({
                   />
                 ))}
               </div>
-              {list.data.page.total_count > PAGE_SIZE && (
-                <Pagination
-                  className={styles.pager}
-                  simple
-                  current={page}
-                  pageSize={PAGE_SIZE}
-                  total={list.data.page.total_count}
-                  onChange={setPage}
-                />
-              )}
+              <ListPager
+                className={styles.pager}
+                simple
+                current={page}
+                total={list.data.page.total_count}
+                pageSize={PAGE_SIZE}
+                onChange={setPage}
+              />
             </>
           )}
         </div>

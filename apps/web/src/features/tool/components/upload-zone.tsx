@@ -6,7 +6,7 @@
  */
 import { Button, Message, Progress } from '@arco-design/web-react';
 import { IconPause, IconPlayArrow, IconClose, IconUpload } from '@arco-design/web-react/icon';
-import { MEDIA_ACCEPT } from '@cc/contracts';
+import { MEDIA_ACCEPT, MEDIA_MAX_FILE_BYTES } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { fillText } from '../../../lib/fill-text';
@@ -49,7 +49,7 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
   const usage = useMediaUsage();
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
-  const maxBytes = usage.data?.max_file_bytes ?? 2 * 1024 ** 3;
+  const maxBytes = usage.data?.max_file_bytes ?? MEDIA_MAX_FILE_BYTES;
 
   const patch = (id: string, fields: Partial<UploadItem>) =>
     setItems((list) => list.map((item) => (item.id === id ? { ...item, ...fields } : item)));

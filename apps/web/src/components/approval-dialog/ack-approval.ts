@@ -1,9 +1,9 @@
 /** The creator has seen the '审核通过' dialog, so it is not shown again (login). */
 import { applyApi } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../api-client';
-import { queryClient } from '../query-client';
-import { applyStatusQueryKey, type ApplyStatus } from './get-apply-status';
+import { call } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { applyStatusQueryKey, type ApplyStatus } from '../../lib/apply/get-apply-status';
 
 export function useAckApproval() {
   return useMutation({

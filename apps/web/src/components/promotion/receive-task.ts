@@ -1,7 +1,7 @@
 /** POST /agent/v1/task/receive: takes a task and answers its promotion links and code (spec §4, §7; idempotent). */
 import { promotionApi, type EndpointBodyInput } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../api-client';
+import { call } from '../../lib/api-client';
 
 export function useReceiveTask() {
   return useMutation({

@@ -1,9 +1,9 @@
 /** POST /agent/v1/task/active (a form body, spec §7): after a copy, the received task joins 我的任务 (idempotent). */
 import { promotionApi } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../api-client';
-import { queryClient } from '../query-client';
-import { promotionQueryKey } from './query-keys';
+import { call } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { promotionQueryKey } from '../../lib/promotion/query-keys';
 
 export function useActivateTask() {
   return useMutation({
