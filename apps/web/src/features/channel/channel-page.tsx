@@ -2,10 +2,11 @@
  * Account filing (/profile/account, issue 10 §2): the creator's media channels as cards with their review status,
  * filtered by status and paged; filing in a modal; single and batch delete after a confirmation.
  */
-import { Button, Checkbox, Message, Modal, Pagination, Radio, Spin } from '@arco-design/web-react';
+import { Button, Checkbox, Message, Modal, Radio, Spin } from '@arco-design/web-react';
 import { IconDelete, IconPlus, IconUserGroup } from '@arco-design/web-react/icon';
 import { ErrorCode, ReportStatus, type Channel } from '@cc/contracts';
 import { useState } from 'react';
+import { AppPagination } from '../../components/arco-a11y/app-pagination';
 import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { PageHeading } from '../../components/page-heading';
@@ -148,7 +149,7 @@ export function ChannelPage() {
           ))}
         </div>
         {total > PAGE_SIZE && (
-          <Pagination
+          <AppPagination
             className={styles.pager}
             current={pageNum}
             pageSize={PAGE_SIZE}

@@ -3,11 +3,12 @@
  * cards on mobile — each with '推广链接' to reopen its promotion dialog (receive is idempotent); narrowed by task type,
  * each dated by when its promotion started.
  */
-import { Button, Pagination, Radio, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Button, Radio, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconFire } from '@arco-design/web-react/icon';
 import { TASK_TYPE_LABELS, TaskType, type MyTaskRow } from '@cc/contracts';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { AppPagination } from '../../components/arco-a11y/app-pagination';
 import { AppBadge } from '../../components/app-badge';
 import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
@@ -197,7 +198,7 @@ export function MyTaskPage() {
       <>
         {isMobile ? <TaskCards rows={data} /> : <TaskTable rows={data} />}
         {pageInfo.total_count > PAGE_SIZE && (
-          <Pagination
+          <AppPagination
             className={styles.pager}
             current={pageInfo.page_num}
             pageSize={PAGE_SIZE}

@@ -1,7 +1,8 @@
 /** The three states of every income query: a spinner while loading, the error with retry, else its data rendered. */
-import { Pagination, Spin, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Spin, Table, type TableColumnProps } from '@arco-design/web-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AppPagination } from '../../../components/arco-a11y/app-pagination';
 import { LoadError } from '../../../components/load-error';
 import { ApiError } from '../../../lib/api-error';
 import styles from '../income-page.module.css';
@@ -36,7 +37,7 @@ interface ListPagerProps {
 export function ListPager({ page, pageSize, simple, onChange }: ListPagerProps) {
   if (page.total_count <= pageSize) return null;
   return (
-    <Pagination
+    <AppPagination
       className={styles.pager}
       current={page.page_num}
       pageSize={pageSize}

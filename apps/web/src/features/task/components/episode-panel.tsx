@@ -2,10 +2,11 @@
  * The task detail's episode materials: the selected episode in an xgplayer (spec §9 defaults; fluid on mobile) beside
  * the episode list — number, title, mm:ss, download — paged when long.
  */
-import { Button, Pagination, Spin } from '@arco-design/web-react';
+import { Button, Spin } from '@arco-design/web-react';
 import { IconDownload, IconPlayArrowFill } from '@arco-design/web-react/icon';
 import { partUnit, type Episode, type TaskInfo } from '@cc/contracts';
 import { useState } from 'react';
+import { AppPagination } from '../../../components/arco-a11y/app-pagination';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { VideoPlayer } from '../../../components/video-player';
@@ -130,7 +131,7 @@ export function EpisodePanel({ task }: { task: TaskInfo }) {
           ))}
         </ol>
         {pageInfo.total_count > EPISODE_PAGE_SIZE && (
-          <Pagination
+          <AppPagination
             className={styles.episodePager}
             size="small"
             simple

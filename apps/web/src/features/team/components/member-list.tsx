@@ -2,10 +2,11 @@
  * My team members (`/team/page`, spec §3 Team member): search by nickname or invite code, a table on desktop and
  * cards on a phone, paging, and an empty state that hands over the invite link.
  */
-import { Input, Pagination, Table, type TableColumnProps } from '@arco-design/web-react';
+import { Input, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconSearch, IconUserGroup } from '@arco-design/web-react/icon';
 import type { Paged, TeamMember } from '@cc/contracts';
 import { useState } from 'react';
+import { AppPagination } from '../../../components/arco-a11y/app-pagination';
 import { EmptyState } from '../../../components/empty-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { fillText } from '../../../lib/fill-text';
@@ -117,7 +118,7 @@ export function MemberList({ inviteLink }: { inviteLink: string }) {
           />
         )}
         {pageInfo.total_count > PAGE_SIZE && (
-          <Pagination
+          <AppPagination
             className={styles.pager}
             current={pageInfo.page_num}
             pageSize={PAGE_SIZE}

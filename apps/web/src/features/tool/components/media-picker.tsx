@@ -1,8 +1,9 @@
 /** Choosing the media a tool runs on: the library's ready videos in a modal (with upload), the choice as chips. */
-import { Button, Input, Modal, Pagination, Spin, Tag } from '@arco-design/web-react';
+import { Button, Input, Modal, Spin, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import type { Media } from '@cc/contracts';
 import { useState } from 'react';
+import { AppPagination } from '../../../components/arco-a11y/app-pagination';
 import { EmptyState } from '../../../components/empty-state';
 import { fillText } from '../../../lib/fill-text';
 import { formatDuration } from '../../../lib/format';
@@ -119,7 +120,7 @@ export function MediaPicker({
                 ))}
               </div>
               {list.data.page.total_count > PAGE_SIZE && (
-                <Pagination
+                <AppPagination
                   className={styles.pager}
                   simple
                   current={page}
