@@ -1,5 +1,5 @@
 /** Paging under a list, one way everywhere: shown only when there is more than one page. */
-import { Pagination } from '@arco-design/web-react';
+import { AppPagination } from './arco-a11y/app-pagination';
 import styles from './list-pager.module.css';
 
 /** A paged answer's `page` (its page_num shown), or the page a list keeps itself and the answer's total. */
@@ -20,7 +20,7 @@ export function ListPager({ pageSize, onChange, simple = false, size, className,
     'page' in position ? { current: position.page.page_num, total: position.page.total_count } : position;
   if (total <= pageSize) return null;
   return (
-    <Pagination
+    <AppPagination
       className={className ?? styles.pager}
       current={current}
       pageSize={pageSize}

@@ -37,7 +37,6 @@ export function TaskCard({ task, priority = false }: { task: TaskCardData; prior
       data-task-id={task.task_id}
       role="link"
       tabIndex={0}
-      aria-label={task.serial_name}
       onClick={open}
       onKeyDown={openWithKeyboard}
     >

@@ -6,6 +6,7 @@ import { Button, Carousel } from '@arco-design/web-react';
 import { IconCheck, IconRight } from '@arco-design/web-react/icon';
 import { COMING_SOON_TOOLS, NAV_TOOLS, TOOL_LABELS, type NavTool } from '@cc/contracts';
 import { useState } from 'react';
+import { carouselArrows } from '../../components/arco-a11y/carousel-arrows';
 import { ToolIcon } from '../../components/tool-icon';
 import { toolPath } from '../../lib/paths';
 import { useGuardedNavigate } from '../../lib/session/use-guarded-navigate';
@@ -89,6 +90,7 @@ export function ToolShowcase() {
           autoPlay={{ interval: AUTO_PLAY_MS, hoverToPause: true }}
           animation="slide"
           showArrow="hover"
+          icons={carouselArrows(aiText.tools.previous, aiText.tools.next)}
           indicatorType="line"
           indicatorPosition="outer"
         >

@@ -27,7 +27,7 @@ export function Workflow() {
               <li key={step.title} className={styles.step} data-testid={`ai-step-${index + 1}`}>
                 <div className={styles.head}>
                   <span className={styles.icon}>{icon}</span>
-                  <span className={styles.number}>{String(index + 1).padStart(2, '0')}</span>
+                  <span className={styles.number} aria-hidden="true" />
                 </div>
                 <h3 className={styles.stepTitle}>
                   {step.title}

@@ -2,15 +2,17 @@
  * Income per app (/income/app): one tab per task type (`/sett/app/list?task_type=`), each app with its figures; its
  * share income split into 推广收益 (the creator's own tasks, the figure my tasks shows) and 团队收益.
  */
-import { Tabs, type TableColumnProps } from '@arco-design/web-react';
+import type { TableColumnProps } from '@arco-design/web-react';
 import { IconApps } from '@arco-design/web-react/icon';
 import { TASK_TYPE_LABELS, TaskType, type SettAppListRow } from '@cc/contracts';
 import { useState } from 'react';
 import { AppBadge } from '../../components/app-badge';
+import { HeaderTabs } from '../../components/arco-a11y/header-tabs';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeading } from '../../components/page-heading';
 import { formatCount, formatYuan } from '../../lib/format';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { text } from '../../locales/zh-CN';
 import { incomeText } from '../../locales/zh-CN/income';
 import { useSettAppList } from './api/get-sett-app-list';
 import { BackToIncome } from './components/back-to-income';
@@ -96,11 +98,15 @@ export function IncomeAppPage() {
       <BackToIncome />
       <PageHeading title={incomeText.appTitle} description={incomeText.appDescription} />
       <section className={styles.panel}>
-        <Tabs activeTab={String(taskType)} onChange={(key) => setTaskType(Number(key) as TaskType)}>
+        <HeaderTabs
+          label={text.task.my.typeFilter}
+          activeTab={String(taskType)}
+          onChange={(key) => setTaskType(Number(key) as TaskType)}
+        >
           {Object.values(TaskType).map((type) => (
-            <Tabs.TabPane key={String(type)} title={TASK_TYPE_LABELS[type]} />
+            <HeaderTabs.TabPane key={String(type)} title={TASK_TYPE_LABELS[type]} />
           ))}
-        </Tabs>
+        </HeaderTabs>
         <AppFigures taskType={taskType} />
       </section>
     </div>

@@ -2,13 +2,14 @@
  * The task center (/task): 短剧 / 小说 tabs, an app filter, keyword search and sort over a grid of task cards,
  * twelve to a page, each with its '推广' button (spec §2, §4).
  */
-import { Button, Input, Select, Tabs } from '@arco-design/web-react';
+import { Button, Input, Select } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
 import { TASK_SORT_LABELS, TASK_SORTS, TASK_TYPE_LABELS, TaskType, type TaskSort } from '@cc/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ListPager } from '../../components/list-pager';
 import { ApplyBanner } from '../../components/apply-entry/apply-entry';
+import { HeaderTabs } from '../../components/arco-a11y/header-tabs';
 import { EmptyState } from '../../components/empty-state';
+import { ListPager } from '../../components/list-pager';
 import { PageHeading } from '../../components/page-heading';
 import { QueryView } from '../../components/query-view';
 import { TaskCard, TaskCardSkeleton } from '../../components/task-card/task-card';
@@ -132,16 +133,17 @@ export function TaskPage() {
       <PageHeading title={text.task.title} description={isMobile ? undefined : text.task.description} />
       <ApplyBanner />
       <section className={styles.panel}>
-        <Tabs
+        <HeaderTabs
+          label={text.task.my.typeFilter}
           activeTab={String(filters.taskType)}
           onChange={(key) => update({ taskType: Number(key) as TaskType, appId: undefined })}
           className={styles.tabs}
           data-testid="task-type-tabs"
         >
           {TASK_TYPES.map((type) => (
-            <Tabs.TabPane key={String(type)} title={TASK_TYPE_LABELS[type]} />
+            <HeaderTabs.TabPane key={String(type)} title={TASK_TYPE_LABELS[type]} />
           ))}
-        </Tabs>
+        </HeaderTabs>
         <AppFilter
           apps={apps.data}
           loading={apps.isPending}

@@ -3,11 +3,12 @@
  * the chosen tool's panel, its live job and its history. The tool is in the address (`?tool=dedup`) so links to a
  * tool can be shared; login is required to use any (spec §5).
  */
-import { Button, Menu, Tabs } from '@arco-design/web-react';
+import { Button, Menu } from '@arco-design/web-react';
 import { IconApps } from '@arco-design/web-react/icon';
 import { COMING_SOON_TOOLS, NAV_TOOLS, TOOL_LABELS, type NavTool, type ToolJob } from '@cc/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { HeaderTabs } from '../../components/arco-a11y/header-tabs';
 import { EmptyState } from '../../components/empty-state';
 import { ToolIcon } from '../../components/tool-icon';
 import { ShowCreditQuery, usePointsModal } from '../../lib/credit/points-modal';
@@ -66,11 +67,18 @@ export function ToolPage() {
   }, [isLoggedIn, isMobile, pointsOpen]);
 
   const nav = isMobile ? (
-    <Tabs activeTab={tool} onChange={choose} type="capsule" className={styles.tabs} data-tour="nav">
+    <HeaderTabs
+      label={toolText.navLabel}
+      activeTab={tool}
+      onChange={choose}
+      type="capsule"
+      className={styles.tabs}
+      data-tour="nav"
+    >
       {NAV_TOOLS.map((id) => (
-        <Tabs.TabPane key={id} title={<span data-testid={`tool-nav-${id}`}>{TOOL_LABELS[id]}</span>} />
+        <HeaderTabs.TabPane key={id} title={<span data-testid={`tool-nav-${id}`}>{TOOL_LABELS[id]}</span>} />
       ))}
-    </Tabs>
+    </HeaderTabs>
   ) : (
     <Menu selectedKeys={[tool]} onClickMenuItem={choose} className={styles.nav} data-tour="nav">
       {NAV_TOOLS.map((id) => (

@@ -33,11 +33,16 @@ export function UserMenu({ compact }: { compact: boolean }) {
         className={styles.avatarButton}
         data-testid="avatar"
         aria-haspopup="menu"
-        aria-label={text.layout.userMenu.open}
+        // With the nickname shown, the name starts with it (what a voice user says) and adds 账号菜单 out of sight;
+        // the avatar only repeats the nickname, so it is hidden from screen readers (issue 21 §4).
+        aria-label={compact ? text.layout.userMenu.open : undefined}
         title={compact ? text.layout.userMenu.open : undefined}
       >
-        <UserAvatar user={user} />
+        <span aria-hidden="true" className={styles.avatarFace}>
+          <UserAvatar user={user} />
+        </span>
         {!compact && user && <span className={styles.nickname}>{user.nickname}</span>}
+        {!compact && <span className="visually-hidden">{text.layout.userMenu.open}</span>}
         {!compact && <IconDown className={styles.caret} />}
       </button>
     </Dropdown>

@@ -39,6 +39,8 @@ export const ai = {
     open: '进入工具',
     preview: '抢先看看',
     comingSoon: '即将上线',
+    previous: '上一个工具',
+    next: '下一个工具',
     items: {
       mixcut: {
         summary: '自动识别高能片段，按黄金三秒、高能前置等多种模式剪出爆款短视频。',

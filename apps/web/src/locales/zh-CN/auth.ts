@@ -25,6 +25,7 @@ export const auth = {
   loginSuccess: ClientMessages.loginSuccess,
   loginError: ClientMessages.loginError,
   tabs: { code: '验证码登录', qr: '扫码登录' },
+  tabsLabel: '登录方式',
   qr: {
     status: QR_LOGIN_STATUS_LABELS,
     alt: '登录二维码',

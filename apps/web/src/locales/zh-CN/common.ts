@@ -4,6 +4,7 @@ import { ClientMessages, ErrorMessages } from '@cc/contracts';
 export const common = {
   appName: '创作者中心',
   loading: '加载中...',
+  pageNumber: '页码',
   comingSoon: '即将上线',
   comingSoonHint: '该功能正在紧锣密鼓地开发中，敬请期待',
   loadFailed: ClientMessages.loadFailed,

@@ -12,6 +12,7 @@ export const credit = {
     gift: '赠送',
   },
   tabs: { all: '全部', cost: '消耗', purchase: '购买', gift: '赠送' },
+  tabsLabel: '积分记录类型',
   empty: '暂无积分记录',
   noMore: '没有更多了',
   loadMore: '加载失败，点击重试',

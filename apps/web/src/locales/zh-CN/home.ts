@@ -1,5 +1,7 @@
 /** Texts of the home page: banners, headline figures, recommended tasks and the hit chart. */
 export const home = {
+  bannerPrevious: '上一张',
+  bannerNext: '下一张',
   bannerAlt: '活动横幅',
   overview: {
     title: '我的推广数据',

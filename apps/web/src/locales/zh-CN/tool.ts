@@ -5,6 +5,7 @@ export const tool = {
   loginFirst: '登录后即可使用 AI 工具',
   login: '登录 / 注册',
   comingSoon: '即将上线',
+  navLabel: '工具',
   comingSoonHint: {
     commentary: 'AI 撰写解说文案并配音，一键生成影视解说视频。该工具正在接入语音与大模型服务，敬请期待。',
     translate: '识别原片字幕并翻译成双语或译文字幕，适合出海分发。该工具正在接入语音识别服务，敬请期待。',
@@ -20,6 +21,7 @@ export const tool = {
     search: '搜索素材名称',
     all: '全部',
     usage: '已用 {used} / {quota}',
+    usageLabel: '素材库空间用量',
     empty: '素材库还没有视频',
     emptyHint: '上传视频，或在任务中心把剧集一键加入素材库',
     processing: '处理中',

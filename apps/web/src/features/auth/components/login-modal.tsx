@@ -1,10 +1,11 @@
 /** The login modal (spec §2, §4, §5): phone, SMS code, optional invite code, terms, 登录/注册. */
-import { Button, Checkbox, Input, Tabs } from '@arco-design/web-react';
+import { Button, Checkbox, Input } from '@arco-design/web-react';
 import { PHONE_LENGTH } from '@cc/contracts';
 import type { MouseEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppModal } from '../../../components/app-modal';
+import { HeaderTabs } from '../../../components/arco-a11y/header-tabs';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { fillText } from '../../../lib/fill-text';
 import { paths } from '../../../lib/paths';
@@ -70,10 +71,15 @@ export function LoginModal() {
       width={LOGIN_MODAL_WIDTH}
     >
       {!isMobile && (
-        <Tabs activeTab={tab} onChange={(key) => setTab(key as LoginTab)} className={styles.tabs}>
-          <Tabs.TabPane key="code" title={text.auth.tabs.code} />
-          <Tabs.TabPane key="qr" title={text.auth.tabs.qr} />
-        </Tabs>
+        <HeaderTabs
+          label={text.auth.tabsLabel}
+          activeTab={tab}
+          onChange={(key) => setTab(key as LoginTab)}
+          className={styles.tabs}
+        >
+          <HeaderTabs.TabPane key="code" title={text.auth.tabs.code} />
+          <HeaderTabs.TabPane key="qr" title={text.auth.tabs.qr} />
+        </HeaderTabs>
       )}
       {/* Mounted only while shown: a hidden tab must not keep creating and polling QR codes. */}
       {visible && showQr && <QrLoginPanel redirect={redirect} />}

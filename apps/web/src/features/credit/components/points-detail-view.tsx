@@ -2,10 +2,11 @@
  * '积分明细' (spec §2, §4): the balance with its bought and gifted parts, tabs by record type, and the records,
  * 10 a page, loading more on scroll (throttled to one check per 800 ms).
  */
-import { Button, Spin, Tabs } from '@arco-design/web-react';
+import { Button, Spin } from '@arco-design/web-react';
 import { IconFile } from '@arco-design/web-react/icon';
 import { CreditRecordType, POINTS_SCROLL_THROTTLE_MS, type CreditRecord } from '@cc/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { HeaderTabs } from '../../../components/arco-a11y/header-tabs';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { ApiError } from '../../../lib/api-error';
@@ -159,11 +160,11 @@ export function PointsDetailView() {
   return (
     <div data-testid="points-view-detail">
       <Balance />
-      <Tabs activeTab={tab} onChange={setTab} className={styles.tabs}>
+      <HeaderTabs label={text.credit.tabsLabel} activeTab={tab} onChange={setTab} className={styles.tabs}>
         {TABS.map((item) => (
-          <Tabs.TabPane key={item.key} title={<span data-testid={`points-tab-${item.key}`}>{item.title}</span>} />
+          <HeaderTabs.TabPane key={item.key} title={<span data-testid={`points-tab-${item.key}`}>{item.title}</span>} />
         ))}
-      </Tabs>
+      </HeaderTabs>
       {/* Each tab has its own list, so switching starts at the top of that list. */}
       <RecordList key={tab} type={type} />
     </div>

@@ -5,6 +5,7 @@
  */
 import { Carousel } from '@arco-design/web-react';
 import type { Banner } from '@cc/contracts';
+import { carouselArrows } from '../../../components/arco-a11y/carousel-arrows';
 import { ShowCreditQuery } from '../../../lib/credit/points-modal';
 import { navigateTo } from '../../../lib/navigation';
 import { paths } from '../../../lib/paths';
@@ -49,6 +50,7 @@ export function BannerCarousel() {
       autoPlay={{ interval: AUTO_PLAY_MS, hoverToPause: true }}
       indicatorType="dot"
       showArrow={banners.data.length > 1 ? 'hover' : 'never'}
+      icons={carouselArrows(text.home.bannerPrevious, text.home.bannerNext)}
       data-testid="banner-carousel"
     >
       {banners.data.map((banner) => (

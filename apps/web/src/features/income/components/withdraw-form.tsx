@@ -59,24 +59,26 @@ function MethodPicker({
         const className = [styles.method, active && styles.methodActive, !account && styles.methodMissing]
           .filter(Boolean)
           .join(' ');
+        // The whole card picks on a click, but the radio is only the kind and its account: the edit button beside
+        // it must not sit inside another control (issue 21 §4).
         return (
-          <div
-            key={option}
-            role="radio"
-            aria-checked={active}
-            tabIndex={0}
-            className={className}
-            onClick={pick}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') pick();
-            }}
-            data-testid={`method-${option}`}
-          >
-            <div className={styles.methodName}>
-              {CASH_OUT_TO_LABELS[option]}
-              {active && <IconCheckCircleFill className={styles.methodCheck} />}
+          <div key={option} className={className} onClick={pick}>
+            <div
+              role="radio"
+              aria-checked={active}
+              tabIndex={0}
+              className={styles.methodChoice}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') pick();
+              }}
+              data-testid={`method-${option}`}
+            >
+              <div className={styles.methodName}>
+                {CASH_OUT_TO_LABELS[option]}
+                {active && <IconCheckCircleFill className={styles.methodCheck} />}
+              </div>
+              <div className={styles.methodAccount}>{account ?? t.noAccount}</div>
             </div>
-            <div className={styles.methodAccount}>{account ?? t.noAccount}</div>
             <Button
               type="text"
               size="mini"

@@ -16,16 +16,16 @@ export function TeamOverview({ summary }: { summary: TeamSummary }) {
         <div className={styles.figure}>
           <dt>{t.members}</dt>
           <dd data-testid="member-count">{fillText(t.people, { count: summary.member_count })}</dd>
-          <span className={styles.figureNote}>
+          <dd className={styles.figureNote}>
             {t.newThisMonth} +{summary.new_this_month}
-          </span>
+          </dd>
         </div>
         <div className={styles.figure}>
           <dt>{t.leaderShareTotal}</dt>
           <dd data-testid="leader-share-total">{formatYuan(summary.leader_share_total)}</dd>
-          <span className={styles.figureNote}>
+          <dd className={styles.figureNote}>
             {fillText(t.leaderShareSettled, { amount: formatYuan(summary.leader_share_settled) })}
-          </span>
+          </dd>
         </div>
         <div className={styles.figure}>
           <dt>

@@ -48,23 +48,26 @@ export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }
         <div className={styles.label}>{t.options}</div>
         <div className={styles.optionGrid}>
           {DEDUP_OPTIONS.map((option) => (
-            <label
+            // The card is the Checkbox's own label, so the box is named by the text on the card.
+            <Checkbox
               key={option}
               className={`${styles.optionCard} ${options.includes(option) ? styles.selected : ''}`}
               data-testid={`dedup-option-${option}`}
+              checked={options.includes(option)}
+              onChange={() => toggle(option)}
             >
-              <Checkbox checked={options.includes(option)} onChange={() => toggle(option)} />
-              <span>
+              <span className={styles.optionText}>
                 <strong>{DEDUP_OPTION_LABELS[option]}</strong>
                 <small>{t.optionHints[option]}</small>
               </span>
-            </label>
+            </Checkbox>
           ))}
         </div>
       </div>
       <div className={styles.field}>
         <div className={styles.label}>{toolText.run.outputCount}</div>
         <InputNumber
+          aria-label={toolText.run.outputCount}
           min={1}
           max={MAX_OUTPUT_COUNT}
           value={outputCount}

@@ -2,12 +2,13 @@
  * 素材库: search and filter the library, upload with resume, see what is processing or failed and why, preview with
  * the player, download, rename and delete (refused while a running job uses it).
  */
-import { Button, Input, Message, Modal, Popconfirm, Progress, Radio, Spin, Tooltip } from '@arco-design/web-react';
+import { Button, Input, Message, Modal, Popconfirm, Radio, Spin, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconDownload, IconEdit, IconPlayCircle } from '@arco-design/web-react/icon';
 import { mediaApi, type Media } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListPager } from '../../../components/list-pager';
+import { LabelledProgress } from '../../../components/arco-a11y/labelled-progress';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { VideoPlayer } from '../../../components/video-player';
@@ -102,7 +103,8 @@ export function MediaLibrary() {
                 quota: formatFileSize(usage.data.quota_bytes),
               })}
             </span>
-            <Progress
+            <LabelledProgress
+              label={t.usageLabel}
               percent={Math.min(100, Math.round((usage.data.used_bytes / usage.data.quota_bytes) * 100))}
               size="small"
               showText={false}

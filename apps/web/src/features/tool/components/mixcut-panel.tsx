@@ -144,17 +144,19 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
           <div className={styles.label}>{t.cutType}</div>
           <div className={styles.optionGrid}>
             {CUT_TYPES.map((type) => (
-              <label
+              // The card is the Radio's own label, so the radio is named by the text on the card.
+              <Radio
                 key={type}
                 className={`${styles.optionCard} ${cutType === type ? styles.selected : ''}`}
                 data-testid={`cut-type-${type}`}
+                checked={cutType === type}
+                onChange={() => setCutType(type)}
               >
-                <Radio checked={cutType === type} onChange={() => setCutType(type)} />
-                <span>
+                <span className={styles.optionText}>
                   <strong>{CUT_TYPE_LABELS[type].name}</strong>
                   <small>{CUT_TYPE_LABELS[type].description}</small>
                 </span>
-              </label>
+              </Radio>
             ))}
           </div>
         </div>
@@ -162,6 +164,7 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
           <div className={styles.field}>
             <div className={styles.label}>{t.scriptCount}</div>
             <InputNumber
+              aria-label={t.scriptCount}
               min={1}
               max={MAX_SCRIPT_COUNT}
               value={scriptCount}
@@ -172,6 +175,7 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
           <div className={styles.field}>
             <div className={styles.label}>{t.outputCount}</div>
             <InputNumber
+              aria-label={t.outputCount}
               min={1}
               max={MAX_OUTPUT_COUNT}
               value={outputCount}
@@ -185,7 +189,7 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
         <div className={styles.field}>
           <div className={styles.label}>{t.watermark}</div>
           <div className={styles.inlineFields}>
-            <Switch checked={watermarkOn} onChange={setWatermarkOn} />
+            <Switch aria-label={t.watermark} checked={watermarkOn} onChange={setWatermarkOn} />
             {watermarkOn && (
               <Input
                 value={watermark}

@@ -4,11 +4,12 @@
  * stays as 上传完成，正在处理 while the server probes it, and leaves the list once its library item is ready (or
  * says why processing failed).
  */
-import { Button, Message, Progress } from '@arco-design/web-react';
+import { Button, Message } from '@arco-design/web-react';
 import { IconPause, IconPlayArrow, IconClose, IconUpload } from '@arco-design/web-react/icon';
 import { MEDIA_ACCEPT, MEDIA_MAX_FILE_BYTES } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { LabelledProgress } from '../../../components/arco-a11y/labelled-progress';
 import { fillText } from '../../../lib/fill-text';
 import { formatFileSize } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -162,9 +163,10 @@ function UploadRow({
         </span>
       </div>
       {item.state === 'done' && !error ? (
-        <Progress percent={100} animation showText={false} size="small" />
+        <LabelledProgress label={item.name} percent={100} animation showText={false} size="small" />
       ) : (
-        <Progress
+        <LabelledProgress
+          label={item.name}
           percent={item.total ? Math.floor((item.sent / item.total) * 100) : 0}
           status={error ? 'error' : 'normal'}
           size="small"
