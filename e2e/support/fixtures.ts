@@ -8,17 +8,27 @@ export function freshPhone(): string {
   return `137${stamp}${String(counter).padStart(2, '0')}`;
 }
 
+/** The last code `readCode` returned per phone: the next read waits for a newer one. */
+const lastRead = new Map<string, string>();
+
+/**
+ * The code just sent to `phone`, from the development outbox. A phone that got a code earlier in the run (the demo
+ * creator logs in once per viewport) still shows that one until the new send lands: wait for a code newer than the
+ * last one read, never hand back a spent code.
+ */
 export async function readCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code = '';
+  let latest: { code: string; created_at: string } | undefined;
   await expect
     .poll(async () => {
       const response = await request.get(`/dev/sms/outbox?phone=${phone}`);
-      const json = (await response.json()) as { body: { data: { code: string }[] } };
-      code = json.body.data[0]?.code ?? '';
-      return code;
+      const json = (await response.json()) as { body: { data: { code: string; created_at: string }[] } };
+      latest = json.body.data[0];
+      if (!latest || `${latest.created_at} ${latest.code}` === lastRead.get(phone)) return '';
+      return latest.code;
     })
     .toMatch(/^\d{6}$/);
-  return code;
+  lastRead.set(phone, `${latest!.created_at} ${latest!.code}`);
+  return latest!.code;
 }
 
 export async function openLoginModal(page: Page) {
@@ -96,4 +106,26 @@ export async function earnSettledShare(page: Page, request: APIRequestContext, o
       return ((await run.json()) as { body: { settled_count: number } }).body.settled_count;
     })
     .toBeGreaterThanOrEqual(1);
+}
+
+/**
+ * Logs `phone` in through the API (a login code from the development outbox) and answers its token. A phone that got
+ * a code in the last minute waits out its cooldown: the send is retried until the server takes it.
+ */
+export async function apiToken(request: APIRequestContext, phone: string): Promise<string> {
+  const headers = { vendor: 'default' };
+  await expect
+    .poll(
+      async () => {
+        const sent = await request.post('/agent/v1/user/send_code', { headers, data: { phone, type: 1 } });
+        return ((await sent.json()) as { code: number }).code;
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(0);
+  const code = await readCode(request, phone);
+  const login = await request.post('/agent/v1/user/login', { headers, data: { phone, code } });
+  const json = (await login.json()) as { code: number; msg: string; body: { access_token: string } };
+  expect(json.code, json.msg).toBe(0);
+  return json.body.access_token;
 }
