@@ -183,7 +183,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
   }
   await migrateToLatest(database.db, schema);
   await seedDemoData(database.db, config.mediaDir);
-  const app = await buildApp(config, { database });
+  const { app } = await buildApp(config, { database });
   const phone = '13900000001';
   const headers = { vendor: 'default' };
   await app.inject({ method: 'POST', url: '/agent/v1/user/send_code', headers, payload: { phone, type: 1 } });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp, type AppDeps } from '../src/app.js';
+import { buildApp, type AppDeps, type AppServices } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
 import { loadConfig, type AppConfig, type Env } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
@@ -68,6 +68,8 @@ async function startSandboxHost(mode: 'key' | 'cert', stateFile: string, port = 
 
 export interface TestContext {
   app: FastifyInstance;
+  /** The app's services by name (compose/module.ts): tests drive sweeps, payouts and jobs through them. */
+  services: AppServices;
   sandbox: AlipaySandbox;
   /** Stops the sandbox (its process dies) and starts a new one on the same port and state; `sandbox` is the new one. */
   restartSandbox(): Promise<void>;
@@ -163,10 +165,11 @@ export async function createTestApp(
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 4, 0, 0));
   // Alipay's clock agrees with ours: a wap trade expires when its order does.
   sandboxHost.sandbox.now = () => clock.now();
-  const app = await buildApp(config, { clock, database, alipaySandbox: sandboxHost.sandbox, ...deps });
+  const { app, services } = await buildApp(config, { clock, database, alipaySandbox: sandboxHost.sandbox, ...deps });
   await app.ready();
   const context: TestContext = {
     app,
+    services,
     sandbox: sandboxHost.sandbox,
     async restartSandbox() {
       sandboxHost.sandbox.stopRetries();

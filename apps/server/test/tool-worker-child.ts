@@ -16,7 +16,7 @@ const config = loadConfig({
   DATABASE_URL: target.config.kind === 'postgres' ? target.config.url : undefined,
 });
 const database = openDatabase(target.config, { schema: target.schema, max: 4 });
-const app = await buildApp(config, {
+const { app, services } = await buildApp(config, {
   database,
   jobs: { leaseMs: Number(process.env.CC_LEASE_MS ?? 1500), pollMs: 50, workerId: process.env.CC_WORKER_ID },
 });
@@ -29,5 +29,5 @@ process.once('SIGTERM', () => {
     .then(() => database.destroy())
     .then(() => process.exit(0));
 });
-await app.jobs.start();
+await services.jobs.start();
 process.stdout.write('ready\n');

@@ -13,14 +13,15 @@ const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 if (config.seedDemo) await seedDemoData(database.db, config.mediaDir, { media: true, log: console.log });
 
-const app = await buildApp(config, { database });
+const built = await buildApp(config, { database });
+const { app, services } = built;
 app.addHook('onClose', () => database.destroy());
 
 closeOnSignal(app);
 if (config.seedDemo) {
-  const reported = await seedDemoIncome(app, database.db, Date.now());
+  const reported = await seedDemoIncome(built, database.db, Date.now());
   if (reported > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${reported} orders reported and settled`);
-  const members = await seedDemoTeam(app, database.db, DEMO_CREATOR_PHONE, Date.now());
+  const members = await seedDemoTeam(built, database.db, DEMO_CREATOR_PHONE, Date.now());
   if (members > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${members} team members registered`);
 }
 
@@ -29,7 +30,7 @@ try {
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
   app.log.info(`创作者中心 is serving at http://${shown}:${config.port} (${config.database.kind})`);
   // Background jobs (the order timeout sweep among them) run here unless JOB_WORKERS=off leaves them to workers.
-  if (config.jobWorkers === 'inline') await app.jobs.start();
+  if (config.jobWorkers === 'inline') await services.jobs.start();
 } catch (error) {
   app.log.error({ err: error }, 'could not listen');
   await database.destroy();

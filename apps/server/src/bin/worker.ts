@@ -12,9 +12,9 @@ const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 
-const app = await buildApp(config, { database });
+const { app, services } = await buildApp(config, { database });
 app.addHook('onClose', () => database.destroy());
 closeOnSignal(app);
 await app.ready();
-await app.jobs.start();
+await services.jobs.start();
 app.log.info(`创作者中心 job worker running (${config.database.kind}${config.redis ? ', BullMQ' : ''})`);

@@ -62,7 +62,7 @@ describe(`query plans of the creator's lists and figures (${testDatabaseKind})`,
   let schema: string | undefined;
   const queries: CompiledQuery[] = [];
   let recording = false;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'];
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-plans-'));
@@ -91,7 +91,7 @@ describe(`query plans of the creator's lists and figures (${testDatabaseKind})`,
     await migrateToLatest(database.db, schema);
     const clock = new ManualClock(Date.UTC(2026, 10, 21, 4, 0, 0));
     await seedDemoData(database.db, config.mediaDir, { now: clock.now() - 60_000 });
-    app = await buildApp(config, { clock, database });
+    ({ app } = await buildApp(config, { clock, database }));
     await app.ready();
   });
   afterAll(async () => {

@@ -8,6 +8,7 @@
  */
 import { BANKS, CashOutTo, OrderType, SmsType, fenToYuan } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { BuiltApp } from '../app.js';
 import type { Db } from '../db/database.js';
 
 export const DEMO_CREATOR_PHONE = '13800138000';
@@ -35,7 +36,7 @@ async function inject(app: FastifyInstance, method: 'GET' | 'POST', url: string,
   return json.body!;
 }
 
-export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number): Promise<number> {
+export async function seedDemoIncome({ app, services }: BuiltApp, db: Db, now: number): Promise<number> {
   const existing = await db
     .selectFrom('agents')
     .innerJoin('share_orders', 'share_orders.agent_id', 'agents.id')
@@ -94,7 +95,7 @@ export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number):
       const orderAt = now - day * DAY - Math.floor(random() * DAY * 0.9);
       const amountFen = [990, 1990, 2990, 4990, 9990][Math.floor(random() * 5)]!;
       const orderId = `DEMO-${receipt.appId}-${day}-${i}`;
-      await app.income.receive(
+      await services.income.receive(
         receipt.appId,
         {
           order_id: orderId,
@@ -108,7 +109,7 @@ export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number):
       reported += 1;
       // Now and then a buyer asks for the money back.
       if (random() < 0.04) {
-        await app.income.receive(
+        await services.income.receive(
           receipt.appId,
           {
             order_id: `${orderId}-R`,
@@ -123,7 +124,7 @@ export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number):
       }
     }
   }
-  await app.settlement.settleDueShares();
+  await services.settlement.settleDueShares();
 
   await withOwnCode(SmsType.Bank, '/agent/v1/user/update_bank', {
     real_name: '林演示',
@@ -144,8 +145,8 @@ export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number):
     return row.id;
   };
   const paid = await withdraw('2000.00');
-  await app.withdrawals.approve(paid);
-  await app.withdrawals.pay(paid, true);
+  await services.withdrawals.approve(paid);
+  await services.withdrawals.pay(paid, true);
   await withdraw('500.00');
   return reported;
 }

@@ -6,6 +6,7 @@
  */
 import { OrderType, fenToYuan } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { BuiltApp } from '../app.js';
 import type { Db } from '../db/database.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -58,7 +59,12 @@ async function registerFriend(app: FastifyInstance, db: Db, phone: string, invit
 }
 
 /** Members registered; 0 when the demo creator is missing or already has a team. */
-export async function seedDemoTeam(app: FastifyInstance, db: Db, leaderPhone: string, now: number): Promise<number> {
+export async function seedDemoTeam(
+  { app, services }: BuiltApp,
+  db: Db,
+  leaderPhone: string,
+  now: number,
+): Promise<number> {
   const leader = await db
     .selectFrom('agents')
     .select(['id', 'invite_code'])
@@ -81,7 +87,7 @@ export async function seedDemoTeam(app: FastifyInstance, db: Db, leaderPhone: st
       token,
     );
     for (const [amountFen, daysAgo] of friend.orders) {
-      await app.income.receive(
+      await services.income.receive(
         task.app_id,
         {
           order_id: `DEMO-TEAM-${friend.phone}-${daysAgo}`,
@@ -94,6 +100,6 @@ export async function seedDemoTeam(app: FastifyInstance, db: Db, leaderPhone: st
       );
     }
   }
-  await app.settlement.settleDueShares();
+  await services.settlement.settleDueShares();
   return DEMO_MEMBERS.length;
 }

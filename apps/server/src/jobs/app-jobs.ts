@@ -1,18 +1,11 @@
 /**
  * The application's job table: every background job kind of the product, its policy, and the service call that
- * handles it. Add a kind to `appJobSpecs` and its handler to `defineJobTable`; the build fails without both.
+ * handles it. Add a kind to `appJobSpecs` and its handler to the `jobs` of the module that owns it; start-up fails
+ * without both.
  */
 import { z } from 'zod';
-import type { OrderService } from '../modules/order/order.service.js';
-import type { RefundService } from '../modules/payment/refund.service.js';
-import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service.js';
-import type { SettlementService } from '../modules/settlement/settlement.service.js';
-import type { MediaService } from '../modules/media/media.service.js';
-import type { ImageService } from '../modules/image/image.service.js';
-import type { ToolRunner } from '../modules/tool/tool-runner.js';
-import type { ToolService } from '../modules/tool/tool.service.js';
 import type { JobQueue } from './job-queue.js';
-import { checkJobTable, type JobSpecs, type JobTable } from './job-table.js';
+import type { JobSpecs } from './job-table.js';
 
 const noInput = z.object({});
 
@@ -124,84 +117,10 @@ export const jobKeys = {
 };
 export type AppJobs = JobQueue<AppJobSpecs>;
 
-/** The services job handlers call. */
-export interface JobServices {
-  orders: Pick<OrderService, 'expireDue' | 'cancelDueTrades'>;
-  refunds: Pick<RefundService, 'processDue'>;
-  withdrawals: Pick<WithdrawalService, 'payout' | 'requeueWaitingPayouts'>;
-  settlement: Pick<SettlementService, 'settleDueShares'>;
-  media: Pick<MediaService, 'process' | 'processingGaveUp' | 'removeExpiredUploads'>;
-  images: Pick<ImageService, 'removeUnused'>;
-  tools: {
-    runner: Pick<ToolRunner, 'run' | 'analyze'>;
-    service: Pick<ToolService, 'sweep'>;
-    /** TOOL_CONCURRENCY: ffmpeg runs per worker process. */
-    concurrency: number;
-    timeoutMs: number;
-  };
-}
-
-export function defineJobTable({
-  orders,
-  refunds,
-  withdrawals,
-  settlement,
-  media,
-  images,
-  tools,
-}: JobServices): JobTable<AppJobSpecs> {
-  const specs = {
+/** The kinds with this process's settings: video runs take TOOL_CONCURRENCY instead of the declared one. */
+export function appJobSpecsFor(toolConcurrency: number) {
+  return {
     ...appJobSpecs,
-    'tool.run': { ...appJobSpecs['tool.run'], concurrency: tools.concurrency },
+    'tool.run': { ...appJobSpecs['tool.run'], concurrency: toolConcurrency },
   } satisfies JobSpecs;
-  return checkJobTable(specs, {
-    // Isolating each order (own try/catch, oldest first) is expireDue's duty, as for every sweep (job-table.ts).
-    'order.timeout-sweep': async (_input, { log }) => {
-      const expired = await orders.expireDue();
-      if (expired > 0) log.info({ expired }, 'pending orders timed out');
-    },
-    'payment.cancel-sweep': async (_input, { log }) => {
-      const tried = await orders.cancelDueTrades();
-      if (tried > 0) log.info({ tried }, 'ended trades cancelled at Alipay');
-    },
-    'payment.refund-sweep': async (_input, { log }) => {
-      const tried = await refunds.processDue();
-      if (tried > 0) log.info({ tried }, 'pending refunds tried');
-    },
-    'withdrawal.payout': async ({ cash_out_id, out_biz_no }, { log }) => {
-      const outcome = await withdrawals.payout(cash_out_id, out_biz_no);
-      log.info({ cashOutId: cash_out_id, outBizNo: out_biz_no, outcome }, 'withdrawal payout');
-    },
-    'withdrawal.payout-sweep': async (_input, { log }) => {
-      const waiting = await withdrawals.requeueWaitingPayouts();
-      if (waiting > 0) log.info({ waiting }, 'payouts in progress checked for a live job');
-    },
-    'settlement.run': async (_input, { log }) => {
-      const { runId, settledCount, amountFen } = await settlement.settleDueShares();
-      if (settledCount > 0) log.info({ runId, settledCount, amountFen }, 'due shares settled');
-    },
-    'image.cleanup': async (_input, { log }) => {
-      const removed = await images.removeUnused();
-      if (removed > 0) log.info({ removed }, 'unused images removed');
-    },
-    'media.process': async ({ media_id }, { attempt }) => {
-      try {
-        await media.process(media_id);
-      } catch (error) {
-        // The last attempt: the item must not stay 处理中 for ever, holding its quota.
-        if (attempt >= specs['media.process'].retry.attempts) await media.processingGaveUp(media_id);
-        throw error;
-      }
-    },
-    'media.upload-sweep': async (_input, { log }) => {
-      const removed = await media.removeExpiredUploads();
-      if (removed > 0) log.info({ removed }, 'expired uploads removed');
-    },
-    'tool.run': ({ tool_job_id }, { attempt }) => tools.runner.run(tool_job_id, { attempt }),
-    'tool.analyze': ({ agent_id, media_id }) => tools.runner.analyze(agent_id, media_id),
-    'tool.sweep': async (_input, { log }) => {
-      const ended = await tools.service.sweep(tools.timeoutMs);
-      if (ended > 0) log.warn({ ended }, 'stale tool jobs failed and refunded');
-    },
-  });
 }

@@ -1,7 +1,10 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appJobSpecs, defineJobTable, jobKeys, type JobServices } from './app-jobs.js';
+import type { MediaService } from '../modules/media/media.service.js';
+import { mediaModule } from '../modules/media/media.module.js';
+import { appJobSpecs, appJobSpecsFor, jobKeys } from './app-jobs.js';
+import { JobSlots } from './job-slots.js';
 import { checkJobTable, JobTableError, kindsOf, retryDelayMs, type JobHandlers, type JobSpecs } from './job-table.js';
 
 const specs = {
@@ -11,27 +14,11 @@ const specs = {
 
 const silentLog = Fastify({ logger: false }).log;
 
-/** The app's table over services that do nothing, but for the media ones a test gives. */
-function appTable(media: Partial<JobServices['media']> = {}) {
-  return defineJobTable({
-    orders: { expireDue: async () => 0, cancelDueTrades: async () => 0 },
-    refunds: { processDue: async () => 0 },
-    withdrawals: { payout: async () => 'skipped' as const, requeueWaitingPayouts: async () => 0 },
-    settlement: { settleDueShares: async () => ({ runId: null, settledCount: 0, amountFen: 0 }) },
-    media: {
-      process: async () => undefined,
-      processingGaveUp: async () => undefined,
-      removeExpiredUploads: async () => 0,
-      ...media,
-    },
-    images: { removeUnused: async () => 0 },
-    tools: {
-      runner: { run: async () => undefined, analyze: async () => undefined },
-      service: { sweep: async () => 0 },
-      concurrency: 3,
-      timeoutMs: 60_000,
-    },
-  });
+/** The media module's handlers over a library service that does what a test gives. */
+function mediaHandlers(media: Partial<MediaService>) {
+  const slots = new JobSlots(appJobSpecsFor(1));
+  slots.fill('media', mediaModule.jobs!({ media } as unknown as Parameters<NonNullable<typeof mediaModule.jobs>>[0]));
+  return slots.table;
 }
 
 describe('job table', () => {
@@ -52,8 +39,8 @@ describe('job table', () => {
     expect(table['b.second'].retry.attempts).toBe(2);
   });
 
-  it("builds the app's table: the order timeout sweep every 30 s, the payment sweeps every minute, settlement every 5", () => {
-    const table = appTable();
+  it("declares the app's kinds: the order timeout sweep every 30 s, the payment sweeps every minute, settlement every 5", () => {
+    const table = new JobSlots(appJobSpecsFor(3)).table;
     expect(kindsOf(table)).toEqual(Object.keys(appJobSpecs).sort());
     expect(table['order.timeout-sweep'].schedule).toEqual({ everyMs: 30_000 });
     expect(table['payment.cancel-sweep'].schedule).toEqual({ everyMs: 60_000 });
@@ -67,13 +54,31 @@ describe('job table', () => {
     expect(appJobSpecs['tool.run'].concurrency).toBe(1);
   });
 
+  it('lets each kind have one owning module: a second owner, a stray kind or a kind nobody handles is refused', async () => {
+    const slots = new JobSlots(specs);
+    slots.fill('first', { 'a.first': async () => 'a' });
+    expect(() => slots.fill('other', { 'a.first': async () => 'again' })).toThrow(
+      'job kind "a.first" is handled by both first and other',
+    );
+    expect(() => slots.fill('other', { 'c.stray': async () => 1 } as never)).toThrow(
+      'handler "c.stray" of other has no declared job kind',
+    );
+    expect(() => slots.check()).toThrow('job kind "b.second" has no handler');
+    const context = { jobId: '1', kind: 'b.second', attempt: 1, runAt: 0, log: silentLog };
+    await expect(slots.table['b.second'].handler({}, context)).rejects.toThrow(JobTableError);
+    slots.fill('second', { 'b.second': async () => 'b' });
+    expect(() => slots.check()).not.toThrow();
+    await expect(slots.table['b.second'].handler({}, context)).resolves.toBe('b');
+    await expect(slots.table['a.first'].handler({}, { ...context, kind: 'a.first' })).resolves.toBe('a');
+  });
+
   it('ends a medium 失败 when media.process fails its last attempt, and only then', async () => {
     const gaveUp: number[] = [];
-    const table = appTable({
+    const table = mediaHandlers({
       process: async () => {
         throw new Error('ffmpeg died');
       },
-      processingGaveUp: async (id) => {
+      processingGaveUp: async (id: number) => {
         gaveUp.push(id);
       },
     });

@@ -26,25 +26,25 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
 
   /** Another app on the same database, as a restarted or second server process would be. */
   async function anotherApp() {
-    const app = await buildApp(ctx.config, {
+    const built = await buildApp(ctx.config, {
       clock: ctx.clock,
       database: ctx.database,
       alipaySandbox: ctx.sandbox,
       jobs: { pollMs: 20, leaseMs: 1_000 },
     });
-    await app.ready();
-    return app;
+    await built.app.ready();
+    return { jobs: built.services.jobs, close: () => built.app.close() };
   }
 
   it('does not start workers when an app is built (tests and API-only servers start none)', async () => {
-    const id = await ctx.app.jobs.enqueue(SWEEP, {}, { key: 'not-started' });
+    const id = await ctx.services.jobs.enqueue(SWEEP, {}, { key: 'not-started' });
     const schedules = await ctx.database.db.selectFrom('job_schedules').selectAll().execute();
     expect(schedules).toEqual([]);
-    expect((await ctx.app.jobs.get(id))?.status).toBe('queued');
+    expect((await ctx.services.jobs.get(id))?.status).toBe('queued');
   });
 
   it('keeps a queued job across a restart; the next process runs it, and closing it stops its workers', async () => {
-    const id = await ctx.app.jobs.enqueue(SWEEP, {}, { key: 'across-restart' });
+    const id = await ctx.services.jobs.enqueue(SWEEP, {}, { key: 'across-restart' });
     const first = await anotherApp();
     await first.jobs.enqueue(SWEEP, {}, { key: 'across-restart' });
     await first.close();
@@ -53,8 +53,8 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
     await second.jobs.start();
     await waitFor(async () => (await second.jobs.get(id))?.status === 'succeeded');
     await second.close();
-    const afterClose = await ctx.app.jobs.enqueue(SWEEP, {}, { key: 'after-close' });
-    expect((await ctx.app.jobs.get(afterClose))?.status).toBe('queued');
+    const afterClose = await ctx.services.jobs.enqueue(SWEEP, {}, { key: 'after-close' });
+    expect((await ctx.services.jobs.get(afterClose))?.status).toBe('queued');
   });
 
   it('times out pending orders through the scheduled sweep kind', async () => {
@@ -131,7 +131,7 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
 
   it('logs each run with the job id and kind', async () => {
     const lines: string[] = [];
-    const logged = await buildApp(
+    const { app: logged, services: loggedServices } = await buildApp(
       { ...ctx.config, logLevel: 'info' },
       {
         clock: ctx.clock,
@@ -141,9 +141,9 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
       },
     );
     await logged.ready();
-    const id = await logged.jobs.enqueue(SWEEP, {}, { key: 'logged' });
-    await logged.jobs.start();
-    await waitFor(async () => (await logged.jobs.get(id))?.status === 'succeeded');
+    const id = await loggedServices.jobs.enqueue(SWEEP, {}, { key: 'logged' });
+    await loggedServices.jobs.start();
+    await waitFor(async () => (await loggedServices.jobs.get(id))?.status === 'succeeded');
     await logged.close();
     const records = lines.map((line) => JSON.parse(line) as { jobId?: string; kind?: string; msg: string });
     expect(records).toContainEqual(expect.objectContaining({ jobId: id, kind: SWEEP, msg: 'job succeeded' }));
@@ -156,7 +156,7 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
     expect(denied.json.msg).toBe('运营凭证无效');
 
     for (const key of ['later-1', 'later-2']) {
-      await ctx.app.jobs.enqueue(SWEEP, {}, { key, runAt: ctx.clock.now() + 3600_000 });
+      await ctx.services.jobs.enqueue(SWEEP, {}, { key, runAt: ctx.clock.now() + 3600_000 });
     }
     const { status, json } = await ops(`/ops/v1/jobs?kind=${SWEEP}&status=queued&page_num=1&page_size=1`);
     expect(status).toBe(200);
@@ -173,7 +173,7 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
   });
 
   it('puts a failed job back in the queue; anything else gets a clear refusal', async () => {
-    const id = await ctx.app.jobs.enqueue(SWEEP, {}, { key: 'to-fail' });
+    const id = await ctx.services.jobs.enqueue(SWEEP, {}, { key: 'to-fail' });
     await ctx.database.db
       .updateTable('jobs')
       .set({ status: 'failed', attempts: 1, last_error: 'Error: 支付宝超时', finished_at: ctx.clock.now() })

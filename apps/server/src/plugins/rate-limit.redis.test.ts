@@ -28,7 +28,7 @@ describe('rate limits shared through Redis', () => {
       SMS_LIMIT_PER_IP_PER_HOUR: '1000',
       ...env,
     });
-    const app = await buildApp(config, { database, clock });
+    const { app } = await buildApp(config, { database, clock });
     await app.ready();
     apps.push(app);
     return app;

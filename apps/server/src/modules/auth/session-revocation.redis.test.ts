@@ -42,7 +42,7 @@ describe('session revocation across servers through Redis', () => {
       REDIS_URL,
       REDIS_KEY_PREFIX: prefix,
     });
-    const app = await buildApp(config, { database, clock });
+    const { app } = await buildApp(config, { database, clock });
     await app.ready();
     apps.push(app);
     return app;

@@ -135,10 +135,10 @@ describe(`image uploads (${testDatabaseKind})`, () => {
 
     ctx.clock.advance(UNUSED_IMAGE_TTL_MS - 60_000);
     const fresh = (await upload(token, makePng(12, 8))).json().body.image as string;
-    await ctx.app.images.removeUnused();
+    await ctx.services.images.removeUnused();
     expect(await served(unusedName)).toBe(200);
     ctx.clock.advance(120_000);
-    expect(await ctx.app.images.removeUnused()).toBeGreaterThanOrEqual(1);
+    expect(await ctx.services.images.removeUnused()).toBeGreaterThanOrEqual(1);
     expect(await served(unusedName)).toBe(404);
     expect(await served(avatarName)).toBe(200);
     expect(await served(coverName)).toBe(200);

@@ -40,11 +40,11 @@ export interface ImageLimits {
   spaceBytes: number;
 }
 
-/** Which of these image names an avatar or a cover uses now. */
-export type ImageUsageCheck = (names: string[]) => Promise<Set<string>>;
+/** Which of these image names a module's rows (avatars, covers) use now. */
+export type ImageUsageCheck = (names: string[]) => Promise<string[]>;
 
 export class ImageService {
-  private usedOf: ImageUsageCheck | null = null;
+  private readonly usageChecks: ImageUsageCheck[] = [];
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -63,9 +63,12 @@ export class ImageService {
     return url.startsWith(IMAGE_URL_PREFIX) ? url.slice(IMAGE_URL_PREFIX.length) : null;
   }
 
-  /** The users and channels services are built after this one; the clean-up asks them through this check. */
-  setUsageCheck(check: ImageUsageCheck): void {
-    this.usedOf = check;
+  /**
+   * Each module whose rows point at images (avatars, covers) says which names it uses; it is built after this
+   * service, so it hands its check in. The clean-up keeps any name one of them uses.
+   */
+  addUsageCheck(check: ImageUsageCheck): void {
+    this.usageChecks.push(check);
   }
 
   async store(agentId: number, bytes: Buffer): Promise<{ image: string; url: string }> {
@@ -141,14 +144,14 @@ export class ImageService {
 
   /** Removes the images uploaded over a day ago that no avatar or cover uses; answers how many went. */
   async removeUnused(): Promise<number> {
-    if (!this.usedOf) throw new Error('image usage check not set');
+    if (this.usageChecks.length === 0) throw new Error('no image usage check was added');
     const before = this.clock.now() - UNUSED_IMAGE_TTL_MS;
     let removed = 0;
     let after = '';
     for (;;) {
       const names = await this.images.namesBefore(before, after, CLEANUP_PAGE);
       if (names.length === 0) return removed;
-      const used = await this.usedOf(names);
+      const used = new Set((await Promise.all(this.usageChecks.map((check) => check(names)))).flat());
       for (const name of names) {
         if (used.has(name) || !(await this.images.delete(name))) continue;
         await this.storage.delete(`images/${name}`);

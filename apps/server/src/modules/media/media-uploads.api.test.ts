@@ -216,7 +216,7 @@ describe(`media uploads (${testDatabaseKind})`, () => {
     expect(late.statusCode).toBe(410);
     expect(late.body).toBe(ErrorMessages.uploadExpired);
     expect(fs.existsSync(stagedFile(location))).toBe(true);
-    expect(await ctx.app.media.removeExpiredUploads()).toBeGreaterThanOrEqual(1);
+    expect(await ctx.services.media.removeExpiredUploads()).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(stagedFile(location))).toBe(false);
     expect(fs.existsSync(`${stagedFile(location)}.json`)).toBe(false);
     expect((await ctx.app.inject({ method: 'HEAD', url: location, headers: tusHeaders(token) })).statusCode).toBe(410);
@@ -296,7 +296,7 @@ describe(`media uploads (${testDatabaseKind})`, () => {
     // Every attempt fails after the probe: the server's scratch folder is gone (a full or unmounted disk).
     const tmpdir = process.env.TMPDIR;
     process.env.TMPDIR = path.join(os.tmpdir(), `cc-missing-${process.pid}`, 'gone');
-    await ctx.app.jobs.start();
+    await ctx.services.jobs.start();
     try {
       await expect
         .poll(
@@ -310,7 +310,7 @@ describe(`media uploads (${testDatabaseKind})`, () => {
         )
         .toBe('failed');
     } finally {
-      await ctx.app.jobs.stop();
+      await ctx.services.jobs.stop();
       if (tmpdir === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = tmpdir;
     }

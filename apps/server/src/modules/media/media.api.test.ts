@@ -26,7 +26,7 @@ describe(`media library (${testDatabaseKind})`, () => {
       { jobs: { pollMs: 20 } },
     );
     clip = makeClip('media-a.mp4', { seconds: 3 });
-    await ctx.app.jobs.start();
+    await ctx.services.jobs.start();
   });
   afterAll(() => ctx.close());
 
@@ -153,7 +153,7 @@ describe(`media library (${testDatabaseKind})`, () => {
       .select('storage_key')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(await ctx.app.media.storage.size(row.storage_key)).toBeNull();
+    expect(await ctx.services.media.storage.size(row.storage_key)).toBeNull();
     const usage = await call(ctx.app, { method: 'GET', url: '/ai/v1/media/usage', token });
     expect(usage.json.body).toMatchObject({ used_bytes: 0, quota_bytes: 3_100_000, max_file_bytes: 3_000_000 });
   });

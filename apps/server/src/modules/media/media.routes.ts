@@ -13,7 +13,7 @@ import { identityOf } from '../../plugins/auth.js';
 import { route, Texted } from '../../plugins/endpoint-route.js';
 import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
-import type { StreamSlots } from '../tool/stream-slots.js';
+import type { StreamSlots } from '../../plugins/stream-slots.js';
 import { tooLargeText, type MediaService, type UploadWrite } from './media.service.js';
 
 /** Set by our route from the authenticated identity, never taken from the client (an incoming one is replaced). */

@@ -174,7 +174,7 @@ describe(`orders and Alipay payment (${testDatabaseKind})`, () => {
     const other = (await create(token, 1)).json.body;
     const otherTrade = await openTrade(other.order_no);
     ctx.clock.advance(600_000);
-    expect(await ctx.app.orders.expireDue()).toBeGreaterThanOrEqual(1);
+    expect(await ctx.services.orders.expireDue()).toBeGreaterThanOrEqual(1);
     expect(otherTrade.status).toBe('TRADE_CLOSED');
     expect((await status(token, other.order_no)).json.body.order_status).toBe(4);
     expect(

@@ -115,8 +115,8 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
       expect.objectContaining({ amount: '30.00', status: 2, status_text: '已退款', method: 'refund', attempts: 1 }),
     ]);
     // The sweep finds nothing left to cancel for this order, and running it again changes nothing.
-    await ctx.app.orders.cancelDueTrades();
-    await ctx.app.refunds.processDue();
+    await ctx.services.orders.cancelDueTrades();
+    await ctx.services.refunds.processDue();
     expect(trade.refundedFen).toBe(3000);
   });
 
@@ -142,7 +142,7 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
         return paid.json.code as number;
       }),
     );
-    await ctx.app.refunds.processDue();
+    await ctx.services.refunds.processDue();
     for (const [i, { agent, trade }] of races.entries()) {
       expect(await totals(agent.token)).toEqual({ total: 450, buy: 300, gift: 150 });
       const walletCharged = (await canOut(agent.token)) === '20.00';
@@ -220,8 +220,8 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
     expect((await totals(agent.token)).total).toBe(450);
     expect(await canOut(agent.token)).toBe('10.00');
     ctx.clock.advance(700_000);
-    await expect(ctx.app.orders.expireDue()).resolves.toBeGreaterThanOrEqual(0);
-    await expect(ctx.app.orders.cancelDueTrades()).resolves.toBeGreaterThanOrEqual(0);
+    await expect(ctx.services.orders.expireDue()).resolves.toBeGreaterThanOrEqual(0);
+    await expect(ctx.services.orders.cancelDueTrades()).resolves.toBeGreaterThanOrEqual(0);
   });
 
   it('a combo paid by its QR takes the wallet part from the hold', async () => {
@@ -271,7 +271,7 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
     ctx.sandbox.pay(await scanLatest(honoured.order_no));
     ctx.sandbox.failNext('alipay.trade.cancel');
     ctx.clock.advance(600_000);
-    await ctx.app.orders.expireDue();
+    await ctx.services.orders.expireDue();
     expect((await status(agent.token, honoured.order_no)).body).toMatchObject({ order_status: 2 });
     expect((await status(agent.token, late.order_no)).body).toMatchObject({ order_status: 4 });
     expect(await notify(ctx.sandbox.pay(lateTrade))).toBe('success');
@@ -290,7 +290,7 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
     ctx.sandbox.failNext('alipay.trade.refund', REFUND_MAX_ATTEMPTS);
     expect(await notify(ctx.sandbox.pay(trade))).toBe('success');
     expect((await refundsOf(order.order_no))[0]).toMatchObject({ status: 1, attempts: 1 });
-    for (let i = 1; i < REFUND_MAX_ATTEMPTS; i += 1) await ctx.app.refunds.processDue();
+    for (let i = 1; i < REFUND_MAX_ATTEMPTS; i += 1) await ctx.services.refunds.processDue();
     const [failed] = await refundsOf(order.order_no);
     expect(failed).toMatchObject({ status: 3, status_text: '退款失败', attempts: REFUND_MAX_ATTEMPTS });
     expect(trade.refundedFen).toBe(0);

@@ -41,8 +41,8 @@ describe(`promotion (${testDatabaseKind})`, () => {
       payload: `atr_id=${atrId}`,
     });
   /** The link's click count once the visits that wait for their batch are written. */
-  const clickCountOf = async (atrId: number, target: Pick<TestContext, 'app' | 'database'> = ctx) => {
-    await target.app.flushVisits();
+  const clickCountOf = async (atrId: number, target: Pick<TestContext, 'services' | 'database'> = ctx) => {
+    await target.services.promotions.flushVisits();
     return (
       await target.database.db
         .selectFrom('task_receipts')
@@ -289,7 +289,10 @@ describe(`promotion (${testDatabaseKind})`, () => {
     ).json.body;
     // A second server on the same database, with its own connection: what another process would be.
     const otherDatabase = openDatabase(ctx.config.database, { schema: ctx.schema });
-    const other = await buildApp(ctx.config, { clock: ctx.clock, database: otherDatabase });
+    const { app: other, services: otherServices } = await buildApp(ctx.config, {
+      clock: ctx.clock,
+      database: otherDatabase,
+    });
     try {
       const agents = ['same visitor', 'same visitor', 'second', 'third', 'fourth', 'fifth'];
       await Promise.all(
@@ -300,7 +303,8 @@ describe(`promotion (${testDatabaseKind})`, () => {
         ),
       );
       // A batch that lost a race to the other process's write is kept and written by a later flush.
-      for (let round = 0; round < 5; round++) await Promise.all([ctx.app.flushVisits(), other.flushVisits()]);
+      for (let round = 0; round < 5; round++)
+        await Promise.all([ctx.services.promotions.flushVisits(), otherServices.promotions.flushVisits()]);
       const rows = await ctx.database.db
         .selectFrom('promotion_clicks')
         .select(['counted', 'visitor_hash'])
@@ -341,7 +345,7 @@ describe(`promotion (${testDatabaseKind})`, () => {
     ctx.clock.advance(1000);
     await activate(receipts[1]!.atr_id, fresh);
     await visit(`/s/${receipts[0]!.code}`);
-    await ctx.app.flushVisits();
+    await ctx.services.promotions.flushVisits();
 
     const order = (no: string, type: OrderType, orderFen: number, shareFen: number, shareType: ShareType = 1) => ({
       order_no: no,
@@ -420,7 +424,7 @@ describe(`promotion (${testDatabaseKind})`, () => {
   // Last: after every flow above (receipts, activations, counted visits, orders), the figures kept per creator and
   // task type must be exactly the sums over their active receipts.
   it('keeps each creator’s task figures equal to the sums over their active receipts', async () => {
-    await ctx.app.flushVisits();
+    await ctx.services.promotions.flushVisits();
     const { kept, counted } = await keptAndCountedTaskFigures(ctx.database.db);
     expect(counted.length).toBeGreaterThan(1);
     expect(kept).toEqual(counted);

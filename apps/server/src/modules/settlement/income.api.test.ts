@@ -391,14 +391,14 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     const c = await creator(5000);
     await recharge(c.partner, c.code, '4.00');
     ctx.clock.advance(HOLD_MS + 1000);
-    const id = await ctx.app.jobs.enqueue('settlement.run', {});
-    await ctx.app.jobs.start();
+    const id = await ctx.services.jobs.enqueue('settlement.run', {});
+    await ctx.services.jobs.start();
     try {
       await expect
-        .poll(async () => (await ctx.app.jobs.get(id))?.status, { timeout: 10_000, interval: 50 })
+        .poll(async () => (await ctx.services.jobs.get(id))?.status, { timeout: 10_000, interval: 50 })
         .toBe('succeeded');
     } finally {
-      await ctx.app.jobs.stop();
+      await ctx.services.jobs.stop();
     }
     expect(await wallet().canOutFen(c.agentId)).toBe(200);
   });

@@ -33,9 +33,9 @@ describe(`tool runs by request key (${testDatabaseKind})`, () => {
     const info = await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token });
     const agentId = info.json.body.agent_id as number;
     if (points > 0) await credits.grant(agentId, { kind: 2, amount: points, title: '测试购买', key: `t-${agentId}` });
-    await ctx.app.jobs.start();
+    await ctx.services.jobs.start();
     const mediaId = await uploadToLibrary(ctx, token, clip);
-    await ctx.app.jobs.stop();
+    await ctx.services.jobs.stop();
     return { token, agentId, mediaId };
   }
 
@@ -164,7 +164,7 @@ describe(`tool runs by request key (${testDatabaseKind})`, () => {
     expect((later.body as { job_id: string }).job_id).not.toBe((first.body as { job_id: string }).job_id);
     expect(await total(c.agentId)).toBe(90);
     ctx.clock.advance(REQUEST_KEY_TTL_MS + 1);
-    await ctx.app.tools.sweep(60 * 60_000);
+    await ctx.services.tools.sweep(60 * 60_000);
     const left = await ctx.database.db
       .selectFrom('tool_job_requests')
       .select('request_key')

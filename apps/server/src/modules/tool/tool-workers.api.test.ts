@@ -68,9 +68,9 @@ describe(`tool jobs across worker processes (${testDatabaseKind})`, () => {
     const agentId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token })).json.body.agent_id;
     await credits.grant(agentId, { kind: 2, amount: 100, title: '测试购买', key: `t-${agentId}` });
     // Uploads are probed by the media job: let this process's workers run that, then leave jobs to the children.
-    await ctx.app.jobs.start();
+    await ctx.services.jobs.start();
     const mediaId = await uploadToLibrary(ctx, token, makeClip('worker-long.mp4', { seconds: 30, size: '640x360' }));
-    await ctx.app.jobs.stop();
+    await ctx.services.jobs.stop();
 
     const first = await startWorker('worker-a');
     const created = await call(ctx.app, {

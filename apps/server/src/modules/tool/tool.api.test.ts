@@ -24,7 +24,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     credits = new CreditService(ctx.database, new CreditRepository(ctx.database.db), ctx.clock);
     clip = makeClip('tool-a.mp4', { seconds: 3 });
     longClip = makeClip('tool-long.mp4', { seconds: 40, size: '640x360' });
-    await ctx.app.jobs.start();
+    await ctx.services.jobs.start();
   });
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(async () => {
@@ -195,7 +195,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     const points = await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/detail?type=1', token: c.token });
     expect(points.json.body.data.map((r: { title: string }) => r.title)).toContain('批量去重成片未达标，退还积分');
     // The run's own refund would give back only what is left: nothing.
-    await ctx.app.tools.refund(
+    await ctx.services.tools.refund(
       { id: Number(created.body.job_id), agent_id: c.agentId, tool: 'dedup', price: 10 },
       'failed',
     );
@@ -397,7 +397,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
   it('the sweep fails and refunds a running job nobody moves once its engine job has given up', async () => {
     const c = await creator(100);
     const mediaId = await uploadToLibrary(ctx, c.token, clip);
-    await ctx.app.jobs.stop();
+    await ctx.services.jobs.stop();
     try {
       const created = await run(c.token, dedupBody([mediaId]));
       const id = Number(created.body.job_id);
@@ -412,16 +412,16 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
         .set({ status: 'failed', last_error: 'lease lost' })
         .where('idempotency_key', '=', `tool-job:${id}`)
         .execute();
-      expect(await ctx.app.tools.sweep(60 * 60_000)).toBe(0);
+      expect(await ctx.services.tools.sweep(60 * 60_000)).toBe(0);
       ctx.clock.advance(4 * 60_000);
-      expect(await ctx.app.tools.sweep(60 * 60_000)).toBe(1);
+      expect(await ctx.services.tools.sweep(60 * 60_000)).toBe(1);
       const ended = await job(c.token, created.body.job_id);
       expect(ended).toMatchObject({ status: 'failed', error: '处理中断（工作进程失联），积分已退还' });
       expect(await total(c.agentId)).toBe(100);
-      expect(await ctx.app.tools.sweep(60 * 60_000)).toBe(0);
+      expect(await ctx.services.tools.sweep(60 * 60_000)).toBe(0);
       expect(await total(c.agentId)).toBe(100);
     } finally {
-      await ctx.app.jobs.start();
+      await ctx.services.jobs.start();
     }
   });
 });

@@ -8,7 +8,7 @@ import { identityOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
 import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
-import type { StreamSlots } from './stream-slots.js';
+import type { StreamSlots } from '../../plugins/stream-slots.js';
 import type { ToolService } from './tool.service.js';
 
 /** Streams look at the job this often when no same-process event wakes them (a worker in another process). */

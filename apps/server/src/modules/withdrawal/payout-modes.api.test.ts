@@ -63,7 +63,7 @@ describe(`Alipay payouts in certificate mode, server in another time zone (${tes
       .select('out_biz_no')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(await ctx.app.withdrawals.payout(id, outBizNo!)).toBe('paid');
+    expect(await ctx.services.withdrawals.payout(id, outBizNo!)).toBe('paid');
     expect(ctx.sandbox.transfersMade().filter((t) => t.outBizNo === outBizNo)).toMatchObject([{ amountFen: 4_500 }]);
     const detail = await call(ctx.app, {
       method: 'GET',

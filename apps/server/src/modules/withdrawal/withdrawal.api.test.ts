@@ -309,7 +309,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
     const transfersOf = (id: number) =>
       ctx.sandbox.transfersMade().filter((t) => new RegExp(`W${id}N\\d+$`).test(t.outBizNo));
     /** One run of the payout job of the withdrawal's current attempt. */
-    const payout = async (id: number) => ctx.app.withdrawals.payout(id, (await row(id)).out_biz_no ?? '');
+    const payout = async (id: number) => ctx.services.withdrawals.payout(id, (await row(id)).out_biz_no ?? '');
 
     it('pays once, debits the hold, and a replay pays nothing more', async () => {
       const { creator, id } = await agreed('70');
@@ -406,14 +406,14 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         .execute();
     /** Runs the job workers until the withdrawal leaves 打款中 (or 10 s pass). */
     async function runJobsUntilSettled(id: number) {
-      await ctx.app.jobs.start();
+      await ctx.services.jobs.start();
       try {
         const deadline = Date.now() + 10_000;
         while ((await row(id)).out_status === OutStatus.Waiting && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       } finally {
-        await ctx.app.jobs.stop();
+        await ctx.services.jobs.stop();
       }
     }
 
@@ -452,10 +452,10 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       const n1 = (await row(id)).out_biz_no!;
       // Run A of attempt N1 reaches Alipay, which refuses it; the answer is slow to come back.
       const slow = ctx.sandbox.holdNextAnswer(TRANSFER);
-      const runA = ctx.app.withdrawals.payout(id, n1);
+      const runA = ctx.services.withdrawals.payout(id, n1);
       await slow.arrived;
       // Meanwhile run B of the same attempt (at-least-once delivery) hears the refusal: back to agreed.
-      expect(await ctx.app.withdrawals.payout(id, n1)).toBe('refused');
+      expect(await ctx.services.withdrawals.payout(id, n1)).toBe('refused');
       await setPayeeAccount(id, '13800138000');
       await ops(`/ops/v1/withdrawals/${id}/pay`);
       const n2 = (await row(id)).out_biz_no!;
@@ -468,8 +468,8 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       expect((await ops(`/ops/v1/withdrawals/${id}/reject`, { reason: '测试' })).json.code).toBe(
         ErrorCode.withdrawalBadTransition,
       );
-      expect(await ctx.app.withdrawals.payout(id, n2)).toBe('paid');
-      expect(await ctx.app.withdrawals.payout(id, n1)).toBe('skipped');
+      expect(await ctx.services.withdrawals.payout(id, n2)).toBe('paid');
+      expect(await ctx.services.withdrawals.payout(id, n1)).toBe('skipped');
       expect(transfersOf(id).map((t) => t.outBizNo)).toEqual([n2]);
       expect(await debitsOf(creator.agentId)).toHaveLength(1);
       expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 6_700, held_fen: 0 });
@@ -517,11 +517,11 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         .where('id', '=', id)
         .execute();
       expect(await payoutJobsOf(id)).toHaveLength(0);
-      expect(await ctx.app.withdrawals.requeueWaitingPayouts()).toBeGreaterThanOrEqual(1);
+      expect(await ctx.services.withdrawals.requeueWaitingPayouts()).toBeGreaterThanOrEqual(1);
       const [job] = await payoutJobsOf(id);
       expect(job).toMatchObject({ status: 'queued', idempotency_key: outBizNo });
       await ctx.database.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', job!.id).execute();
-      await ctx.app.withdrawals.requeueWaitingPayouts();
+      await ctx.services.withdrawals.requeueWaitingPayouts();
       expect(await payoutJobsOf(id)).toMatchObject([{ id: job!.id, status: 'queued', attempts: 0 }]);
       await runJobsUntilSettled(id);
       expect((await row(id)).out_status).toBe(OutStatus.Complete);
@@ -624,7 +624,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
         pay_amount: '93180.00',
         tax_estimated: false,
       });
-      expect(await ctx.app.withdrawals.payout(second.id, (await stored(second.id)).out_biz_no!)).toBe('paid');
+      expect(await ctx.services.withdrawals.payout(second.id, (await stored(second.id)).out_biz_no!)).toBe('paid');
       const transfers = ctx.sandbox.transfersMade().filter((t) => t.outBizNo.endsWith(`W${second.id}N1`));
       expect(transfers).toMatchObject([{ amountFen: 9_318_000 }]);
       expect(await wallet(creator.agentId)).toMatchObject({ balance_fen: 9_800_000, held_fen: 0 });
@@ -646,7 +646,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       });
       // A replay of the payout start changes nothing: the withholding is final.
       await ctx.database.db.transaction().execute(async (trx) => {
-        expect((await ctx.app.withdrawals.withholdTaxAtPayout(trx, first.id)).tax_fen).toBe(482_000);
+        expect((await ctx.services.withdrawals.withholdTaxAtPayout(trx, first.id)).tax_fen).toBe(482_000);
       });
     });
 

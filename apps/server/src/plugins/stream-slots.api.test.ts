@@ -5,7 +5,7 @@
 import { ErrorCode, ErrorMessages } from '@cc/contracts';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
+import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../test/test-app.js';
 
 describe(`job progress stream caps (${testDatabaseKind})`, () => {
   let ctx: TestContext;

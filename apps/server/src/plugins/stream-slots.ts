@@ -4,7 +4,7 @@
  * and database with them. Over either cap a new stream is refused with 429 before it starts. The media library's
  * upload bodies (tus PATCH) are counted the same way, with their own caps and refusal.
  */
-import { appError, type ErrorKey } from '../../errors.js';
+import { appError, type ErrorKey } from '../errors.js';
 
 function add<K>(counts: Map<K, number>, key: K, delta: number): void {
   const next = (counts.get(key) ?? 0) + delta;

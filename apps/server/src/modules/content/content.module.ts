@@ -1,0 +1,15 @@
+/** The catalogue's shop window: apps, banners, help, notices, the support contact. */
+import { defineModule } from '../../compose/module.js';
+import { ContentRepository } from './content.repository.js';
+import { contentRoutes } from './content.routes.js';
+import { ContentService } from './content.service.js';
+
+export const contentModule = defineModule()(
+  'content',
+  ({ database, config }) => ({
+    content: new ContentService(new ContentRepository(database.db), config.supportWechatId),
+  }),
+  {
+    routes: (app, { content }) => app.register(contentRoutes(content)),
+  },
+);

@@ -1,0 +1,55 @@
+/** The AI video tools: priced jobs charged in points, run by ffmpeg on the job engine, outputs in the library. */
+import type { CreditService } from '../credit/credit.service.js';
+import type { MediaService } from '../media/media.service.js';
+import { defineModule } from '../../compose/module.js';
+import { jobKeys } from '../../jobs/app-jobs.js';
+import { StreamSlots } from '../../plugins/stream-slots.js';
+import { ToolRepository } from './tool.repository.js';
+import { ToolRunner } from './tool-runner.js';
+import { toolRoutes } from './tool.routes.js';
+import { ToolService } from './tool.service.js';
+
+export const toolModule = defineModule<{ credits: CreditService; media: MediaService }>()(
+  'tool',
+  ({ database, clock, log, config, lifecycle, jobs, credits, media }) => {
+    const repository = new ToolRepository(database.db, database.kind);
+    const tools = new ToolService({
+      tools: repository,
+      credits,
+      media,
+      enqueueRun: (id: number): Promise<string> =>
+        jobs.enqueue('tool.run', { tool_job_id: id }, { key: jobKeys.toolRun(id) }),
+      enqueueAnalyze: (agentId: number, mediaId: number): Promise<string> =>
+        jobs.enqueue('tool.analyze', { agent_id: agentId, media_id: mediaId }, { key: jobKeys.toolAnalyze(mediaId) }),
+      engineJob: (id: string) => jobs.get(id),
+      prices: config.tool.prices,
+      clock,
+      log,
+    });
+    media.setInUseCheck((agentId: number, mediaId: number) => tools.isMediaInUse(agentId, mediaId));
+    const toolRunner = new ToolRunner({
+      tools: repository,
+      service: tools,
+      media,
+      clock,
+      log,
+      workDir: config.tool.workDir,
+      timeoutMs: config.tool.timeoutMs,
+      videoPreset: config.tool.videoPreset,
+    });
+    // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
+    lifecycle.preClose(() => toolRunner.shutdown());
+    return { tools, toolRunner };
+  },
+  {
+    jobs: ({ tools, toolRunner, config }) => ({
+      'tool.run': ({ tool_job_id }, { attempt }) => toolRunner.run(tool_job_id, { attempt }),
+      'tool.analyze': ({ agent_id, media_id }) => toolRunner.analyze(agent_id, media_id),
+      'tool.sweep': async (_input, { log }) => {
+        const ended = await tools.sweep(config.tool.timeoutMs);
+        if (ended > 0) log.warn({ ended }, 'stale tool jobs failed and refunded');
+      },
+    }),
+    routes: (app, { tools, config }) => app.register(toolRoutes(tools, new StreamSlots(config.streams))),
+  },
+);
