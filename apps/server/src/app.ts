@@ -74,8 +74,12 @@ import { registerVendor } from './plugins/vendor.js';
 import { registerWeb } from './plugins/web.js';
 import { docsRoutes } from './openapi/docs.routes.js';
 import { OrderRepository } from './modules/order/order.repository.js';
-import { ALIPAY_NOTIFY_PATH, orderRoutes } from './modules/order/order.routes.js';
+import { OrderCompletion } from './modules/order/order-completion.js';
+import { orderRoutes } from './modules/order/order.routes.js';
 import { OrderService } from './modules/order/order.service.js';
+import { AlipayTradeRepository } from './modules/payment/alipay-trade.repository.js';
+import { ALIPAY_NOTIFY_PATH, alipayNotifyRoutes } from './modules/payment/alipay-trade.routes.js';
+import { AlipayTradeService } from './modules/payment/alipay-trade.service.js';
 import { RefundRepository } from './modules/payment/refund.repository.js';
 import { refundRoutes } from './modules/payment/refund.routes.js';
 import { RefundService } from './modules/payment/refund.service.js';
@@ -152,6 +156,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** For tests that drive orders directly. */
     orders: OrderService;
+    /** For the trade cancel sweep and tests. */
+    alipayTrades: AlipayTradeService;
     /** For the refund sweep and tests. */
     refunds: RefundService;
     /** For tests that run a payout as its job would. */
@@ -346,17 +352,26 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const refunds = new RefundService(new RefundRepository(database.db), alipay.client, clock, app.log);
   const withdrawalRepository = new WithdrawalRepository(database.db);
   const taxes = new TaxWithholding(withdrawalRepository, wallet, new CumulativeLabourTaxPolicy(), clock);
+  const orderRepository = new OrderRepository(database.db);
+  const orderCompletion = new OrderCompletion({ database, orders: orderRepository, credits, wallet, taxes, clock });
+  const alipayTrades = new AlipayTradeService({
+    trades: new AlipayTradeRepository(database.db),
+    orders: orderCompletion,
+    refunds,
+    alipay: alipay.client,
+    clock,
+    log: app.log,
+  });
   const orders = new OrderService({
     database,
-    orders: new OrderRepository(database.db),
+    orders: orderRepository,
+    completion: orderCompletion,
+    trades: alipayTrades,
     packages,
-    credits,
     wallet,
     taxes,
     moneySessions,
     users,
-    alipay: alipay.client,
-    refunds,
     clock,
     log: app.log,
     publicBaseUrl: config.publicBaseUrl,
@@ -385,6 +400,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
   });
   app.decorate('orders', orders);
+  app.decorate('alipayTrades', alipayTrades);
   app.decorate('withdrawals', withdrawals);
   const bankBatches = new BankBatchService({
     database,
@@ -462,6 +478,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     {
       table: defineJobTable({
         orders,
+        alipayTrades,
         refunds,
         withdrawals,
         settlement,
@@ -530,7 +547,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(promotionRoutes(promotions));
   await app.register(applyRoutes(applications));
   await app.register(creditRoutes(credits, packages));
-  await app.register(orderRoutes(orders, wallet, { notifyPerIp: config.rateLimit.notifyPerIp }));
+  await app.register(orderRoutes(orders, wallet));
+  await app.register(alipayNotifyRoutes(alipayTrades, { notifyPerIp: config.rateLimit.notifyPerIp }));
   await app.register(refundRoutes(refunds));
   await app.register(
     settlementQueryRoutes(

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { OrderService } from '../modules/order/order.service.js';
+import type { AlipayTradeService } from '../modules/payment/alipay-trade.service.js';
 import type { RefundService } from '../modules/payment/refund.service.js';
 import type { WithdrawalService } from '../modules/withdrawal/withdrawal.service.js';
 import type { SettlementService } from '../modules/settlement/settlement.service.js';
@@ -126,7 +127,8 @@ export type AppJobs = JobQueue<AppJobSpecs>;
 
 /** The services job handlers call. */
 export interface JobServices {
-  orders: Pick<OrderService, 'expireDue' | 'cancelDueTrades'>;
+  orders: Pick<OrderService, 'expireDue'>;
+  alipayTrades: Pick<AlipayTradeService, 'cancelDueTrades'>;
   refunds: Pick<RefundService, 'processDue'>;
   withdrawals: Pick<WithdrawalService, 'payout' | 'requeueWaitingPayouts'>;
   settlement: Pick<SettlementService, 'settleDueShares'>;
@@ -143,6 +145,7 @@ export interface JobServices {
 
 export function defineJobTable({
   orders,
+  alipayTrades,
   refunds,
   withdrawals,
   settlement,
@@ -161,7 +164,7 @@ export function defineJobTable({
       if (expired > 0) log.info({ expired }, 'pending orders timed out');
     },
     'payment.cancel-sweep': async (_input, { log }) => {
-      const tried = await orders.cancelDueTrades();
+      const tried = await alipayTrades.cancelDueTrades();
       if (tried > 0) log.info({ tried }, 'ended trades cancelled at Alipay');
     },
     'payment.refund-sweep': async (_input, { log }) => {

@@ -14,7 +14,8 @@ const silentLog = Fastify({ logger: false }).log;
 /** The app's table over services that do nothing, but for the media ones a test gives. */
 function appTable(media: Partial<JobServices['media']> = {}) {
   return defineJobTable({
-    orders: { expireDue: async () => 0, cancelDueTrades: async () => 0 },
+    orders: { expireDue: async () => 0 },
+    alipayTrades: { cancelDueTrades: async () => 0 },
     refunds: { processDue: async () => 0 },
     withdrawals: { payout: async () => 'skipped' as const, requeueWaitingPayouts: async () => 0 },
     settlement: { settleDueShares: async () => ({ runId: null, settledCount: 0, amountFen: 0 }) },

@@ -45,4 +45,8 @@ describe('server modules', () => {
     expect(imports.get('verification')?.has('user')).toBe(false);
     expect(imports.get('user')?.has('auth')).toBe(false);
   });
+
+  it('keeps Alipay trades in payment/, which reaches orders only through the port order gives it', () => {
+    expect(moduleImports().get('payment')?.has('order')).toBe(false);
+  });
 });
