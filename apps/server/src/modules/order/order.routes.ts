@@ -1,4 +1,4 @@
-/** Order and payment calls of spec §7, the wallet summary (`can_out`), and Alipay's notification endpoint. */
+/** Order and payment calls of spec §7 and the wallet summary (`can_out`). */
 import { fenToYuan, orderApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
@@ -7,13 +7,7 @@ import { moneyProofOf } from '../verification/money-session.service.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
 import type { OrderService } from './order.service.js';
 
-export const ALIPAY_NOTIFY_PATH = orderApi.alipayNotify.path;
-
-export function orderRoutes(
-  orders: OrderService,
-  wallet: WalletService,
-  limits: { notifyPerIp: number },
-): FastifyPluginAsyncZod {
+export function orderRoutes(orders: OrderService, wallet: WalletService): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, orderApi.create, async (request) =>
       orders.create(identityOf(request).agentId, request.body.pro_id, request.body.pay_channel),
@@ -32,37 +26,5 @@ export function orderRoutes(
     route(app, orderApi.walletIncome, async (request) => ({
       can_out: fenToYuan(await wallet.canOutFen(identityOf(request).agentId)),
     }));
-
-    // Alipay posts a form and retries until it reads exactly `success`: whatever goes wrong — a body that does not
-    // parse, a signature that does not verify, a database error — the answer is the plain text `failure`.
-    // Outside the API's zones, the notification has its own per-IP budget (RATE_LIMIT_NOTIFY_PER_IP).
-    const limitPerIp = app.rateLimit({
-      max: limits.notifyPerIp,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `notify:${request.ip}`,
-    });
-    route(
-      app,
-      orderApi.alipayNotify,
-      async (request, reply) => {
-        const handled = await orders.handleNotify(request.body);
-        return reply.type('text/plain').send(handled ? 'success' : 'failure');
-      },
-      {
-        onRequest: limitPerIp,
-        errorHandler: (error, request, reply) => {
-          if (error.statusCode === 429) return reply.status(429).type('text/plain').send('failure');
-          if (error.statusCode !== undefined && error.statusCode < 500) {
-            // The caller's body refused by the framework (bad JSON, an unknown type): its message quotes that body,
-            // so only the kind of failure is logged. Past parsing, the service logs what it checks itself, and an
-            // error of ours (the database) comes after the signature was verified.
-            request.log.warn({ code: error.code, statusCode: error.statusCode }, 'alipay notify refused');
-          } else {
-            request.log.error({ err: error }, 'alipay notify failed');
-          }
-          return reply.status(200).type('text/plain').send('failure');
-        },
-      },
-    );
   };
 }

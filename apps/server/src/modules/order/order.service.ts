@@ -1,13 +1,13 @@
 /**
- * Points orders and their payment: by Alipay QR, by wallet (with an SMS code of type 5), or combined (the wallet
- * part held, the rest by QR, both committed together when the scan is paid). Wallet money spent on points is
- * remuneration paid in kind: the tax withheld on it leaves the wallet with it (ADR 0013). An order lives 9:59; a QR 5 minutes.
- * Network calls to Alipay happen outside database transactions; every state change happens inside one, under the
- * order's lock, after re-reading its status, so notifications, queries, retries and timeouts settle it once.
+ * Points orders and how they are paid: by Alipay (QR or the mobile-browser cashier), by wallet (with an SMS code of
+ * type 5), or combined (the wallet part held, the rest by Alipay, both committed together when the trade is paid).
+ * Wallet money spent on points is remuneration paid in kind: the tax withheld on it leaves the wallet with it
+ * (ADR 0013). An order lives 9:59. Its Alipay trades are payment's (`AlipayTradeService`); every state change of the
+ * order happens in a transaction under its lock, after re-reading its status, so notifications, queries, retries and
+ * timeouts settle it once.
  */
 import { randomInt } from 'node:crypto';
 import {
-  CreditRecordType,
   ORDER_QUANTITY,
   OrderStatus,
   PAY_RESULT_PATH,
@@ -15,33 +15,28 @@ import {
   PayType,
   OrderType,
   PAYMENT_WINDOW_SECONDS,
-  QR_VALID_SECONDS,
   SmsType,
-  TradeState,
   TradeStatus,
   fenToYuan,
   type OrderState,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { beijingWallClock } from '../../beijing-time.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { lockKey } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
 import { appError } from '../../errors.js';
-import type { AlipayClient } from '../../providers/payment/alipay-client.js';
 import type { MoneyProof, MoneySessionService } from '../verification/money-session.service.js';
 import { throwUnlessOk } from '../verification/sms-code.service.js';
-import type { CreditService } from '../credit/credit.service.js';
 import type { PackageService } from '../credit/package.service.js';
 import { isoTime } from '../paging.js';
+import type { AlipayTradeService } from '../payment/alipay-trade.service.js';
 import type { UserService } from '../user/user.service.js';
 import type { TaxWithholding } from '../withdrawal/tax-withholding.js';
 import type { WalletService } from '../withdrawal/wallet.service.js';
-import type { RefundService } from '../payment/refund.service.js';
-import type { OrderRepository, OrderRow, TradeRow } from './order.repository.js';
+import { walletShareFen, type OrderCompletion } from './order-completion.js';
+import type { OrderRepository, OrderRow } from './order.repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -56,22 +51,20 @@ export function newOrderNo(now: number): string {
 export interface OrderDeps {
   database: DatabaseHandle;
   orders: OrderRepository;
+  /** The order's lock and its paid state (the same one payment's trades are built with). */
+  completion: OrderCompletion;
+  /** The order's Alipay trades. */
+  trades: AlipayTradeService;
   packages: PackageService;
-  credits: CreditService;
   wallet: WalletService;
   taxes: TaxWithholding;
   moneySessions: MoneySessionService;
   users: UserService;
-  alipay: AlipayClient;
-  refunds: RefundService;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The web app's origin: Alipay's wap cashier returns the buyer to its order page. */
   publicBaseUrl: string;
 }
-
-/** The part of the price a combo's hold pays (the rest of the hold is the tax withheld on that part). */
-const walletShareFen = (order: OrderRow) => order.wallet_hold_fen - order.wallet_tax_fen;
 
 /** The wallet cannot pay the points and their tax: the refusal says every figure. */
 function walletShort(priceFen: number, taxFen: number, availableFen: number) {
@@ -90,12 +83,8 @@ export class OrderService {
     return this.deps.database.db;
   }
 
-  private async inOrderTransaction<T>(orderId: number, work: (trx: Trx, order: OrderRow) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      await lockKey(trx, this.deps.database.kind, `order:${orderId}`);
-      const order = (await this.deps.orders.byId(orderId, trx))!;
-      return work(trx, order);
-    });
+  private inOrderTransaction<T>(orderId: number, work: (trx: Trx, order: OrderRow) => Promise<T>): Promise<T> {
+    return this.deps.completion.inOrderTransaction(orderId, work);
   }
 
   private async owned(agentId: number, orderNo: string): Promise<OrderRow> {
@@ -138,7 +127,7 @@ export class OrderService {
    */
   async state(orderNo: string): Promise<OrderState> {
     const order = (await this.deps.orders.byNo(orderNo))!;
-    const [trade] = await this.deps.orders.waitingTrades(order.id);
+    const trade = await this.deps.trades.payableTrade(order.id);
     const pending = order.status === OrderStatus.Pending;
     const wholeTaxFen = pending ? (await this.deps.taxes.quote(this.db, order.agent_id, order.price_fen)).taxFen : 0;
     const walletFen = order.pay_type === PayType.Wallet ? order.price_fen : walletShareFen(order);
@@ -169,113 +158,31 @@ export class OrderService {
       pay_qr_code: showQr ? trade.qr_code : '',
       qr_expires_at: showQr ? isoTime(trade.expires_at) : null,
       pay_channel: order.pay_channel,
-      pay_url: payable && wap ? this.wapPayUrl(order, trade) : '',
+      pay_url: payable && wap ? this.deps.trades.wapPayUrl(trade, order.subject, this.orderPage(order)) : '',
       credit: order.credit,
       gift_credit: order.gift_credit,
     };
   }
 
   /**
-   * The wap cashier's address for the order's payable trade. Alipay closes the trade when the order's window ends
-   * (time_expire), so a link opened late cannot pay an order we timed out; its return and quit addresses are the
-   * order page, which trusts only what the server finds.
+   * The order page: the wap cashier returns the buyer there (or there they quit), and it trusts only what the server
+   * finds.
    */
-  private wapPayUrl(order: OrderRow, trade: TradeRow): string {
-    const orderPage = `${this.deps.publicBaseUrl}${PAY_RESULT_PATH}?order_no=${encodeURIComponent(order.order_no)}`;
-    return this.deps.alipay.wapPayUrl({
-      outTradeNo: trade.out_trade_no,
-      amountYuan: fenToYuan(trade.amount_fen),
-      subject: order.subject,
-      expiresAt: trade.expires_at,
-      returnUrl: orderPage,
-      quitUrl: orderPage,
-    });
+  private orderPage(order: OrderRow): string {
+    return `${this.deps.publicBaseUrl}${PAY_RESULT_PATH}?order_no=${encodeURIComponent(order.order_no)}`;
   }
 
   /**
-   * Opens the order's one payable trade for what the scan must pay: under the order's lock any waiting trade is
-   * ended and the new one recorded (so two concurrent resets never leave two payable QRs), then Alipay precreates
-   * its QR outside the transaction. A wap trade needs no call: it lives as long as the order, and Alipay learns of it
-   * when the buyer opens its signed link.
+   * Opens the order's one payable trade for what Alipay must pay (the price less a combo's wallet share), under the
+   * order's lock, then has its QR made outside the transaction; a wap trade needs no call.
    */
   private async openTrade(orderId: number): Promise<void> {
-    const now = this.deps.clock.now();
-    const trade = await this.inOrderTransaction(orderId, async (trx, order) => {
+    const opened = await this.inOrderTransaction(orderId, async (trx, order) => {
       if (order.status !== OrderStatus.Pending || order.pay_type === PayType.Wallet) return null;
-      await this.deps.orders.endWaitingTrades(trx, order.id);
-      const wap = order.pay_channel === PayChannel.Wap;
-      const opened = await this.deps.orders.insertTrade(trx, order, {
-        amount_fen: order.price_fen - walletShareFen(order),
-        created_at: now,
-        expires_at: wap ? order.expires_at : now + QR_VALID_SECONDS * 1000,
-      });
-      return wap ? null : opened;
+      const trade = await this.deps.trades.openTrade(trx, order, order.price_fen - walletShareFen(order));
+      return order.pay_channel === PayChannel.Wap ? null : { trade, order };
     });
-    if (!trade) return;
-    const order = (await this.deps.orders.byId(orderId))!;
-    try {
-      const qrCode = await this.deps.alipay.precreate(
-        trade.out_trade_no,
-        fenToYuan(trade.amount_fen),
-        order.subject,
-        QR_VALID_SECONDS / 60,
-      );
-      await this.deps.orders.setQrCode(trade.id, qrCode);
-    } catch (error) {
-      // A concurrent reset replaced this trade and had Alipay cancel it before its QR was made: the newer trade is
-      // the payable one, and Alipay rightly refuses to precreate a cancelled one.
-      const current = await this.deps.orders.tradeByOutTradeNo(trade.out_trade_no);
-      if (current?.status !== TradeState.Waiting) return;
-      this.deps.log.error({ err: error, orderNo: order.order_no }, 'alipay precreate failed');
-      // Nobody can have seen this QR, but the sweep cancels it at Alipay all the same.
-      await this.deps.orders.moveTrade(this.db, trade.id, [TradeState.Waiting], TradeState.Cancelling);
-      throw appError('paymentUnavailable');
-    }
-  }
-
-  /** Asks Alipay about the order's payable trade (notifications can be lost); a paid one completes the order. */
-  private async syncWaitingTrades(orderId: number): Promise<void> {
-    for (const trade of await this.deps.orders.waitingTrades(orderId)) {
-      const remote = await this.deps.alipay.query(trade.out_trade_no).catch((error: unknown) => {
-        this.deps.log.warn({ err: error, outTradeNo: trade.out_trade_no }, 'alipay query failed');
-        return null;
-      });
-      if (remote && (remote.tradeStatus === TradeStatus.Success || remote.tradeStatus === TradeStatus.Finished)) {
-        await this.complete(trade, remote.tradeNo);
-      }
-    }
-  }
-
-  /**
-   * Cancels at Alipay every trade of the order that we ended. A failure leaves the trade `cancelling` for the
-   * sweep; it is never payable for us again either way (a payment through it is refunded).
-   */
-  private async cancelEndedTrades(orderId: number): Promise<void> {
-    for (const trade of await this.deps.orders.tradesIn(orderId, TradeState.Cancelling)) await this.cancelTrade(trade);
-  }
-
-  private async cancelTrade(trade: TradeRow): Promise<void> {
-    let action: 'close' | 'refund' | 'none';
-    try {
-      ({ action } = await this.deps.alipay.cancel(trade.out_trade_no));
-    } catch (error) {
-      this.deps.log.warn({ err: error, outTradeNo: trade.out_trade_no }, 'alipay cancel failed: the sweep retries');
-      return;
-    }
-    await this.inOrderTransaction(trade.order_id, async (trx) => {
-      await this.deps.orders.moveTrade(trx, trade.id, [TradeState.Cancelling], TradeState.Closed);
-      if (action === 'refund') {
-        const fresh = (await this.deps.orders.tradeByOutTradeNo(trade.out_trade_no, trx))!;
-        await this.deps.refunds.recordRefundedByCancel(trx, {
-          order_id: trade.order_id,
-          trade_id: trade.id,
-          out_trade_no: trade.out_trade_no,
-          trade_no: fresh.trade_no ?? '',
-          amount_fen: trade.amount_fen,
-          reason: '二维码已作废，支付宝撤销交易时原路退回',
-        });
-      }
-    });
+    if (opened) await this.deps.trades.precreateQr(opened.trade, opened.order);
   }
 
   private async pendingOwned(agentId: number, orderNo: string): Promise<OrderRow> {
@@ -297,7 +204,7 @@ export class OrderService {
   async changePayType(agentId: number, orderNo: string, payType: 1 | 2 | 3): Promise<OrderState> {
     const order = await this.pendingOwned(agentId, orderNo);
     // A scan paid just now wins over a change of mind.
-    await this.syncWaitingTrades(order.id);
+    await this.deps.trades.syncPayableTrade(order.id);
     const needsTrade = await this.inOrderTransaction(order.id, async (trx, fresh) => {
       if (fresh.status !== OrderStatus.Pending) throw notPending(fresh);
       await this.deps.wallet.lock(trx, agentId);
@@ -315,11 +222,11 @@ export class OrderService {
       const taxFen = share?.quote.taxFen ?? 0;
       const hold = shareFen + taxFen;
       const qrAmount = payType === PayType.Wallet ? 0 : fresh.price_fen - shareFen;
-      const [current] = await this.deps.orders.waitingTrades(fresh.id, trx);
+      const current = await this.deps.trades.payableTrade(fresh.id, trx);
       const keep = current && current.amount_fen === qrAmount && current.expires_at > this.deps.clock.now();
       await this.deps.wallet.release(trx, agentId, fresh.wallet_hold_fen);
       await this.deps.wallet.hold(trx, agentId, hold);
-      if (!keep) await this.deps.orders.endWaitingTrades(trx, fresh.id);
+      if (!keep) await this.deps.trades.endPayableTrade(trx, fresh.id);
       await this.deps.orders.update(trx, fresh.id, {
         pay_type: payType,
         wallet_hold_fen: hold,
@@ -328,7 +235,7 @@ export class OrderService {
       return !keep && qrAmount > 0;
     });
     if (needsTrade) await this.openTrade(order.id);
-    await this.cancelEndedTrades(order.id);
+    await this.deps.trades.cancelEndedTrades(order.id);
     return this.state(orderNo);
   }
 
@@ -336,9 +243,9 @@ export class OrderService {
     const order = await this.pendingOwned(agentId, orderNo);
     if (order.pay_type === PayType.Wallet) throw appError('walletNoQr');
     // A scan paid just now wins over a new QR.
-    await this.syncWaitingTrades(order.id);
+    await this.deps.trades.syncPayableTrade(order.id);
     await this.openTrade(order.id);
-    await this.cancelEndedTrades(order.id);
+    await this.deps.trades.cancelEndedTrades(order.id);
     return this.state(orderNo);
   }
 
@@ -346,7 +253,7 @@ export class OrderService {
   async status(agentId: number, orderNo: string): Promise<OrderState> {
     const order = await this.owned(agentId, orderNo);
     if (order.status === OrderStatus.Pending) {
-      await this.syncWaitingTrades(order.id);
+      await this.deps.trades.syncPayableTrade(order.id);
       const fresh = (await this.deps.orders.byId(order.id))!;
       if (fresh.status === OrderStatus.Pending && fresh.expires_at <= this.deps.clock.now()) {
         await this.finish(fresh, OrderStatus.TimedOut);
@@ -366,12 +273,12 @@ export class OrderService {
     order: OrderRow,
     status: typeof OrderStatus.Cancelled | typeof OrderStatus.TimedOut,
   ): Promise<void> {
-    await this.syncWaitingTrades(order.id);
+    await this.deps.trades.syncPayableTrade(order.id);
     await this.inOrderTransaction(order.id, async (trx, fresh) => {
       if (fresh.status !== OrderStatus.Pending) return;
       await this.deps.wallet.lock(trx, fresh.agent_id);
       await this.deps.wallet.release(trx, fresh.agent_id, fresh.wallet_hold_fen);
-      await this.deps.orders.endWaitingTrades(trx, fresh.id);
+      await this.deps.trades.endPayableTrade(trx, fresh.id);
       await this.deps.orders.update(trx, fresh.id, {
         status,
         wallet_hold_fen: 0,
@@ -379,7 +286,7 @@ export class OrderService {
         closed_at: this.deps.clock.now(),
       });
     });
-    await this.cancelEndedTrades(order.id);
+    await this.deps.trades.cancelEndedTrades(order.id);
   }
 
   /** The timeout sweep: ends every pending order whose 9:59 has run out, each on its own. */
@@ -396,19 +303,6 @@ export class OrderService {
     return due.length;
   }
 
-  /** The cancel sweep: trades we ended whose cancel at Alipay failed or was never confirmed. */
-  async cancelDueTrades(limit = 100): Promise<number> {
-    const due = await this.deps.orders.cancellingTrades(limit);
-    for (const trade of due) {
-      try {
-        await this.cancelTrade(trade);
-      } catch (error) {
-        this.deps.log.error({ err: error, outTradeNo: trade.out_trade_no }, 'trade cancel sweep failed');
-      }
-    }
-    return due.length;
-  }
-
   /**
    * Pays the whole order from the wallet. Under the order's lock, in one transaction: the balance is checked before
    * the SMS code is used up (the user keeps it for another try), then the code is consumed, the QR ended, the
@@ -419,7 +313,7 @@ export class OrderService {
     const order = await this.pendingOwned(agentId, orderNo);
     const phone = await this.deps.users.phoneOf(agentId);
     // A scan paid just now wins: the wallet is not charged for an order Alipay already paid.
-    await this.syncWaitingTrades(order.id);
+    await this.deps.trades.syncPayableTrade(order.id);
     const outcome = await this.inOrderTransaction(order.id, async (trx, fresh) => {
       if (fresh.status !== OrderStatus.Pending) throw notPending(fresh);
       await this.deps.wallet.lock(trx, agentId);
@@ -429,7 +323,7 @@ export class OrderService {
       const checked = await this.deps.moneySessions.authorize(trx, { id: agentId, phone }, SmsType.Wallet, proof);
       // A wrong code is committed as such (its attempt counts); nothing else happens.
       if (checked !== 'ok') return checked;
-      await this.deps.orders.endWaitingTrades(trx, fresh.id);
+      await this.deps.trades.endPayableTrade(trx, fresh.id);
       await this.deps.wallet.release(trx, agentId, fresh.wallet_hold_fen);
       await this.deps.wallet.payOrder(trx, agentId, fresh.order_no, fresh.price_fen, 0, tax);
       await this.deps.orders.update(trx, fresh.id, {
@@ -437,141 +331,16 @@ export class OrderService {
         wallet_hold_fen: 0,
         wallet_tax_fen: tax.taxFen,
       });
-      await this.markPaid(trx, fresh);
+      await this.deps.completion.markPaid(trx, fresh);
       return checked;
     });
     throwUnlessOk(outcome);
-    await this.cancelEndedTrades(order.id);
+    await this.deps.trades.cancelEndedTrades(order.id);
     return this.state(orderNo);
   }
-
-  /**
-   * A trade was paid at Alipay (notification or query). Once per trade: if it is the order's payable trade and the
-   * order still waits, the order is paid — the wallet part of a combo from the order's own hold, the one source of
-   * truth, with the tax on it fixed now (the payment is the tax point) — and the points granted, all in one
-   * transaction. Any other payment (the order already paid, cancelled or
-   * timed out, or a QR that was replaced) is an over-payment: recorded and refunded.
-   */
-  async complete(trade: TradeRow, tradeNo: string): Promise<void> {
-    const refundId = await this.inOrderTransaction(trade.order_id, async (trx, order) => {
-      const fresh = (await this.deps.orders.tradeByOutTradeNo(trade.out_trade_no, trx))!;
-      if (fresh.status === TradeState.Paid) return null;
-      const paid = { trade_no: tradeNo, paid_at: this.deps.clock.now() };
-      const walletPart = order.pay_type === PayType.Combo ? walletShareFen(order) : 0;
-      const payable =
-        fresh.status === TradeState.Waiting &&
-        order.status === OrderStatus.Pending &&
-        order.pay_type !== PayType.Wallet &&
-        fresh.amount_fen + walletPart === order.price_fen;
-      await this.deps.orders.moveTrade(trx, fresh.id, [fresh.status], TradeState.Paid, paid);
-      if (payable) {
-        if (walletPart > 0) {
-          await this.deps.wallet.lock(trx, order.agent_id);
-          const tax = await this.deps.taxes.quote(trx, order.agent_id, walletPart);
-          await this.deps.wallet.payOrder(trx, order.agent_id, order.order_no, walletPart, order.wallet_hold_fen, tax);
-        }
-        await this.deps.orders.update(trx, order.id, { wallet_hold_fen: 0, wallet_tax_fen: 0 });
-        await this.markPaid(trx, order);
-        return null;
-      }
-      return this.deps.refunds.recordOverpayment(trx, {
-        order_id: order.id,
-        trade_id: fresh.id,
-        out_trade_no: fresh.out_trade_no,
-        trade_no: tradeNo,
-        amount_fen: fresh.amount_fen,
-        reason: overpaymentReason(order.status, fresh.status),
-      });
-    });
-    if (refundId !== null) await this.deps.refunds.process(refundId);
-  }
-
-  private async markPaid(trx: Trx, order: OrderRow): Promise<void> {
-    await this.deps.orders.update(trx, order.id, { status: OrderStatus.Paid, paid_at: this.deps.clock.now() });
-    await this.deps.credits.grant(
-      order.agent_id,
-      {
-        kind: CreditRecordType.Purchase,
-        amount: order.credit,
-        title: `购买积分：${order.subject.replace(/^.*-/, '')}`,
-        key: `order:${order.order_no}`,
-      },
-      trx,
-    );
-    if (order.gift_credit > 0) {
-      await this.deps.credits.grant(
-        order.agent_id,
-        {
-          kind: CreditRecordType.Gift,
-          amount: order.gift_credit,
-          title: '购买赠送积分',
-          key: `order:${order.order_no}:gift`,
-        },
-        trx,
-      );
-    }
-  }
-
-  /**
-   * Alipay's asynchronous notification: validated, verified on its raw values (RSA2 signature, our app id, a trade
-   * we opened, its exact amount), idempotent and safe to replay. True when Alipay should stop retrying.
-   */
-  async handleNotify(body: unknown): Promise<boolean> {
-    const parsed = alipayNotificationSchema.safeParse(body);
-    if (!parsed.success) {
-      this.deps.log.warn({ issues: parsed.error.issues.map((i) => i.path.join('.')) }, 'alipay notify: malformed');
-      return false;
-    }
-    const params = parsed.data;
-    if (!this.deps.alipay.verifyNotify(params)) {
-      this.deps.log.warn({ outTradeNo: params.out_trade_no }, 'alipay notify: bad signature');
-      return false;
-    }
-    if (params.app_id !== this.deps.alipay.appId) {
-      this.deps.log.warn({ appId: params.app_id }, 'alipay notify: wrong app_id');
-      return false;
-    }
-    const trade = await this.deps.orders.tradeByOutTradeNo(params.out_trade_no);
-    if (!trade) {
-      this.deps.log.warn({ outTradeNo: params.out_trade_no }, 'alipay notify: unknown trade');
-      return false;
-    }
-    if (params.total_amount !== fenToYuan(trade.amount_fen)) {
-      this.deps.log.error(
-        { outTradeNo: trade.out_trade_no, amount: params.total_amount },
-        'alipay notify: amount mismatch',
-      );
-      return false;
-    }
-    if (params.trade_status === TradeStatus.Success || params.trade_status === TradeStatus.Finished) {
-      await this.complete(trade, params.trade_no ?? '');
-    }
-    return true;
-  }
 }
-
-/** Every field of a notification is a string; the ones we act on must be there. Others pass through to the signature. */
-const alipayNotificationSchema = z
-  .object({
-    app_id: z.string().min(1),
-    out_trade_no: z.string().min(1).max(64),
-    trade_no: z.string().max(64).optional(),
-    trade_status: z.string().min(1),
-    total_amount: z.string().regex(/^\d+\.\d{2}$/),
-    sign: z.string().min(1),
-    sign_type: z.literal('RSA2'),
-  })
-  .catchall(z.string());
 
 /** An order that no longer waits: paid ones say so (a scan can beat a wallet pay), others must be ordered anew. */
 function notPending(order: OrderRow) {
   return appError(order.status === OrderStatus.Paid ? 'orderAlreadyPaid' : 'orderNotPending');
-}
-
-function overpaymentReason(orderStatus: number, tradeState: number): string {
-  if (orderStatus === OrderStatus.Paid) return '订单已支付，重复付款原路退回';
-  if (orderStatus === OrderStatus.Cancelled) return '订单已取消，付款原路退回';
-  if (orderStatus === OrderStatus.TimedOut) return '订单已超时，付款原路退回';
-  if (tradeState !== TradeState.Waiting) return '二维码已作废，付款原路退回';
-  return '付款金额与订单不符，原路退回';
 }

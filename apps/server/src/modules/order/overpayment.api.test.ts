@@ -115,7 +115,7 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
       expect.objectContaining({ amount: '30.00', status: 2, status_text: '已退款', method: 'refund', attempts: 1 }),
     ]);
     // The sweep finds nothing left to cancel for this order, and running it again changes nothing.
-    await ctx.services.orders.cancelDueTrades();
+    await ctx.services.alipayTrades.cancelDueTrades();
     await ctx.services.refunds.processDue();
     expect(trade.refundedFen).toBe(3000);
   });
@@ -221,7 +221,7 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
     expect(await canOut(agent.token)).toBe('10.00');
     ctx.clock.advance(700_000);
     await expect(ctx.services.orders.expireDue()).resolves.toBeGreaterThanOrEqual(0);
-    await expect(ctx.services.orders.cancelDueTrades()).resolves.toBeGreaterThanOrEqual(0);
+    await expect(ctx.services.alipayTrades.cancelDueTrades()).resolves.toBeGreaterThanOrEqual(0);
   });
 
   it('a combo paid by its QR takes the wallet part from the hold', async () => {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { shareOf, shanghaiDate } from './income.service.js';
-import { parseCsv, readOrderCsv } from './order-csv.js';
+import { readOrderCsv } from './order-csv.js';
 import { signOpenRequest } from './partner-app.service.js';
 
 describe('order CSV', () => {
-  it('reads quoted fields with commas, doubled quotes and line breaks, CRLF and a BOM', () => {
-    expect(parseCsv('\uFEFFa,b\r\n"x,1","say ""hi"""\r\n"two\nlines",\n\n')).toEqual([
-      ['a', 'b'],
-      ['x,1', 'say "hi"'],
-      ['two\nlines', ''],
-    ]);
-  });
-
   it('keys rows by the header, in any column order, with their line numbers', () => {
     const rows = readOrderCsv('amount,order_id,code,order_type,order_at\n1.00,A1,C1,1,2026-11-23T10:00:00Z\n');
     expect(rows).toEqual([

@@ -6,8 +6,8 @@
  */
 import { BANK_RESULT_FILE_COLUMNS, fenToYuan, type BankRowDecisionInput } from '@cc/contracts';
 import { createHash } from 'node:crypto';
+import { parseCsv } from '../../csv.js';
 import { appError } from '../../errors.js';
-import { parseCsv } from '../settlement/order-csv.js';
 
 const HEADER = ['提现编号', '收款人姓名', '开户银行', '银行卡号', '打款金额（元）', '申请时间'];
 
