@@ -36,7 +36,7 @@ describe('server modules', () => {
         .filter((other) => module < other && imports.get(other)?.has(module))
         .map((other) => `${module} <-> ${other}`),
     );
-    // settlement <-> withdrawal is known and not yet broken (issue 21 review); any other pair is new.
+    // settlement <-> withdrawal is known and not yet broken; any other pair is new.
     expect(cycles).toEqual(['settlement <-> withdrawal']);
   });
 
