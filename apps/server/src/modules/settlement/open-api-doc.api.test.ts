@@ -64,7 +64,7 @@ describe(`the open API document's example (${testDatabaseKind})`, () => {
   });
   afterAll(() => ctx.close());
 
-  it('uses placeholders of the credential formats §2 describes, and those are the formats the server issues', () => {
+  it('uses placeholders of the credential formats the document describes, the formats the server issues', () => {
     const [first] = bashBlocks(section(10));
     expect(assignments(first!, 'KEY')[0]).toMatch(/^ak_x{24}$/);
     expect(assignments(first!, 'SECRET')[0]).toMatch(/^sk_x{64}$/);
