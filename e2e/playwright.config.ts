@@ -72,7 +72,7 @@ export default defineConfig({
       // internet, not for sixty test users on loopback.
       SMS_LIMIT_PER_IP_PER_HOUR: '1000',
       SMS_LIMIT_PER_IP_PER_DAY: '5000',
-      // The support popover's copy-the-WeChat-ID action on phones (issue 20).
+      // The support popover's copy-the-WeChat-ID action on phones.
       SUPPORT_WECHAT_ID: 'cc-kefu-7x24',
       // Shares settle one second after their order, so the income loop runs without waiting three days.
       SETTLEMENT_HOLD_SECONDS: '1',

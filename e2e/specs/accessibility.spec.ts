@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 21 §4): axe-core on every page of the product, as an anonymous visitor and as the demo
+ * Accessibility: axe-core on every page of the product, as an anonymous visitor and as the demo
  * creator, on a desktop (1440 px) and on a phone (390 px): no serious or critical violation.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-/** Channel filing (issue 10 §2): a creator files a channel with a cover, an operator approves it, the status shows. */
+/** Channel filing: a creator files a channel with a cover, an operator approves it, the status shows. */
 import path from 'node:path';
 import os from 'node:os';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A new creator's first session on a phone (issue 20), start to end without a dead end and without a single refused
+ * A new creator's first session on a phone, start to end without a dead end and without a single refused
  * SMS: a friend's invite link → register → the free 100 points → receive a task and share its link → a reader's
  * recharge becomes the first share → a payee account → the agreement → a withdrawal. At 390 px, touch, with a phone's
  * user agent. Every `send_code` answer of the session is recorded and must be a success.

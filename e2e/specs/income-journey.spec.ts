@@ -1,5 +1,5 @@
 /**
- * The creator's income pages without dead ends (issue 20): a points purchase paid from the wallet reads as what it
+ * The creator's income pages without dead ends: a points purchase paid from the wallet reads as what it
  * is, a submitted withdrawal can be taken back, a withdraw form with nothing to withdraw says so, 查看提现记录 opens
  * the records, every income sub-page leads back, and the phone's date filter fits its screen.
  */

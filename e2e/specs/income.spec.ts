@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { expectBooksBalanced, freshIdNumber, freshPhone, loginThroughModal } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
-// Every money flow leaves the books balanced (issue 18): the operator's books check after each test.
+// Every money flow leaves the books balanced: the operator's books check after each test.
 test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
 
 /**
@@ -75,7 +75,7 @@ test('the income loop: a reported recharge is 待结算, settles, is withdrawn t
   // Withdraw to Alipay: add the account (SMS type 4), then sign and apply inside the money session it opened.
   await page.getByTestId('to-withdraw').click();
   await expect(page).toHaveURL(/\/income\/withdraw/);
-  // Alipay has no account yet: picking it opens the form that adds one (issue 20).
+  // Alipay has no account yet: picking it opens the form that adds one.
   await page.getByTestId('method-2').click();
   await page.getByTestId('payee-real_name').fill('张三');
   await page.getByTestId('payee-id_card_number').fill(freshIdNumber());

@@ -1,7 +1,7 @@
 /**
- * The landing page /ai (issue 10 §5): its nav on a 390 px phone (a drawer with the six tools and the other entries;
+ * The landing page /ai: its nav on a 390 px phone (a drawer with the six tools and the other entries;
  * a tool asks for login with the address's invite code, then opens that tool), the AI 工具 dropdown at 1440, and
- * the short nav paths of spec §2.
+ * the short nav paths (`/tools/*`, `/guide`, `/price`).
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { freshPhone, readCode } from '../support/fixtures.js';
@@ -148,7 +148,7 @@ test('the footer has the agreements, manual, feedback, the support QR and the re
     await expect(footer.getByText(name, { exact: true })).toBeVisible();
   await expect(footer.getByTestId('ai-support-qr')).toBeVisible();
   await expect(footer.getByTestId('ai-registration')).toContainText(/©\s\d{4}/);
-  // Unset in this build: no made-up company or filing number (issue 20).
+  // Unset in this build: no made-up company or filing number.
   await expect(footer.getByTestId('ai-registration')).toHaveText(/^©\s\d{4} 创作者中心 版权所有$/);
   await footer.getByRole('link', { name: '用户协议' }).click();
   await expect(page).toHaveURL(/\/agreement\/user$/);

@@ -52,9 +52,7 @@ test('an invite link prefills a read-only invite code', async ({ page }) => {
   await expect(invite).toHaveAttribute('readonly', /.*/);
 });
 
-test('an invite code that does not exist can be cleared, and login goes on without it (issue 10 §6.2)', async ({
-  page,
-}) => {
+test('an invite code that does not exist can be cleared, and login goes on without it', async ({ page }) => {
   await page.goto('/?invite_code=NOSUCH99');
   const modal = await openLoginModal(page);
   const invite = modal.getByPlaceholder('邀请码（非必填）');
@@ -72,7 +70,7 @@ test('an invite code that does not exist can be cleared, and login goes on witho
   await expect(modal).toBeHidden();
 });
 
-test('reopening the login modal shows no errors of the last attempt (issue 10 §6.4)', async ({ page }) => {
+test('reopening the login modal shows no errors of the last attempt', async ({ page }) => {
   await page.goto('/task');
   let modal = await openLoginModal(page);
   await modal.getByPlaceholder('请输入手机号').focus();
@@ -84,7 +82,7 @@ test('reopening the login modal shows no errors of the last attempt (issue 10 §
   await expect(modal.getByText('手机号不能为空')).toHaveCount(0);
 });
 
-test('phone and code messages of spec §5 appear on blur', async ({ page }) => {
+test('phone and code messages appear on blur', async ({ page }) => {
   await page.goto('/task');
   const modal = await openLoginModal(page);
   const phone = modal.getByPlaceholder('请输入手机号');

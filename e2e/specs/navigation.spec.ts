@@ -1,5 +1,5 @@
 /**
- * The creator's journey without dead ends (issue 20): login returns to the page asked for (a deep link, an expired
+ * The creator's journey without dead ends: login returns to the page asked for (a deep link, an expired
  * session), every sub-page has a way back, the menus lead to the AI tools and the points, a phone gets QR actions it
  * can use, a rejected channel filing is corrected and resubmitted, and the task search follows typing.
  */

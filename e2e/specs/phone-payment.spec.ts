@@ -1,5 +1,5 @@
 /**
- * Paying on a phone (issue 20 §1): a new creator on a 390 px touch phone is offered the free points first, then buys a
+ * Paying on a phone: a new creator on a 390 px touch phone is offered the free points first, then buys a
  * package through Alipay's mobile cashier (the sandbox's), returns to the order page and sees the points credited.
  * The order page trusts no return parameters; closing an unpaid payment asks '确定放弃支付？' (desktop and phone).
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
-// Every money flow leaves the books balanced (issue 18): the operator's books check after each test.
+// Every money flow leaves the books balanced: the operator's books check after each test.
 test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
 
 // Returning creators: the workspace's first-visit tour (tool.spec covers it) would sit over the tool bar.

@@ -1,4 +1,4 @@
-/** Personal information (issue 10 §4): a creator uploads an avatar on /profile and the top bar shows it. */
+/** Personal information: a creator uploads an avatar on /profile and the top bar shows it. */
 import { expect, test } from '@playwright/test';
 import { freshPhone, loginThroughModal } from '../support/fixtures.js';
 

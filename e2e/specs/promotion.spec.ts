@@ -19,7 +19,7 @@ test('receive a task, copy its link, find it in my tasks, and see a visit counte
   await expect(dialog.getByTestId('value-code')).toHaveText(/^[A-Z2-9]{8}$/);
 
   // Opened at 127.0.0.1 (not localhost): both tutorial videos come from this origin by relative paths and play
-  // (issue 10 §6.1: an absolute localhost address was blocked by the page's CSP).
+  // (an absolute localhost address was blocked by the page's CSP).
   const videos = dialog.locator('video');
   await expect(videos).toHaveCount(2);
   expect(new URL(page.url()).hostname).toBe('127.0.0.1');

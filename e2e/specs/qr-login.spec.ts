@@ -1,5 +1,5 @@
 /**
- * QR login between two browsers (issue 10 §3, §7): a desktop shows the QR, a phone where the creator is logged in
+ * QR login between two browsers: a desktop shows the QR, a phone where the creator is logged in
  * opens its address, sees the requesting browser and confirms; the desktop is then logged in as that creator.
  */
 import { expect, test } from '@playwright/test';

@@ -3,7 +3,7 @@ import { freshPhone, loginThroughModal, openLoginModal } from '../support/fixtur
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
-test('an invite link brings a friend into the inviter’s team (issue 10 §1)', async ({ page, browser, baseURL }) => {
+test('an invite link brings a friend into the inviter’s team', async ({ page, browser, baseURL }) => {
   // Two creators log in through the real modal in two browser contexts: more than the default minute on a busy box.
   test.slow();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

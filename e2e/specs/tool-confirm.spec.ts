@@ -1,5 +1,5 @@
 /**
- * Spending points in the AI workspace (issue 20 §4), on a 390 px phone and at 1440 px: 开始处理 opens a confirmation
+ * Spending points in the AI workspace, on a 390 px phone and at 1440 px: 开始处理 opens a confirmation
  * (tool, outputs, price, balance after) and only its 确认 runs the job; a double tap on 确认 makes one job and one
  * charge. Short of points, the confirmation offers the way to buy instead. Also: the upload row clears once the
  * medium is ready, and the phone's 反馈 offers 长按识别 / 保存二维码 instead of scanning.

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
-// Every money flow leaves the books balanced (issue 18): the operator's books check after each test.
+// Every money flow leaves the books balanced: the operator's books check after each test.
 test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
 
 /** A 4 s clip with picture and sound, made with Debian's ffmpeg like any phone video would be uploaded. */

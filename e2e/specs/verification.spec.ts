@@ -1,5 +1,5 @@
 /**
- * SMS where it protects, not where it blocks (issue 20): a new creator adds a payee with one code, then signs the
+ * SMS where it protects, not where it blocks: a new creator adds a payee with one code, then signs the
  * agreement and withdraws inside the money session that code opened — no second SMS — and a login code is still
  * there afterwards. The agreement is offered only after a payee account with a real name exists, and a second
  * account shows the verified identity instead of asking for it. On a 390 px phone (touch) and at 1440 px.

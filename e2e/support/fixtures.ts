@@ -40,7 +40,7 @@ export async function openLoginModal(page: Page) {
 
 /**
  * Logs in through the real modal: phone, get-code, code from the outbox, terms, submit. On the default layout a
- * creator without an application is then invited to apply (issue 10 §6.3): dismissed unless `keepApplyInvite`.
+ * creator without an application is then invited to apply: dismissed unless `keepApplyInvite`.
  */
 export async function loginThroughModal(
   page: Page,

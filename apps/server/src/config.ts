@@ -131,7 +131,7 @@ const envSchema = z.object({
   /** Folder of the built web app to serve at `/`. Skipped when it does not exist. */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
   /**
-   * The customer service's WeChat ID, beside the support poster's QR (issue 20): a phone cannot scan its own screen,
+   * The customer service's WeChat ID, beside the support poster's QR: a phone cannot scan its own screen,
    * so the support popover offers to copy the ID. Empty leaves the copy action out.
    */
   SUPPORT_WECHAT_ID: z.string().trim().max(64).default(''),
@@ -175,7 +175,7 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   /** `inline` (default): the server process also runs background jobs; `off`: API only, jobs run in `npm run worker`. */
   JOB_WORKERS: z.enum(['inline', 'off']).default('inline'),
-  /** Seconds a share waits after its order before it settles into the wallet (spec §9's 259200 = 3 days). */
+  /** Seconds a share waits after its order before it settles into the wallet (259200 = 3 days). */
   SETTLEMENT_HOLD_SECONDS: z.coerce.number().int().min(0).default(259200),
   /** Leader share rate, basis points, for a leader whose own team_share_rate is not set (ADR 0012; 1000 = 10 %). */
   TEAM_SHARE_RATE_BP: z.coerce.number().int().min(0).max(10000).default(1000),

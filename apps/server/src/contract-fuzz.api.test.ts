@@ -1,13 +1,14 @@
 /**
- * The contract fuzz suite (issue 19): every route the app registers is called with values derived from its zod
+ * The contract fuzz suite: every route the app registers is called with values derived from its zod
  * contracts and made hostile (wrong types, numbers past every column's range, undecodable and invisible text, long
  * text, wrong shapes, fields missing or added, bodies that are not JSON), as an anonymous caller, a logged-in
  * creator and, on `/ops/`, the operator. No answer may be a 5xx, and every answer is the `{ code, msg, body }`
- * envelope, a failure with a Chinese message, except the files, redirects and pages some routes answer by design.
- * Routes are read from the app as it registers them: a new route is fuzzed without a line here, and one this suite
- * cannot fuzz must be listed below with the reason, or the coverage test fails. Deterministic: a fixed seed and a
- * fixed number of runs per route and caller.
+ * envelope, a failure with a Chinese message, except what a route's entry in the endpoint table declares it answers
+ * instead (its `answer`: a file, an image, a redirect, a page, text). Routes are read from the app as it registers
+ * them: a new route is fuzzed without a line here, and one this suite cannot fuzz must be listed below with the
+ * reason, or the coverage test fails. Deterministic: a fixed seed and a fixed number of runs per route and caller.
  */
+import { endpointKey, endpointTable, type EndpointAnswer } from '@cc/contracts';
 import { seedDemoData } from './demo/demo-seed.js';
 import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
@@ -42,23 +43,29 @@ const SCALE = Number(process.env.CONTRACT_FUZZ_SCALE ?? 1);
 const RUNS = { anonymous: 8 * SCALE, creator: 24 * SCALE, operator: 24 * SCALE } as const;
 const OPERATOR_TOKEN = 'operator-token-for-the-contract-fuzz-suite-0123';
 
-/** What a route answers instead of the envelope, by design. Any other answer of theirs is still the envelope. */
-type Answer = 'file' | 'redirect' | 'page' | 'text';
-const NOT_ENVELOPE: Record<string, { answers: Answer[]; why: string }> = {
-  'GET /agent/v1/episode/download': { answers: ['file', 'redirect'], why: 'an episode video, or a redirect to it' },
-  'GET /agent/v1/sett/data/export': { answers: ['file'], why: 'an Excel workbook' },
-  'GET /agent/v1/team/poster': { answers: ['file'], why: 'the team poster image' },
-  'GET /ops/v1/withdrawals/bank-batches/:id/file': { answers: ['file'], why: "a bank's payment file" },
-  'GET /ai/v1/files/:id/:variant': { answers: ['file'], why: "a library item's file behind a signed link" },
-  'GET /ai/v1/files/images/:name': { answers: ['file'], why: 'an uploaded avatar or cover' },
-  'GET /s/:code': { answers: ['redirect', 'page'], why: 'a short link: a redirect, or a page for a visitor' },
-  'GET /demo/apps/:key': { answers: ['page'], why: "a demo app's landing page" },
-  'POST /dev/demo/apps/:key/recharge': {
-    answers: ['redirect', 'page'],
-    why: 'the demo landing form, answered by a page',
-  },
-  'POST /pay/alipay/notify': { answers: ['text'], why: "Alipay's protocol: the text success or failure" },
+/** An answer other than the envelope, as this suite recognises it. */
+type Form = 'file' | 'image' | 'redirect' | 'page' | 'text';
+/**
+ * What a route may send instead of the envelope, by the `answer` its endpoint entry declares; anything else it sends
+ * must still be the envelope (a file route's refusal is). A redirect is followed by a browser, so its failures are
+ * pages a person reads. `null`: a kind this suite cannot call (an event stream, a tus step, a JSON document of its
+ * own), whose routes must be in EXCLUDED.
+ */
+const FORMS_OF: Record<Exclude<EndpointAnswer, 'envelope'>, Form[] | null> = {
+  file: ['file'],
+  image: ['image'],
+  redirect: ['redirect', 'page'],
+  page: ['page'],
+  text: ['text'],
+  events: null,
+  tus: null,
+  json: null,
 };
+
+/** Each endpoint's declared answer by its route key; the server registers exactly these entries. */
+const ANSWER_OF: ReadonlyMap<string, EndpointAnswer> = new Map(
+  endpointTable.map((entry) => [endpointKey(entry.method, entry.path), entry.answer ?? 'envelope']),
+);
 
 /** Routes not fuzzed here (`*` for every method), and why. */
 const EXCLUDED: Record<string, string> = {
@@ -103,7 +110,8 @@ interface FuzzRoute {
   url: string;
   key: string;
   schema: { params?: unknown; querystring?: unknown; body?: unknown; headers?: unknown; response?: unknown };
-  answers: Answer[];
+  /** What the route may answer instead of the envelope; none for an envelope route. */
+  forms: Form[];
 }
 
 const routes: RouteOptions[] = [];
@@ -127,9 +135,10 @@ function isHeadTwin(method: string, url: string): boolean {
 function classify(route: RouteOptions, method: HTTPMethods, key: string): FuzzRoute | 'skip' | 'unclassified' {
   if (isExcluded(method, route.url) || isHeadTwin(method, route.url)) return 'skip';
   const schema = (route.schema ?? {}) as FuzzRoute['schema'];
-  const byDesign = NOT_ENVELOPE[key];
-  if (!schema.response && !byDesign) return 'unclassified';
-  return { method, url: route.url, key, schema, answers: byDesign?.answers ?? [] };
+  const answer = ANSWER_OF.get(key);
+  if (answer === undefined) return 'unclassified';
+  const forms = answer === 'envelope' ? (schema.response ? [] : null) : FORMS_OF[answer];
+  return forms ? { method, url: route.url, key, schema, forms } : 'unclassified';
 }
 
 const fuzzRoutes: FuzzRoute[] = routes.flatMap((route) =>
@@ -338,17 +347,18 @@ function envelopeProblem(reply: Reply): string | null {
   return null;
 }
 
-/** Whether an answer other than the envelope is one the route gives by design. */
+/** Whether an answer other than the envelope is one the route's endpoint entry declares. */
 function answersByDesign(route: FuzzRoute, reply: Reply): boolean {
   const type = String(reply.headers['content-type'] ?? '');
   if (type.startsWith('application/json')) return false;
   const { statusCode: status } = reply;
-  return route.answers.some(
-    (answer) =>
-      (answer === 'file' && [200, 206, 304].includes(status)) ||
-      (answer === 'redirect' && status >= 300 && status < 400 && Boolean(reply.headers.location)) ||
-      (answer === 'page' && type.startsWith('text/html')) ||
-      (answer === 'text' && status === 200 && type.startsWith('text/plain') && /^(success|failure)$/.test(reply.body)),
+  return route.forms.some(
+    (form) =>
+      (form === 'file' && [200, 206, 304].includes(status)) ||
+      (form === 'image' && (status === 304 || (status === 200 && type.startsWith('image/')))) ||
+      (form === 'redirect' && status >= 300 && status < 400 && Boolean(reply.headers.location)) ||
+      (form === 'page' && type.startsWith('text/html')) ||
+      (form === 'text' && status === 200 && type.startsWith('text/plain') && /^(success|failure)$/.test(reply.body)),
   );
 }
 
@@ -391,15 +401,29 @@ describe(`contract fuzz (${testDatabaseKind})`, () => {
     const unclassified = routes.flatMap((route) =>
       keysOf(route).flatMap(({ method, key }) => (classify(route, method, key) === 'unclassified' ? [key] : [])),
     );
-    expect(unclassified, 'routes without a response schema: add them to NOT_ENVELOPE or EXCLUDED').toEqual([]);
+    expect(
+      unclassified,
+      'envelope routes without a response schema, or answers this suite cannot call: add them to EXCLUDED',
+    ).toEqual([]);
     const registered = new Set(routes.flatMap((route) => keysOf(route).map(({ key }) => key)));
     const urls = new Set(routes.map((route) => route.url));
-    const stale = [
-      ...Object.keys(NOT_ENVELOPE).filter((key) => !registered.has(key)),
-      ...Object.keys(EXCLUDED).filter((key) => (key.startsWith('* ') ? !urls.has(key.slice(2)) : !registered.has(key))),
-    ];
-    expect(stale, 'listed routes the app no longer registers').toEqual([]);
+    const stale = Object.keys(EXCLUDED).filter((key) =>
+      key.startsWith('* ') ? !urls.has(key.slice(2)) : !registered.has(key),
+    );
+    expect(stale, 'excluded routes the app no longer registers').toEqual([]);
     expect(fuzzRoutes.length).toBeGreaterThan(80);
+  });
+
+  it('takes what a route may answer besides the envelope from its endpoint entry, and nothing for the others', () => {
+    const byKey = new Map(fuzzRoutes.map((route) => [route.key, route]));
+    const userInfo = byKey.get('GET /agent/v1/user/info')!;
+    const shortLink = byKey.get('GET /s/:code')!;
+    expect(userInfo.forms).toEqual([]);
+    expect(shortLink.forms).toEqual(['redirect', 'page']);
+    expect(byKey.get('GET /agent/v1/team/poster')?.forms).toEqual(['image']);
+    const redirect = { statusCode: 302, headers: { location: '/task' }, body: '' } as unknown as Reply;
+    expect(problemOf(shortLink, redirect)).toBeNull();
+    expect(problemOf(userInfo, redirect)).toBe('not JSON (undefined)');
   });
 
   for (const route of fuzzRoutes) {

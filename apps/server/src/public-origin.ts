@@ -1,5 +1,5 @@
 /**
- * The address of this product as the people it sends links to know it (issue 19 §4): PUBLIC_BASE_URL when set;
+ * The address of this product as the people it sends links to know it: PUBLIC_BASE_URL when set;
  * else the address the request came to, but only when its Host is one of PUBLIC_HOSTS. A Host header is the
  * client's to write, so an unlisted one falls back to the default address rather than into a link.
  */

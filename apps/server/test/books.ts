@@ -1,5 +1,5 @@
 /**
- * The books check after a money suite (issue 18): every wallet and points balance recomputed from its ledger
+ * The books check after a money suite: every wallet and points balance recomputed from its ledger
  * (`ReconciliationService`, ADR 0024). A suite calls it in `afterEach`, so the test that broke the books is named.
  */
 import { expect } from 'vitest';

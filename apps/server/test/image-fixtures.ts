@@ -1,5 +1,5 @@
 /**
- * Images made at test time (issue 19 §3): real PNGs written chunk by chunk with node's zlib, a decompression bomb
+ * Images made at test time: real PNGs written chunk by chunk with node's zlib, a decompression bomb
  * whose header declares 60 000 × 60 000 pixels over a few hundred bytes, and the hostile variants of a real image.
  */
 import { crc32, deflateSync } from 'node:zlib';

@@ -89,7 +89,7 @@ export async function seedDueShares(
 }
 
 /**
- * The settlement reconciliation (issue 18): what runs settled (Σ share rows in sett_status 2, refunds negative) and
+ * The settlement reconciliation: what runs settled (Σ share rows in sett_status 2, refunds negative) and
  * what they credited to wallets (Σ ledger rows `settle:{run}:{agent}`); the two must be equal after any flow.
  */
 export async function settledAndCredited(db: Db): Promise<{ settledFen: number; creditedFen: number }> {

@@ -1,9 +1,9 @@
-/** Business constants of spec §9. Both the server and the web app import them from here, never retype them. */
+/** Business constants. Both the server and the web app import them from here, never retype them. */
 
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_CODE_LENGTH = 6;
 export const PHONE_LENGTH = 11;
-/** `source` of a login from the landing flow (spec §3, §9: login source value 1). */
+/** `source` of a login from the landing flow (`/ai`, `/gift`): 1 marks the creators the landing page brought. */
 export const LOGIN_SOURCE = 1;
 /** Invite codes are letters and digits, at most this long. */
 export const INVITE_CODE_MAX_LENGTH = 32;
@@ -13,7 +13,7 @@ export const SMS_CODE_TTL_SECONDS = 5 * 60;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 
 /**
- * Budget of one SMS purpose for one phone (issue 20, README "SMS budgets"): after a code, the next code of the
+ * Budget of one SMS purpose for one phone (README "SMS budgets"): after a code, the next code of the
  * same purpose waits `cooldownSeconds`; at most `perHour` in the last hour and `perDay` since Beijing midnight.
  * Purposes never share a budget, so money actions cannot use up the login codes.
  */
@@ -81,12 +81,12 @@ export const PLAYER_DEFAULTS = {
   smallGapSeconds: 0.5,
 } as const;
 
-/** Withdrawal amounts of spec §9 (yuan): the minimum of a creator's first withdrawal, of later ones, and the maximum. */
+/** Withdrawal amounts (yuan): the minimum of a creator's first withdrawal, of later ones, and the maximum. */
 export const WITHDRAW_MIN_FIRST_YUAN = 1;
 export const WITHDRAW_MIN_YUAN = 1;
 export const WITHDRAW_MAX_YUAN = 98000;
 
-/** QR login (issue 10 §3): how long a QR is valid, and how often the desktop asks (spec has no figure; two seconds
- * feels immediate without a request per frame). */
+/** QR login: how long a QR is valid, and how often the desktop asks (two seconds feels immediate without a request
+ * per frame). */
 export const QR_LOGIN_TTL_SECONDS = 120;
 export const QR_LOGIN_POLL_MS = 2000;

@@ -1,6 +1,9 @@
-/** Enumerations of spec §3, §4 and §9, with their Chinese display texts. */
+/** Enumerations of the API's numeric and string codes, with their Chinese display texts. */
 
-/** SMS code purposes (spec §7: 1 to 5); 6 signs the service agreement (issue 20). Each has its own budget. */
+/**
+ * SMS code purposes: 1 to 5 as the web app has always sent them; 6 signs the service agreement, so signing no longer
+ * spends a login code. Each has its own budget.
+ */
 export const SmsType = { Login: 1, Apply: 2, Bank: 3, Alipay: 4, Wallet: 5, Contract: 6 } as const;
 export type SmsType = (typeof SmsType)[keyof typeof SmsType];
 export const SMS_TYPE_VALUES = Object.values(SmsType) as SmsType[];
@@ -16,11 +19,11 @@ export const OutStatus = {
   Waiting: 4,
   Complete: 5,
   PurchaseComplete: 6,
-  /** Withdrawn by its creator while still pending (issue 20): the hold was released. Not in spec §4. */
+  /** Withdrawn by its creator while still pending: the hold was released. Added after 1–6; older clients lack it. */
   Cancelled: 7,
 } as const;
 export type OutStatus = (typeof OutStatus)[keyof typeof OutStatus];
-/** Display texts of spec §4: 1, 3 and 4 show 'submitted'; 2 'rejected'; 5 'withdrawal success'; 6 'purchase done'. */
+/** Display texts: 1, 3 and 4 show 'submitted'; 2 'rejected'; 5 'withdrawal success'; 6 'purchase done'. */
 export const OUT_STATUS_LABELS: Record<OutStatus, string> = {
   1: '已提交',
   2: '已驳回',
@@ -30,7 +33,7 @@ export const OUT_STATUS_LABELS: Record<OutStatus, string> = {
   6: '购买完成',
   7: '已取消',
 };
-/** Style groups of spec §4: waiting (1, 3, 4), reject (2, and 7, cancelled by the creator), complete (5, 6). */
+/** Style groups: waiting (1, 3, 4), reject (2, and 7, cancelled by the creator), complete (5, 6). */
 export const OutStatusStyle = { Waiting: 'waiting', Reject: 'reject', Complete: 'complete' } as const;
 export type OutStatusStyle = (typeof OutStatusStyle)[keyof typeof OutStatusStyle];
 export const OUT_STATUS_STYLES: Record<OutStatus, OutStatusStyle> = {
@@ -43,7 +46,7 @@ export const OUT_STATUS_STYLES: Record<OutStatus, OutStatusStyle> = {
   7: 'reject',
 };
 
-/** Where a withdrawal is paid to (spec §9 withdrawal methods): 1 bank card, 2 Alipay. */
+/** Where a withdrawal is paid to: 1 bank card, 2 Alipay. */
 export const CashOutTo = { Bank: 1, Alipay: 2 } as const;
 export type CashOutTo = (typeof CashOutTo)[keyof typeof CashOutTo];
 export const CASH_OUT_TO_LABELS: Record<CashOutTo, string> = { 1: '银行卡', 2: '支付宝' };
@@ -58,13 +61,13 @@ export const CreditRecordType = { Cost: 1, Purchase: 2, Gift: 3 } as const;
 export type CreditRecordType = (typeof CreditRecordType)[keyof typeof CreditRecordType];
 export const ShareType = { Mine: 1, Invite: 2, Leader: 3, Bonus: 4 } as const;
 export type ShareType = (typeof ShareType)[keyof typeof ShareType];
-/** Spec §9 order types of reported orders; 3 is the ad revenue an app reports for a promoted user (issue 18). */
+/** Order types of reported orders: 1 recharge, 2 refund, 3 the ad revenue an app reports for a promoted user. */
 export const OrderType = { Recharge: 1, Refund: 2, Ad: 3 } as const;
 export type OrderType = (typeof OrderType)[keyof typeof OrderType];
 export const PayType = { Alipay: 1, Wallet: 2, Combo: 3 } as const;
 export type PayType = (typeof PayType)[keyof typeof PayType];
 /**
- * How the Alipay part of an order is paid (issue 20): `qr`, a QR code scanned with the Alipay app (desktops), or
+ * How the Alipay part of an order is paid: `qr`, a QR code scanned with the Alipay app (desktops), or
  * `wap`, Alipay's mobile-browser cashier (alipay.trade.wap.pay) that returns to the order page (phones).
  */
 export const PayChannel = { Qr: 'qr', Wap: 'wap' } as const;
@@ -117,11 +120,11 @@ export const FOLLOWER_RANGE_LABELS: Record<(typeof FOLLOWER_RANGES)[number], str
   gt_1m: '100万以上',
 };
 
-/** Points orders (spec §3 Order, §4 order payment). */
+/** States of a points order: waiting for payment, paid, cancelled by its creator, or timed out unpaid. */
 export const OrderStatus = { Pending: 1, Paid: 2, Cancelled: 3, TimedOut: 4 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
-/** Alipay's trade states, which the client polls for (spec §4: TRADE_SUCCESS or TRADE_FINISHED means paid). */
+/** Alipay's trade states, which the client polls for (TRADE_SUCCESS or TRADE_FINISHED means paid). */
 export const TradeStatus = {
   Waiting: 'WAIT_BUYER_PAY',
   Success: 'TRADE_SUCCESS',
@@ -136,7 +139,7 @@ export const PAY_TYPE_LABELS: Record<PayType, string> = {
   3: '组合支付',
 };
 
-/** QR login (issue 10 §3): a desktop shows the QR, a logged-in phone confirms, the desktop collects its token once. */
+/** QR login: a desktop shows the QR, a logged-in phone confirms, the desktop collects its token once. */
 export const QR_LOGIN_STATUSES = ['waiting', 'scanned', 'confirmed', 'cancelled', 'expired'] as const;
 export type QrLoginStatus = (typeof QR_LOGIN_STATUSES)[number];
 export const QR_LOGIN_STATUS_LABELS: Record<QrLoginStatus, string> = {

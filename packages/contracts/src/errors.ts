@@ -1,11 +1,11 @@
 /**
- * Stable error codes and their Chinese messages (spec §8). The server answers `{ code, msg, body }` with one of
+ * Stable error codes and their Chinese messages. The server answers `{ code, msg, body }` with one of
  * these codes; the web app shows `msg` and falls back to the same texts when a response carries none.
  */
 
 export const ErrorCode = {
   ok: 0,
-  /** Generic client-side failure (spec §7: a null response counts as code -1). */
+  /** Generic client-side failure: the web app counts a request that got no answer as code -1. */
   noResponse: -1,
   unauthorized: 401,
   validation: 40000,
@@ -34,9 +34,9 @@ export const ErrorCode = {
   streamLimit: 40182,
   uriTooLong: 40183,
   headersTooLarge: 40184,
-  // Input no database column can hold (issue 19, the contract fuzz suite): 40185–40199.
+  // Input no database column can hold, found by the contract fuzz suite: 40185–40199.
   textNulCharacter: 40185,
-  // Media uploads and the open API (adversary round, 40193–40199).
+  // Media uploads and the open API (40193–40199).
   uploadWritesLimit: 40193,
   taskNotFound: 40030,
   taskClosed: 40031,
@@ -70,9 +70,9 @@ export const ErrorCode = {
   bankBatchDecisionConflict: 40223,
   bankResultFileInvalid: 40224,
   walletTaxInsufficient: 40230,
-  // Resubmitting a rejected channel filing (issue 20).
+  // Resubmitting a rejected channel filing.
   channelNotRejected: 40280,
-  // SMS budgets, money sessions and the agreement's order of steps (issue 20).
+  // SMS budgets, money sessions and the agreement's order of steps.
   moneyCodeRequired: 40250,
   contractRealNameRequired: 40251,
   openAppKeyUnknown: 40100,
@@ -127,11 +127,11 @@ export const ErrorCode = {
   mediaProcessTimeout: 40097,
   mediaProcessFailed: 40098,
   toolOutputTooLong: 40099,
-  // Tool runs accepted once per Idempotency-Key (issue 20 §4).
+  // Tool runs accepted once per Idempotency-Key.
   toolRequestKeyReused: 40270,
   jobNotFound: 40070,
   jobNotRetryable: 40071,
-  // Withdrawal records and cancellation (issue 20).
+  // Withdrawal records and cancellation.
   withdrawalCancelTaken: 40260,
   withdrawalCancelClosed: 40261,
   settlementRangeTooLong: 40150,
@@ -148,7 +148,7 @@ export const ErrorCode = {
   smsPerHour: 42902,
   smsPerDay: 42903,
   smsPerIp: 42904,
-  // SMS budgets per purpose (issue 20).
+  // SMS budgets per purpose.
   smsMoneyPerDay: 42905,
   smsPerIpPerDay: 42906,
   internal: 50000,
@@ -301,7 +301,7 @@ export const ErrorMessages = {
   unavailable: '服务暂不可用，请稍后重试',
 } as const satisfies Record<Exclude<keyof typeof ErrorCode, 'ok' | 'noResponse'>, string>;
 
-/** Texts the web app shows when the server gave no message of its own (spec §8). */
+/** Texts the web app shows when the server gave no message of its own. */
 export const ClientMessages = {
   loadFailed: '获取数据失败，请重试',
   networkPoor: '网络不佳，请稍后重试',

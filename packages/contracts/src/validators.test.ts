@@ -9,7 +9,7 @@ import {
   validateSmsCode,
 } from './validators.js';
 
-describe('validatePhone (spec §5)', () => {
+describe('validatePhone', () => {
   it.each([
     ['', '手机号不能为空'],
     [undefined, '手机号不能为空'],
@@ -25,7 +25,7 @@ describe('validatePhone (spec §5)', () => {
   });
 });
 
-describe('validateSmsCode (spec §5)', () => {
+describe('validateSmsCode', () => {
   it.each([
     ['', '验证码不能为空'],
     ['12345', '验证码只能为六位数字'],

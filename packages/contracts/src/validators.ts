@@ -1,5 +1,5 @@
 /**
- * Field validators of spec §5. Each returns the Chinese message to show, or null when the value is valid,
+ * Field validators of the phone and the SMS code. Each returns the Chinese message to show, or null when it is valid,
  * so the web form rules and the server's zod schemas give the same answer for the same input.
  */
 import { PHONE_LENGTH, SMS_CODE_LENGTH } from './constants.js';

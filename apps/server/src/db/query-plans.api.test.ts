@@ -1,5 +1,5 @@
 /**
- * Flat cost as data grows (issue 11): every query behind the creator's lists and figures reads through an index,
+ * Flat cost as data grows: every query behind the creator's lists and figures reads through an index,
  * never a scan of a table that grows with the business. The test records the SQL each endpoint runs and asks the
  * database for its plan: on SQLite no `SCAN <table>` of those tables (not even of a whole index); on PostgreSQL, with sequential scans
  * discouraged (`enable_seqscan = off`: on a small test table the planner would rightly prefer them), no

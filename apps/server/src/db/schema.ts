@@ -344,7 +344,7 @@ export interface OpenOrderTable {
   held_reason: HeldReason | null;
 }
 
-/** An operator's decision on a held or unattributed order, kept forever (issue 18 §3). */
+/** An operator's decision on a held or unattributed order, kept forever. */
 export interface OpenOrderDecisionTable {
   id: Generated<number>;
   open_order_id: number;
@@ -518,7 +518,7 @@ export interface CashOutTable {
   updated_at: Generated<number>;
 }
 
-/** An export of agreed bank withdrawals (issue 18 §1): 1 待确认 until every row is decided, then 2 已完成. */
+/** An export of agreed bank withdrawals: 1 待确认 until every row is decided, then 2 已完成. */
 export interface BankBatchTable {
   id: Generated<number>;
   status: number;
@@ -642,7 +642,7 @@ export interface JobScheduleTable {
   next_run_at: number;
 }
 
-/** One item of a creator's media library (issue 9 §2); `sprite` is the thumbnail sprite's layout as JSON. */
+/** One item of a creator's media library; `sprite` is the thumbnail sprite's layout as JSON. */
 export interface MediaTable {
   id: Generated<number>;
   agent_id: number;
@@ -672,7 +672,7 @@ export interface MediaTable {
   deleted_at: number | null;
 }
 
-/** A tus upload in progress and the bytes it holds against its creator's quota (issue 19 §2). */
+/** A tus upload in progress and the bytes it holds against its creator's quota. */
 export interface MediaUploadTable {
   /** The tus upload id (`<agent>-<hex>`). */
   id: string;
@@ -685,7 +685,7 @@ export interface MediaUploadTable {
   expires_at: number;
 }
 
-/** One run of a video tool (issue 9 §1). JSON columns: `media_ids` number[], `config` the tool's config, `outputs` ToolJobOutputRow[]. */
+/** One run of a video tool. JSON columns: `media_ids` number[], `config` the tool's config, `outputs` ToolJobOutputRow[]. */
 export interface ToolJobTable {
   id: Generated<number>;
   agent_id: number;
@@ -739,7 +739,7 @@ export interface MediaAnalysisTable {
   created_at: number;
 }
 
-/** A QR login (issue 10 §3): created by a desktop browser, scanned and confirmed by a logged-in phone, collected once. */
+/** A QR login: created by a desktop browser, scanned and confirmed by a logged-in phone, collected once. */
 export interface LoginQrSessionTable {
   id: string;
   secret_hash: string;
@@ -755,7 +755,7 @@ export interface LoginQrSessionTable {
 }
 
 /**
- * A media channel a creator files (issue 10 §2); `live_key` = `platform:channel_key` while the filing holds the channel
+ * A media channel a creator files; `live_key` = `platform:channel_key` while the filing holds the channel
  * (pending or approved, not deleted), else null: a rejected or deleted filing frees it.
  */
 export interface ChannelFilingTable {
@@ -776,7 +776,7 @@ export interface ChannelFilingTable {
   live_key: string | null;
 }
 
-/** An uploaded cover or avatar image (issue 19 §3); the file is `images/<name>` in the media storage. */
+/** An uploaded cover or avatar image; the file is `images/<name>` in the media storage. */
 export interface ImageTable {
   name: string;
   agent_id: number;

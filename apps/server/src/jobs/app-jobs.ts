@@ -55,7 +55,7 @@ export const appJobSpecs = {
     concurrency: 1,
     schedule: { everyMs: 5 * 60_000 },
   },
-  /** Uploaded images that no avatar or cover uses a day after their upload are removed (issue 19 §3). */
+  /** Uploaded images that no avatar or cover uses a day after their upload are removed. */
   'image.cleanup': {
     input: noInput,
     retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },

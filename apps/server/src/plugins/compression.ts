@@ -1,5 +1,5 @@
 /**
- * Compression of the API's JSON answers (issue 11): brotli, else gzip, as the request's `Accept-Encoding` allows,
+ * Compression of the API's JSON answers: brotli, else gzip, as the request's `Accept-Encoding` allows,
  * above a size threshold, with `vary: accept-encoding`. The web app's files are compressed at build time instead and
  * served as they are (`web.ts`).
  *

@@ -1,4 +1,4 @@
-/** Parses `application/x-www-form-urlencoded` bodies (spec §7's task/active, Alipay's notifications and gateway calls). */
+/** Parses `application/x-www-form-urlencoded` bodies (task/active, Alipay's notifications and gateway calls). */
 import type { FastifyInstance } from 'fastify';
 
 export function registerFormBody(app: FastifyInstance): void {

@@ -1,5 +1,5 @@
 /**
- * Failures met before any route runs answer like every other answer (issue 19 §4): the envelope and the security
+ * Failures met before any route runs answer like every other answer: the envelope and the security
  * headers, for an over-long path parameter (414), a path that does not decode, and a request line over Node's limit.
  */
 import { ErrorCode, ErrorMessages } from '@cc/contracts';

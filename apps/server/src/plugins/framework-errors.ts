@@ -1,5 +1,5 @@
 /**
- * Answers of failures met before any route or hook runs (issue 19 §4): a path that does not decode, a path
+ * Answers of failures met before any route or hook runs: a path that does not decode, a path
  * parameter over the router's length (414), a request line or headers over Node's limit (431), a malformed request.
  * Fastify and Node answer these with their own JSON and none of our headers; here they carry the envelope and the
  * API's security headers like every other answer (all of them are JSON: none is a document).

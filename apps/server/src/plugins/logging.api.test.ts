@@ -33,7 +33,7 @@ describe(`logs (${testDatabaseKind})`, () => {
     }
   });
 
-  it('start-up warns when PUBLIC_BASE_URL is not set, and only then (issue 10 §6.1)', async () => {
+  it('start-up warns when PUBLIC_BASE_URL is not set, and only then', async () => {
     for (const [env, warned] of [
       [{}, true],
       [{ PUBLIC_BASE_URL: 'https://cc.example.com' }, false],

@@ -1,5 +1,5 @@
 /**
- * Live progress streams are capped per creator and per client IP (issue 19 §4): over the cap the answer is the
+ * Live progress streams are capped per creator and per client IP: over the cap the answer is the
  * envelope's 429, and a stream that closes gives its slot back.
  */
 import { ErrorCode, ErrorMessages } from '@cc/contracts';

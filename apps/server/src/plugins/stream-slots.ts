@@ -1,5 +1,5 @@
 /**
- * Open live-progress streams counted per creator and per client IP in this process (issue 19 §4): each holds a
+ * Open live-progress streams counted per creator and per client IP in this process: each holds a
  * socket and a poll for as long as the page is open, so a script opening thousands would hold the server's sockets
  * and database with them. Over either cap a new stream is refused with 429 before it starts. The media library's
  * upload bodies (tus PATCH) are counted the same way, with their own caps and refusal.

@@ -1,5 +1,5 @@
 /**
- * The landing page's short nav paths (spec §2): `/tools/cut`, `/tools/subtitle`, `/tools/voice` open their tool in
+ * The landing page's short nav paths: `/tools/cut`, `/tools/subtitle`, `/tools/voice` open their tool in
  * the workspace, `/price` the landing page with the points purchase modal, `/guide` the tutorial. Each keeps the
  * visitor's query, so a shared link's `invite_code` still reaches the login modal.
  */

@@ -12,7 +12,7 @@ import { PointsDialogs } from './points-dialogs';
 
 /**
  * With a token the user is loaded; when that fails for any reason but a 401 (which the API client already handled)
- * the session is unusable: log out and ask for login, coming back here afterwards (spec §4).
+ * the session is unusable: log out and ask for login, coming back here afterwards.
  */
 function useSessionGuard() {
   const { error } = useUserInfo();

@@ -1,6 +1,6 @@
 /**
- * Guard of the login-required routes (spec §2): anonymous visitors go to the task page with the login modal open, and
- * come back to the address they asked for once logged in (issue 20); others wait for the user.
+ * Guard of the login-required routes: anonymous visitors go to the task page with the login modal open, and
+ * come back to the address they asked for once logged in; others wait for the user.
  */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/loading';

@@ -1,4 +1,4 @@
-/** The route table of spec §2: which page each path shows, inside which layout, behind which guard. */
+/** The route table: which page each path shows, inside which layout, behind which guard. */
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { DefaultLayout } from '../layouts/default-layout/default-layout';
@@ -62,7 +62,7 @@ const GiftLayout = lazyLayout(() => import('../layouts/gift-layout/gift-layout')
 
 /**
  * The first page's code and data, requested as soon as the entry runs, side by side, rather than the code once React
- * has rendered the layout and the data once the code has arrived (issue 11: the task center on a phone's network).
+ * has rendered the layout and the data once the code has arrived (the task center on a phone's network).
  */
 const firstPagePreloads: Partial<Record<AppPath, (search: URLSearchParams) => void>> = {
   [paths.task]: (search) => {
@@ -75,7 +75,7 @@ export function preloadFirstPage({ pathname, search }: { pathname: string; searc
   firstPagePreloads[pathname as AppPath]?.(new URLSearchParams(search));
 }
 
-/** The pages of the default layout; whether each needs login comes from `requiresLogin`, the one list of spec §2. */
+/** The pages of the default layout; whether each needs login comes from `requiresLogin`, the one list of those. */
 const defaultLayoutPages: ReadonlyArray<{ path: AppPath; element: ReactNode }> = [
   { path: paths.home, element: <HomePage /> },
   { path: paths.task, element: <TaskPage /> },

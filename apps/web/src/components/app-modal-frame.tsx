@@ -1,4 +1,4 @@
-/** Arco's Modal with the defaults of spec §2; loaded by `AppModal` the first time a modal opens. */
+/** Arco's Modal with the product's defaults; loaded by `AppModal` the first time a modal opens. */
 import { Modal } from '@arco-design/web-react';
 import { MODAL_DEFAULT_WIDTH } from '@cc/contracts';
 import type { AppModalProps } from './app-modal';

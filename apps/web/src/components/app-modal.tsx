@@ -1,5 +1,5 @@
 /**
- * The generic modal of spec §2: title, close icon, 620 px wide by default, never wider than the screen.
+ * The generic modal: title, close icon, 620 px wide by default, never wider than the screen.
  *
  * Most pages mount a modal or two that the visitor never opens (the layout's dialogs, the login modal). Arco's Modal
  * and its focus lock are loaded the first time one of them opens, not with every first page: nothing is rendered

@@ -1,4 +1,4 @@
-/** A list or page that failed to load: the generic text of spec §8 ('获取数据失败，请重试') and a retry button. */
+/** A list or page that failed to load: the generic text ('获取数据失败，请重试') and a retry button. */
 import { Button, Empty } from '@arco-design/web-react';
 import { IconExclamationCircle, IconRefresh } from '@arco-design/web-react/icon';
 import { text } from '../locales/zh-CN';

@@ -1,5 +1,5 @@
 /**
- * A warning above links that only this machine's network can open (issue 20): the server was started without
+ * A warning above links that only this machine's network can open: the server was started without
  * PUBLIC_BASE_URL. Shown to the creator about to share, and to the operator testing the deployment.
  */
 import { Alert } from '@arco-design/web-react';

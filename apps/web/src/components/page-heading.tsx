@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './page-heading.module.css';
 
-/** The way back of a sub-page (issue 20): the parent page it belongs to, named, as task detail has it. */
+/** The way back of a sub-page: the parent page it belongs to, named, as task detail has it. */
 export interface PageBack {
   to: string;
   label: string;

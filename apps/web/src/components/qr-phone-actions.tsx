@@ -1,5 +1,5 @@
 /**
- * What a phone can do with a QR code on its own screen (issue 20): it cannot scan it, so instead of "微信扫码" it is
+ * What a phone can do with a QR code on its own screen: it cannot scan it, so instead of "微信扫码" it is
  * told to long-press the code (WeChat and most phone browsers recognise a pressed QR image), offered to save the code
  * as a picture to scan from the album, and to copy the WeChat ID when there is one.
  */

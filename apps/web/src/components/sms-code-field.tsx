@@ -1,4 +1,4 @@
-/** The SMS code input with its '获取验证码' button and `Ns后重新发送` countdown (spec §4, §5), used by every code form. */
+/** The SMS code input with its '获取验证码' button and `Ns后重新发送` countdown, used by every code form. */
 import { Button, Input } from '@arco-design/web-react';
 import { SMS_CODE_LENGTH } from '@cc/contracts';
 import { IconSafe } from '@arco-design/web-react/icon';

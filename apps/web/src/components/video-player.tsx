@@ -1,6 +1,6 @@
 /**
  * An xgplayer bound to React: created for its address, destroyed on unmount or when the address changes. Player
- * errors show in Chinese with the refresh prompt of spec §8; '刷新' builds the player again. xgplayer and its styles
+ * errors show in Chinese with a refresh prompt; '刷新' builds the player again. xgplayer and its styles
  * load on first use, so pages without a video never download them.
  */
 import { Button } from '@arco-design/web-react';

@@ -78,7 +78,7 @@ describe('request', () => {
     await expect(request('GET', '/agent/v1/x')).resolves.toEqual({ code: -1, msg: '', body: null });
   });
 
-  it('on a 401 clears the token, says the login expired, and sends the user to log in, then back (issue 20)', async () => {
+  it('on a 401 clears the token, says the login expired, and sends the user to log in, then back', async () => {
     vi.stubGlobal('fetch', answer(401, { code: 401, msg: '登录已过期，请重新登录', body: null }));
     setToken('stale');
     window.history.pushState(null, '', '/income/app?task_type=2');

@@ -21,7 +21,7 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as an `application/x-www-form-urlencoded` form instead of JSON (spec §7: task/active). */
+  /** Sent as an `application/x-www-form-urlencoded` form instead of JSON (task/active takes a form). */
   form?: Record<string, string | number>;
   signal?: AbortSignal;
   /** Extra headers (an `idempotency-key` for a run that must not be charged twice). */

@@ -1,6 +1,6 @@
 /**
- * The layout's apply modal (the '审核通过' dialog, spec §2): open and close it from anywhere, because the promotion
- * button's `toTask` variant closes it on its way to the task center (spec §4).
+ * The layout's apply modal (the '审核通过' dialog): open and close it from anywhere, because the promotion
+ * button's `toTask` variant closes it on its way to the task center.
  */
 import { useSyncExternalStore } from 'react';
 import { createStore } from './create-store';

@@ -1,5 +1,5 @@
 /**
- * Where 返回 of the tool bar goes (issue 10 §6.6): back in this tab's history when the app has an earlier entry;
+ * Where 返回 of the tool bar goes: back in this tab's history when the app has an earlier entry;
  * else the same-origin page that opened this one (a banner opens the tool in a new window); else the landing page.
  */
 export type BackTarget = { kind: 'history' } | { kind: 'path'; path: string };

@@ -1,4 +1,4 @@
-/** Countdown display parts: a promotion's days, hours, minutes and seconds (spec §3 Countdown). */
+/** Countdown display parts: a promotion's days, hours, minutes and seconds. */
 
 export interface CountdownParts {
   days: number;

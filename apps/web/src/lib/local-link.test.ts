@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLocalLink } from './local-link';
 
-describe('links nobody else can open (issue 20)', () => {
+describe('links nobody else can open', () => {
   it('are the loopback and private addresses a server without PUBLIC_BASE_URL makes', () => {
     for (const link of [
       'http://localhost:8080/s/ABC',

@@ -1,5 +1,5 @@
 /**
- * Whether a link made by the server can only be opened on this machine or its network (issue 20): without
+ * Whether a link made by the server can only be opened on this machine or its network: without
  * PUBLIC_BASE_URL the server makes promotion and invite links on http://localhost:PORT, which nobody they are shared
  * with can open. The pages warn instead of letting a creator share a dead link.
  */

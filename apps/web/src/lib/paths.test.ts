@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paths, requiresLogin, safeRedirect, taskDetailPath, TOOL_ALIASES, toolPath, withVisitorQuery } from './paths';
 
 describe('requiresLogin', () => {
-  it('covers the login-required routes of spec §2', () => {
+  it('covers the login-required routes', () => {
     for (const path of [
       paths.income,
       paths.withdraw,
@@ -51,7 +51,7 @@ describe('the landing paths', () => {
     expect(toolPath('dedup')).toBe('/tool?tool=dedup');
   });
 
-  it('maps the short nav paths of spec §2 to their tools', () => {
+  it('maps the short nav paths to their tools', () => {
     expect(TOOL_ALIASES).toEqual({
       '/tools/cut': 'mixcut',
       '/tools/subtitle': 'translate',

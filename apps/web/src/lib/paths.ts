@@ -1,4 +1,4 @@
-/** The routes of spec §2: typed paths, which of them need login, and the query parameters that drive login. */
+/** The routes: typed paths, which of them need login, and the query parameters that drive login. */
 import { PAY_RESULT_PATH, type NavTool } from '@cc/contracts';
 
 export const paths = {
@@ -18,7 +18,7 @@ export const paths = {
   tool: '/tool',
   ai: '/ai',
   gift: '/gift',
-  /** The landing page's nav paths (spec §2): aliases of a tool, the price modal and the tutorial. */
+  /** The landing page's nav paths: aliases of a tool, the price modal and the tutorial. */
   toolsCut: '/tools/cut',
   toolsSubtitle: '/tools/subtitle',
   toolsVoice: '/tools/voice',
@@ -26,9 +26,9 @@ export const paths = {
   guide: '/guide',
   userAgreement: '/agreement/user',
   privacyPolicy: '/agreement/privacy',
-  /** Where a phone confirms a desktop's QR login (issue 10 §3); logs in on the page itself when needed. */
+  /** Where a phone confirms a desktop's QR login; logs in on the page itself when needed. */
   qrLogin: '/qr-login',
-  /** The order page Alipay's mobile cashier returns to (issue 20 §1); logs in on the page itself when needed. */
+  /** The order page Alipay's mobile cashier returns to; logs in on the page itself when needed. */
   payResult: PAY_RESULT_PATH,
 } as const;
 
@@ -59,7 +59,7 @@ export function safeRedirect(value: string | null | undefined): string | null {
   return value;
 }
 
-/** The task detail address of spec §2: `/task-detail?task_id=&app_id=&task_type=` (app_id left out when unknown). */
+/** The task detail address: `/task-detail?task_id=&app_id=&task_type=` (app_id left out when unknown). */
 export function taskDetailPath(task: { task_id: number; task_type: number; app_id?: number | null }): string {
   const query = new URLSearchParams({ task_id: String(task.task_id) });
   if (task.app_id) query.set('app_id', String(task.app_id));
@@ -75,7 +75,7 @@ export function toolPath(tool: NavTool): string {
   return `${paths.tool}?tool=${tool}`;
 }
 
-/** The tool each short nav path of spec §2 opens: 剪辑 the mixed cut, 字幕 the translation, 配音 the commentary. */
+/** The tool each short nav path opens: 剪辑 the mixed cut, 字幕 the translation, 配音 the commentary. */
 export const TOOL_ALIASES = {
   [paths.toolsCut]: 'mixcut',
   [paths.toolsSubtitle]: 'translate',

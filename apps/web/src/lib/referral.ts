@@ -1,7 +1,7 @@
 /**
  * The referral a visitor arrives with: `invite_code` and `channel_from` from the address, kept in sessionStorage so
  * they survive navigation inside the tab and reach the login call. A visit that arrives on a landing page (`/ai`,
- * `/gift`) is the landing flow of spec §3: its login also carries `source` 1 and `cq`, the address's `bi`
+ * `/gift`) is the landing flow: its login also carries `source` 1 and `cq`, the address's `bi`
  * parameters as `bi=value` pairs joined with `&` (empty when there are none).
  */
 import { LOGIN_SOURCE } from '@cc/contracts';

@@ -1,5 +1,5 @@
 /**
- * The 7×24 online customer service of the tool bar's 反馈 (spec §2), as the web app is built with it (README):
+ * The 7×24 online customer service of the tool bar's 反馈, as the web app is built with it (README):
  * `VITE_SERVICE_URL`, the service's address its QR code opens (a WeChat Work customer-service link, for example).
  * Without an address the popover shows the operators'
  * customer-service QR poster (`/agent/v1/program/poster`).

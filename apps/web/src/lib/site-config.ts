@@ -1,7 +1,7 @@
 /**
  * Deployment settings the web app is built with (Vite environment variables, documented in README): the external
  * tutorial and the company registration line of the landing page's footer. Unset, a fresh clone shows the help pages,
- * and the footer leaves out the company and the ICP filing rather than showing made-up ones (issue 20).
+ * and the footer leaves out the company and the ICP filing rather than showing made-up ones.
  */
 import { paths } from './paths';
 

@@ -1,4 +1,4 @@
-/** The generic failure toast of spec §8: server message or a network hint, at most once per 5 s, shown for 5 s. */
+/** The generic failure toast: server message or a network hint, at most once per 5 s, shown for 5 s. */
 import { Message } from '@arco-design/web-react';
 import { TOAST_DURATION_MS, TOAST_THROTTLE_MS } from '@cc/contracts';
 import { text } from '../locales/zh-CN';

@@ -1,4 +1,4 @@
-/** Mobile or desktop layout: the body is narrower than the breakpoint, re-checked on resize (spec §2). */
+/** Mobile or desktop layout: the body is narrower than the breakpoint, re-checked on resize. */
 import { MOBILE_BREAKPOINT, RESIZE_THROTTLE_MS } from '@cc/contracts';
 import { useSyncExternalStore } from 'react';
 import { createStore } from './create-store';

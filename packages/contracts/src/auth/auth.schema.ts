@@ -1,4 +1,4 @@
-/** Request and response shapes of the SMS-code and login calls (spec §4, §5, §7). */
+/** Request and response shapes of the SMS-code and login calls, with the field rules the login form shows. */
 import { z } from 'zod';
 import { INT4_MAX } from '../envelope.js';
 import { INVITE_CODE_MAX_LENGTH } from '../constants.js';

@@ -1,5 +1,5 @@
 /**
- * Channel filing (账号报备, issue 10 §2, spec §3 Channel filing, §7 `user/account/*`, `report/check/{id}`): the media
+ * Channel filing (账号报备, `/agent/v1/user/account/*`, `/agent/v1/report/check/{id}`): the media
  * channels a creator promotes on, reviewed by operators. One channel (platform + channel id) belongs to one creator.
  * Also the image uploads (cover, avatar) they and the profile use.
  */
@@ -99,7 +99,7 @@ export const channelCreateSchema = z.object(channelFields).superRefine(refineCha
 export type ChannelCreate = z.input<typeof channelCreateSchema>;
 export type ChannelCreateParsed = z.output<typeof channelCreateSchema>;
 
-/** `POST /agent/v1/user/account/update`: a rejected filing, corrected and sent to review again (issue 20). */
+/** `POST /agent/v1/user/account/update`: a rejected filing, corrected by its creator and sent to review again. */
 export const channelUpdateSchema = z
   .object({
     id: z.coerce.number({ error: '报备编号不正确' }).int('报备编号不正确').positive('报备编号不正确'),

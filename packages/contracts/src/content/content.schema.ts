@@ -1,4 +1,4 @@
-/** Content shapes: apps, banners, the enum call, the support poster and help templates (spec §7 Content). */
+/** Content shapes: apps, banners, the enum call, the support poster and help templates. */
 import { z } from 'zod';
 import { INT4_MAX } from '../envelope.js';
 
@@ -7,7 +7,7 @@ export const posterSchema = z.object({
   title: z.string(),
   image_url: z.string(),
   description: z.string(),
-  /** The contact's WeChat ID for a phone to copy (issue 20, SUPPORT_WECHAT_ID); '' when none. */
+  /** The contact's WeChat ID (SUPPORT_WECHAT_ID), for a phone that cannot scan its own screen to copy; '' when none. */
   wechat_id: z.string(),
 });
 export type Poster = z.infer<typeof posterSchema>;

@@ -1,4 +1,4 @@
-/** Points (spec §7 credit): the balance and its records, the packages on sale, the retention offer and the free gift. */
+/** Points: the balance and its records, the packages on sale, the retention offer and the free gift. */
 import { endpoint } from '../endpoint.js';
 import { pagedSchema } from '../envelope.js';
 import { FREE_CLAIM_POINTS } from '../constants.js';

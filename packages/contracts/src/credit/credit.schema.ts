@@ -1,4 +1,4 @@
-/** Points shapes (spec §3 Points package / Points record / Countdown, §7 Points): totals, records, packages, free claim. */
+/** Points shapes: totals, records, packages with the promotion's countdown, the free claim. */
 import { z } from 'zod';
 import { POINTS_PAGE_SIZE } from '../constants.js';
 import { CreditRecordType } from '../enums.js';
@@ -51,7 +51,7 @@ export const creditPackageSchema = z.object({
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
 
-/** Package types (spec §3: 1 is purchasable); 2 is the retention offer, sold only to a creator it was issued to. */
+/** Package types: 1 is on sale to everyone; 2 is the retention offer, sold only to a creator it was issued to. */
 export const PackageType = { Purchasable: 1, Retention: 2 } as const;
 export type PackageType = (typeof PackageType)[keyof typeof PackageType];
 
@@ -83,7 +83,7 @@ export const FreePointsStatus = { Claimable: 0, Claimed: 100 } as const;
 
 /** `GET /activity/agent/receive/point`: whether the free 100 points can still be claimed. */
 export const freePointsStatusSchema = z.object({
-  /** 0 claim now, 100 already claimed (spec §4 Free points). */
+  /** 0 claim now, 100 already claimed (the free points are given once per creator). */
   status: z.number().int(),
   points: z.number().int(),
 });

@@ -1,4 +1,4 @@
-/** Names and folders a creator types keep no line breaks, control or bidi characters (issue 19 §4). */
+/** Names and folders a creator types keep no line breaks, control or bidi characters (they forge logs and headers). */
 import { describe, expect, it } from 'vitest';
 import { mediaUpdateSchema, withoutUnsafeCharacters } from './media.schema.js';
 

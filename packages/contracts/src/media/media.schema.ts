@@ -29,7 +29,7 @@ export const MEDIA_FOLDER_MAX_LENGTH = 30;
 export const MEDIA_TAG_MAX = 10;
 
 /**
- * Characters a name must not carry (issue 19 §4): CR, LF, NUL and the other C0 and C1 controls and the Unicode line
+ * Characters a name must not carry: CR, LF, NUL and the other C0 and C1 controls and the Unicode line
  * and paragraph separators (U+2028, U+2029), which split a log line or a download's header, and the bidi controls
  * that make `mp4.exe` read as `exe.mp4`.
  */

@@ -1,4 +1,4 @@
-/** Orders and payment shapes (spec §3 Order, §4 order payment, §7 Points and orders). */
+/** Points orders and their payment: creating, polling, cancelling, the wallet code, the wallet summary. */
 import { z } from 'zod';
 import { ORDER_QUANTITY } from '../constants.js';
 import { PAY_CHANNELS, PayChannel } from '../enums.js';
@@ -83,7 +83,7 @@ export const orderStateSchema = z.object({
 });
 export type OrderState = z.infer<typeof orderStateSchema>;
 
-/** `GET /agent/v1/credit/income`: the credit income summary (spec §3 Wallet income summary). */
+/** `GET /agent/v1/credit/income`: the wallet summary that decides which pay types an order may use. */
 export const walletSummarySchema = z.object({
   /** Withdrawable wallet balance, yuan with two decimals. */
   can_out: z.string(),

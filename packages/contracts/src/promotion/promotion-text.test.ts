@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TaskType } from '../enums.js';
 import { partUnit, promotionCopyText } from './promotion.schema.js';
 
-describe('novels are not dramas (issue 10 §6.7)', () => {
+describe('novels are not dramas: their texts count chapters and name novel links', () => {
   it('counts chapters for novels and episodes for short dramas', () => {
     expect(partUnit(TaskType.Novel)).toBe('章');
     expect(partUnit(TaskType.Playlet)).toBe('集');

@@ -1,4 +1,4 @@
-/** Promotion (spec §7): receiving and activating a task, the creator's tasks and overview, and the short link. */
+/** Promotion: receiving and activating a task, the creator's tasks and overview, and the short link. */
 import { endpoint } from '../endpoint.js';
 import { pagedSchema } from '../envelope.js';
 import {

@@ -1,4 +1,4 @@
-/** Promotion shapes (spec §3 Promotion receive result and Task stats row, §7 receive / active / my_task). */
+/** Promotion shapes: the receive result (links and code), activation, and the rows of my tasks with their figures. */
 import { z } from 'zod';
 import { TaskType } from '../enums.js';
 import { taskTypeSchema } from '../content/content.schema.js';

@@ -1,5 +1,5 @@
 /**
- * Income and settlement: the creator's settlement figures and export (spec §7 `/agent/v1/sett/`), the partner apps'
+ * Income and settlement: the creator's settlement figures and export (`/agent/v1/sett/`), the partner apps'
  * signed open API (docs/open-api.md), the demo apps' simulated recharge, and the operators' income calls (ADR 0012).
  */
 import { endpoint } from '../endpoint.js';

@@ -1,7 +1,7 @@
 /**
- * Settlement read calls of spec §7 (`/agent/v1/sett/order/aggr`, `/sett/order/aggregation`, `/sett/app/list`,
- * `/sett/order/page`, `/sett/daily/page`, `/sett/data/export`): queries, the Share order row of spec §3, headline
- * figures, per-app and per-day figures, with the display texts of spec §4 and §9.
+ * Settlement read calls (`/agent/v1/sett/order/aggr`, `/sett/order/aggregation`, `/sett/app/list`,
+ * `/sett/order/page`, `/sett/daily/page`, `/sett/data/export`): queries, the share order row, headline
+ * figures, per-app and per-day figures, with the display texts of statuses and types.
  *
  * Conventions: amounts are yuan strings with two decimals (`fenToYuan`); a refund row (order_type 2) counts
  * negative, so every sum is income net of refunds. Days and months are Asia/Shanghai calendar days; a share
@@ -14,11 +14,11 @@ import { pageQuerySchema, pagedSchema } from '../envelope.js';
 import { ErrorMessages } from '../errors.js';
 import { taskTypeSchema } from '../content/content.schema.js';
 
-/** Spec §4: settlement status display texts. */
+/** Settlement status display texts. */
 export const SETT_STATUS_LABELS: Record<SettStatus, string> = { 1: '待结算', 2: '已结算' };
-/** Spec §9: share type display texts. */
+/** Share type display texts. */
 export const SHARE_TYPE_LABELS: Record<ShareType, string> = { 1: '我的分成', 2: '邀请分成', 3: '团长分成', 4: '奖励' };
-/** Spec §9: order type display texts. */
+/** Order type display texts. */
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = { 1: '充值', 2: '退款', 3: '广告' };
 
 /** The longest date range `/sett/order/aggregation` answers day by day. */
@@ -143,11 +143,11 @@ export const settExportQuerySchema = z
   .refine(rangeOrdered, rangeOrderedIssue);
 export type SettExportQuery = z.infer<typeof settExportQuerySchema>;
 
-/** Spec §3 Share order: one share of one app order credited to this creator. */
+/** A share order: one share of one app order credited to this creator. */
 export const shareOrderSchema = z.object({
   /** Share row id: stable key for lists. */
   id: z.number().int(),
-  /** The app's own order number, as the app reported it (spec §3); a bonus's grant number. */
+  /** The app's own order number as reported, so creator and partner name it alike; a bonus's grant number. */
   order_id: z.string(),
   /** Our internal number of this share row (`O{order}-{share type}`, `B:{request_id}` for a bonus). */
   order_no: z.string(),
@@ -165,7 +165,7 @@ export const shareOrderSchema = z.object({
   share_type_text: z.string(),
   /** Nickname of the creator whose promotion brought the order (this creator for their own share); '' for a bonus. */
   attract_agent: z.string(),
-  /** Spec §9 platform of the promotion: 1 short-video app … 5 other. */
+  /** Platform of the promotion: 1 short-video app … 5 other. */
   platform: z.number().int(),
   /** The platform's display text. */
   platform_text: z.string(),
@@ -185,7 +185,7 @@ export const shareOrderSchema = z.object({
   app_id: z.number().int().nullable(),
   /** The app's name; '' when there is none. */
   app_name: z.string(),
-  /** Spec §3: the order's ad amount, yuan with two decimals; negative on a refund row. */
+  /** The ad amount of an ad-revenue order, else the recharge amount; yuan, two decimals, negative on a refund row. */
   order_amount: z.string(),
   /** The ad revenue the app reported (order_type 3), yuan with two decimals; "0.00" on recharges and refunds. */
   ad_amount: z.string(),
@@ -266,7 +266,7 @@ export const settAggregationSchema = z.object({
 export type SettAggregation = z.infer<typeof settAggregationSchema>;
 
 /**
- * A row of `/sett/app/list`: the app's figures with its share income split (issue 20) into what the creator's own
+ * A row of `/sett/app/list`: the app's figures with its share income split into what the creator's own
  * tasks earned (share type 1, net of refunds: the sum of my tasks' `share_amount` over the app's tasks) and what
  * their team and invitees brought (leader, invite and bonus shares).
  */

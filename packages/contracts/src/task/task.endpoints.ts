@@ -1,4 +1,4 @@
-/** The task center (spec §7 Tasks): the task page and a task's detail, and the episodes a creator may download. */
+/** The task center: the task page and a task's detail, and the episodes a creator may download. */
 import { endpoint } from '../endpoint.js';
 import { pagedSchema } from '../envelope.js';
 import {

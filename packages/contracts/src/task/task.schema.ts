@@ -1,4 +1,4 @@
-/** Task center shapes (spec §3 Task, §7 Tasks): task cards and detail, episodes, and the hit chart (radar). */
+/** Task center shapes: task cards and detail, episodes, and the hit chart (radar). */
 import { z } from 'zod';
 import { taskTypeSchema } from '../content/content.schema.js';
 import { RADAR_CHANNELS, RADAR_SORTS } from '../enums.js';

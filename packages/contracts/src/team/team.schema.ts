@@ -1,7 +1,6 @@
 /**
- * The creator's team (issue 10 §1, spec §2 `/profile/team`, §3 Team member, §6 leaders and invitees): the members a
- * creator brought in with their invite code, the leader share each of them earned the creator, the summary of the
- * invite page and the invite links.
+ * The creator's team (`/profile/team`): the members a creator brought in with their invite code (the creator is their
+ * leader), the leader share each of them earned the creator, the summary of the invite page and the invite links.
  *
  * Privacy: a leader sees a member's nickname, invite code, dates, masked phone and income figures, never their id,
  * real name, ID or bank data; a member sees of their leader only the nickname and invite code.
@@ -23,7 +22,7 @@ export const teamPageQuerySchema = pageQuerySchema.extend({
 });
 export type TeamPageQuery = z.infer<typeof teamPageQuerySchema>;
 
-/** Spec §3 Team member, as the leader sees it. */
+/** A team member, as the leader sees it. */
 export const teamMemberSchema = z.object({
   /** The member's own invite code: the stable key of a row (ids are never shown). */
   invite_code: z.string(),
@@ -36,9 +35,9 @@ export const teamMemberSchema = z.object({
   team_at: z.string().nullable(),
   /** The member's own share income, net of refunds, yuan with two decimals. */
   total_income: z.string(),
-  /** The leader share (spec §9 share type 3) this member's orders earned their leader, net of refunds, yuan. */
+  /** The leader share (share type 3) this member's orders earned their leader, net of refunds, yuan. */
   leader_share: z.string(),
-  /** Spec §3: the invite code of the member's leader (the creator reading the list). */
+  /** The invite code of the member's leader (the creator reading the list). */
   leader_code: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;

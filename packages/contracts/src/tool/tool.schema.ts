@@ -1,14 +1,14 @@
 /**
- * The AI tool workspace (spec §1 AI tools, §3 High-cut config, §9 cut durations, cut types, de-duplication options):
+ * The AI tool workspace (its tools, the mixed cut's config with cut durations and types, de-duplication options):
  * the tools and their prices, video jobs (`/ai/v1/jobs`), the high-energy mixed cut's timeline, and the job events.
  */
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
 
-/** The six tools of the workspace nav (spec §9: six nav tools), in nav order. */
+/** The six tools of the workspace nav, in nav order. */
 export const NAV_TOOLS = ['mixcut', 'commentary', 'translate', 'dedup', 'media', 'publish'] as const;
 export type NavTool = (typeof NAV_TOOLS)[number];
-/** Tools that run as video jobs today; the others show 即将上线 until their issue builds them. */
+/** Tools that run as video jobs today; the others show 即将上线 until they are built. */
 export const JOB_TOOLS = ['dedup', 'mixcut'] as const;
 export type JobTool = (typeof JOB_TOOLS)[number];
 /** Nav tools not built yet: the workspace and the landing page mark them 即将上线. */
@@ -25,7 +25,7 @@ export const TOOL_LABELS: Record<NavTool | 'parse' | 'operate', string> = {
   operate: '智能运营',
 };
 
-/** Spec §9 de-duplication options, with the keys every side uses. */
+/** The ten de-duplication options, with the keys every side uses. */
 export const DEDUP_OPTIONS = [
   'common',
   'pip',
@@ -52,7 +52,7 @@ export const DEDUP_OPTION_LABELS: Record<DedupOption, string> = {
   mirror: '镜像叠加',
 };
 
-/** Spec §9 cut durations: auto, or a bucket whose output length lies in [min, max] seconds. */
+/** Cut durations: auto, or a bucket whose output length lies in [min, max] seconds. */
 export const CUT_DURATIONS = ['auto', 90, 150, 300] as const;
 export type CutDuration = (typeof CUT_DURATIONS)[number];
 export const CUT_DURATION_RANGES: Record<Exclude<CutDuration, 'auto'>, { min: number; max: number }> = {
@@ -77,7 +77,7 @@ export const CUT_TYPE_LABELS: Record<CutType, { name: string; description: strin
   high_pre: { name: '高能前置', description: '高潮片段前置作为预告' },
 };
 
-/** Spec §9 defaults. */
+/** What a tool's form starts with: one output, one script. */
 export const TOOL_DEFAULTS = { output_count: 1, script_count: 1 } as const;
 /** Outputs one job may ask for (per script for the mixed cut). */
 export const MAX_OUTPUT_COUNT = 10;
@@ -137,7 +137,7 @@ export const timelineSchema = z.object(
 export type Timeline = z.infer<typeof timelineSchema>;
 
 /**
- * Spec §3 High-cut config. `script_count` distinct timelines, each rendered `output_count` times with its own
+ * The mixed cut's config. `script_count` distinct timelines, each rendered `output_count` times with its own
  * de-duplication jitter. `scripts` (optional) are timelines the creator reviewed (dropped or reordered clips) from
  * `POST /ai/v1/mixcut/plan`; without them the planner's choice is rendered.
  */

@@ -1,6 +1,6 @@
 /**
- * Payee accounts, identity and the service agreement (spec §3 User and Payee account, §5 ID number, §7
- * update_bank, update_alipay, get_sign_contract). Account and ID numbers only ever leave the server masked.
+ * Payee accounts, identity and the service agreement (`update_bank`, `update_alipay`, `get_sign_contract`,
+ * `sign_contract`). Account and ID numbers only ever leave the server masked.
  */
 import { z } from 'zod';
 import { BANKS } from '../enums.js';
@@ -23,7 +23,7 @@ export const realNameSchema = z
   .max(30, '真实姓名不能超过30个字')
   .regex(/^[\u4e00-\u9fa5A-Za-z·•.\s]+$/, '真实姓名只能包含汉字、字母和间隔号');
 
-/** 18-character mainland resident ID (spec §5: checksum, birth date and region prefix). A lower-case x is accepted. */
+/** 18-character mainland resident ID (checksum, birth date and region prefix checked). A lower-case x is accepted. */
 export const idCardNumberSchema = z
   .string({ error: '请填写身份证号' })
   .trim()
@@ -85,7 +85,7 @@ export const updateAlipayRequestSchema = z.object({
 });
 export type UpdateAlipayRequest = z.input<typeof updateAlipayRequestSchema>;
 
-/** A payee account as the API shows it (spec §3 Payee account); every number is masked. */
+/** A payee account as the API shows it; every number is masked. */
 export const payeeAccountSchema = z.object({
   /** 1 bank card, 2 Alipay. */
   type: z.number().int(),

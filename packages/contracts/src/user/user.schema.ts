@@ -1,4 +1,4 @@
-/** The User of spec §3 as the API returns it, and the profile update call. */
+/** The creator (user) as the API returns it, and the profile update call. */
 import { z } from 'zod';
 import { IMAGE_NAME_PATTERN, IMAGE_URL_PREFIX } from '../channel/channel.schema.js';
 

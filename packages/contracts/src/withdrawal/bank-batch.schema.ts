@@ -1,5 +1,5 @@
 /**
- * Bank batches (issue 18 §1): the operator's `/ops/v1/withdrawals/bank-batches` calls. Exporting agreed bank
+ * Bank batches: the operator's `/ops/v1/withdrawals/bank-batches` calls. Exporting agreed bank
  * withdrawals creates a batch and moves them to 打款中; the operator then confirms each row against the bank's result.
  * Amounts travel as yuan strings with two decimals.
  */

@@ -1,6 +1,6 @@
 /**
- * Withdrawals: the creator's `/agent/v1/sett/cash_out/*` (spec §7; `cancel` added by issue 20), and the operators'
- * review, payout and bank batches (issue 18) in their own object, which the web app never imports.
+ * Withdrawals: the creator's `/agent/v1/sett/cash_out/*` (with `cancel` while still pending), and the operators'
+ * review, payout and bank batches in their own object, which the web app never imports.
  */
 import { endpoint } from '../endpoint.js';
 import { pagedSchema } from '../envelope.js';

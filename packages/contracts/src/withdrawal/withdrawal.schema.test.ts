@@ -9,7 +9,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.error?.issues[0]?.message;
 
 describe('withdrawal and payee contracts', () => {
-  it('shows spec §4 texts and style groups for every out_status, and 已取消 (7, issue 20) as a reject', () => {
+  it('shows the texts and style groups of every out_status, and 已取消 (7, cancelled by the creator) as a reject', () => {
     expect(OUT_STATUS_LABELS).toEqual({
       1: '已提交',
       2: '已驳回',
@@ -30,7 +30,7 @@ describe('withdrawal and payee contracts', () => {
     ]);
   });
 
-  it('checks the amount in yuan against the §9 limits, in Chinese', () => {
+  it('checks the amount in yuan against the minimum and maximum, in Chinese', () => {
     const parse = (amount: unknown) => cashOutApplyRequestSchema.safeParse({ amount, cash_out_to: 2, code: '123456' });
     expect(parse('100.5').data?.amount).toBe('100.5');
     expect(parse(98_000).success).toBe(true);

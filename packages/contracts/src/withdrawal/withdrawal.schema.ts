@@ -1,5 +1,5 @@
 /**
- * Withdrawals (spec §3 Withdrawal record, §4 out_status, §7 /sett/cash_out/*, §9 amounts) and the operator's
+ * Withdrawals (the record with its status, `/sett/cash_out/*`, the amount limits) and the operator's
  * withdrawal calls. Amounts travel as yuan strings with two decimals.
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { CashOutTo, OutStatus } from '../enums.js';
 import { optionalSmsCodeSchema } from '../auth/auth.schema.js';
 import { pageQuerySchema } from '../envelope.js';
 
-/** A withdrawal amount in yuan: at most two decimals, between the §9 minimum and maximum. */
+/** A withdrawal amount in yuan: at most two decimals, between the minimum and maximum of `constants.ts`. */
 export const withdrawAmountSchema = z
   .union([z.string(), z.number()], { error: '请输入提现金额' })
   .transform((v) => String(v).trim())
@@ -88,11 +88,11 @@ export const cashOutTaxSchema = taxFiguresSchema.extend({
 });
 export type CashOutTax = z.infer<typeof cashOutTaxSchema>;
 
-/** A withdrawal record (spec §3) with its §4 display text and style group. */
+/** A withdrawal record with its display text and style group. */
 export const withdrawalRecordSchema = z.object({
   /** Record id (for `/sett/cash_out/detail?id=`). */
   id: z.number().int(),
-  /** Spec §4: 1 pending, 2 rejected, 3 agreed, 4 waiting, 5 complete, 6 purchase complete; 7 cancelled by its creator. */
+  /** 1 pending, 2 rejected, 3 agreed, 4 waiting, 5 complete, 6 purchase complete; 7 cancelled by its creator. */
   out_status: z.number().int(),
   /**
    * What the record is: a withdrawal to the creator's account, or a purchase of points paid from the wallet
@@ -175,9 +175,9 @@ export type CashOutCancelRequest = z.input<typeof cashOutCancelRequestSchema>;
 export const cashOutFirstSchema = z.object({
   /** True when the creator has never withdrawn (the first-withdrawal minimum applies). */
   is_first: z.boolean(),
-  /** Minimum of this withdrawal in yuan (spec §9: first 1, later 1). */
+  /** Minimum of this withdrawal in yuan (first 1, later 1). */
   min_amount: z.string(),
-  /** Maximum of one withdrawal in yuan (spec §9: 98000). */
+  /** Maximum of one withdrawal in yuan (98000). */
   max_amount: z.string(),
   /** Withdrawable balance (yuan). */
   can_out: z.string(),

@@ -57,7 +57,7 @@ export async function up(db: AnyDb): Promise<void> {
     .columns(['receipt_id', 'visitor_hash', 'created_at'])
     .execute();
 
-  // Orders the drama and novel apps report for a promotion code; the income issue fills and settles them.
+  // Orders the drama and novel apps report for a promotion code; the settlement module fills and settles them.
   await db.schema
     .createTable('share_orders')
     .addColumn('id', idType, id)

@@ -1,5 +1,5 @@
 /**
- * Income (issue 8 §1–2): partner apps' credentials, the orders they report, settlement runs, and the columns share
+ * Income: partner apps' credentials, the orders they report, settlement runs, and the columns share
  * rows and wallets need for shares, refunds and debt (ADR 0012).
  */
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';

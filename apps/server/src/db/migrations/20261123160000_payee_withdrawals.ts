@@ -1,5 +1,5 @@
 /**
- * Payee accounts, identity, contract signatures and withdrawals (issue 8 §4, §5). Personal numbers are kept only
+ * Payee accounts, identity, contract signatures and withdrawals. Personal numbers are kept only
  * encrypted (`*_enc`, AES-256-GCM), with a keyed hash for look-ups and a masked copy for display; the plaintext
  * columns of `agents` (id_card_number, bank_card_number, alipay_id) stay empty from here on. `cash_outs` gains the
  * tax figures, the payee snapshot and the payout's idempotency key.

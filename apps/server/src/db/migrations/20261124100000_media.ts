@@ -1,5 +1,5 @@
 /**
- * The media library (issue 9 §2): uploaded videos, catalogue episodes added to it and tool outputs, with their
+ * The media library: uploaded videos, catalogue episodes added to it and tool outputs, with their
  * probe, poster and thumbnail sprite; files live in the media storage under `storage_key`.
  */
 import { PostgresAdapter, type Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Video tool jobs (issue 9 §1): one row per run of a tool — its input, state, progress, price and outputs — and the
+ * Video tool jobs: one row per run of a tool — its input, state, progress, price and outputs — and the
  * analysis of a medium for the mixed cut, computed once and shared by every later plan.
  */
 import { PostgresAdapter, type Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The creator's own space (issue 10): QR login sessions (a desktop shows the QR, a logged-in phone confirms) and
+ * The creator's own space: QR login sessions (a desktop shows the QR, a logged-in phone confirms) and
  * the filing of media channels with their operator review.
  */
 import { PostgresAdapter, type Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Indexes of the team page (issue 10 §1): a leader's members newest first, and the leader shares each member's
+ * Indexes of the team page: a leader's members newest first, and the leader shares each member's
  * orders earned the leader, so the team list and its sums read one leader's rows and never scan a table.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * How many members each leader's team has, kept on the leader's row as members register (issue 11 §4), so the team
+ * How many members each leader's team has, kept on the leader's row as members register, so the team
  * page and its summary know the count without counting the whole team on every view. A member's `leader_id` is set
  * once, when they register with the leader's invite code, and agents are never deleted, so registration is the one
  * writer of this count.

@@ -1,5 +1,5 @@
 /**
- * Values that belong to one deployment's database and are made once, at its first start (issue 18 §1): the prefix of
+ * Values that belong to one deployment's database and are made once, at its first start: the prefix of
  * every Alipay out_biz_no among them, so that two databases on one Alipay app never send the same out_biz_no.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Bank batches (issue 18 §1): an export of agreed bank withdrawals, its rows as exported (the file is rebuilt from
+ * Bank batches: an export of agreed bank withdrawals, its rows as exported (the file is rebuilt from
  * them byte for byte) and what the bank did with each. `live_cash_out_id` is the withdrawal while its row holds it
  * (undecided or paid) and null once returned or rejected: unique, so a withdrawal is in at most one live batch.
  */

@@ -1,5 +1,5 @@
 /**
- * Tax withheld on what is paid, when it is paid (issue 18 §2, ADR 0013). `cash_outs.tax_final` tells a withholding
+ * Tax withheld on what is paid, when it is paid (ADR 0013). `cash_outs.tax_final` tells a withholding
  * fixed at the payout (1) from the estimate made at apply (0); withdrawals already paying or paid were taxed under
  * the old rule and stay as they are (final). `orders.wallet_tax_fen` is the tax a wallet-paid order withholds
  * (remuneration paid in kind). One ID number, one creator: a unique index on the ID's keyed hash, ignoring agents

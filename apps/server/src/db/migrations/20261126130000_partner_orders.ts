@@ -1,5 +1,5 @@
 /**
- * Partner orders a partner can reconcile (issue 18 §3): per-app sanity limits on reported orders, why an order waits
+ * Partner orders a partner can reconcile: per-app sanity limits on reported orders, why an order waits
  * for an operator (`open_orders.held_reason`), and every operator decision on such an order
  * (`open_order_decisions`).
  */

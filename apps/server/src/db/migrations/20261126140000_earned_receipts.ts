@@ -1,5 +1,5 @@
 /**
- * Figures a creator trusts (issue 18 §4). A receipt's kept order figures added refunds instead of subtracting them
+ * Figures a creator trusts. A receipt's kept order figures added refunds instead of subtracting them
  * (refund share rows carry negative amounts): they are summed again from the creator's own share orders, refunds
  * subtracted whatever their sign. A promotion that earned is in "my tasks": receipts with an earning order that no
  * copy button activated are activated at that order's arrival. The creators' active-task figures are then rebuilt

@@ -1,5 +1,5 @@
 /**
- * Uploads in progress (issue 19 §2): each tus upload of the media library holds what it promised — its declared
+ * Uploads in progress: each tus upload of the media library holds what it promised — its declared
  * length, or while the length is deferred the bytes received and in flight — against its creator's quota until it
  * becomes a library item, is terminated or expires (`expires_at`, swept by `media.upload-sweep`).
  */

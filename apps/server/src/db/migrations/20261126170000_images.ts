@@ -1,5 +1,5 @@
 /**
- * Uploaded images (issue 19 §3): one row per stored cover or avatar image, so a creator's uploads can be limited
+ * Uploaded images: one row per stored cover or avatar image, so a creator's uploads can be limited
  * (per hour, total bytes) and the images no avatar or cover uses can be removed after a day. Images stored before
  * this table are neither counted nor removed.
  */

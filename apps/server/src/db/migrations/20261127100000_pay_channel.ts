@@ -1,5 +1,5 @@
 /**
- * How an order's Alipay part is paid (issue 20 §1): `qr` (a precreated QR code, 当面付) or `wap` (the mobile-browser
+ * How an order's Alipay part is paid: `qr` (a precreated QR code, 当面付) or `wap` (the mobile-browser
  * cashier, alipay.trade.wap.pay). Orders placed before are QR orders.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Money sessions (issue 20, ADR 0026): a verified money code lets the same login on the same device do the next
+ * Money sessions (ADR 0026): a verified money code lets the same login on the same device do the next
  * money actions for 10 minutes without another code. One row per login session, replaced when a new code opens it.
  */
 import { PostgresAdapter, type Kysely } from 'kysely';

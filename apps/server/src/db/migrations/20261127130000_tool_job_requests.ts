@@ -1,5 +1,5 @@
 /**
- * Tool runs accepted once per request (issue 20 §4): the creator's `Idempotency-Key` of `POST /ai/v1/jobs` is kept
+ * Tool runs accepted once per request: the creator's `Idempotency-Key` of `POST /ai/v1/jobs` is kept
  * with a fingerprint of the body and an expiry, so a repeat answers the same job and a reused key with another body
  * is refused. Keys of earlier runs (`tool_jobs.request_key`, no longer written) are carried over with no fingerprint,
  * valid for a day from their run. Jobs also get their number within the creator's own jobs (1, 2, 3… per creator)

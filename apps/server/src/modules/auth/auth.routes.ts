@@ -1,4 +1,4 @@
-/** SMS code and login calls of spec §7: send_code, send_code_by_id, verify, login, logout; the money session. */
+/** SMS code and login calls: send_code, send_code_by_id, verify, login, logout; the money session. */
 import { authApi, QR_LOGIN_TTL_SECONDS, type SmsType } from '@cc/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * QR login (issue 10 §3): a desktop creates a QR and polls; a logged-in phone scans and confirms; the token goes to
+ * QR login: a desktop creates a QR and polls; a logged-in phone scans and confirms; the token goes to
  * the creating browser once, never to anyone holding only the QR's id.
  */
 import { ErrorCode, ErrorMessages } from '@cc/contracts';
@@ -231,7 +231,7 @@ describe(`QR login (${testDatabaseKind})`, () => {
       remoteAddress,
     });
 
-  it('never builds the QR address from a Host that is not listed (issue 19 §4)', async () => {
+  it('never builds the QR address from a Host that is not listed', async () => {
     for (const host of [
       'evil.example',
       'evil.example:8080',

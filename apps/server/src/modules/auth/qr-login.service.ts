@@ -1,5 +1,5 @@
 /**
- * QR login (issue 10 §3, spec §7 `login/create_qr`, `login/check_qr`). A desktop browser creates a QR that lives two
+ * QR login (`login/create_qr`, `login/check_qr`). A desktop browser creates a QR that lives two
  * minutes and receives a secret in an HttpOnly cookie; a phone where the creator is logged in opens the QR's address,
  * which marks it scanned, and confirms (or cancels). The desktop polls; once confirmed, the first poll that presents
  * the secret receives a new session token for the confirming creator — never a poll without the secret, never twice.

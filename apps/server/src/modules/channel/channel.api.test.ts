@@ -328,7 +328,7 @@ describe(`channel filing (${testDatabaseKind})`, () => {
     expect((await ops('GET', '/ops/v1/channels?status=9')).json().msg).toBe('审核状态不正确');
   });
 
-  describe('resubmitting a rejected filing (issue 20)', () => {
+  describe('resubmitting a rejected filing', () => {
     const update = (token: string | undefined, body: unknown) =>
       call(ctx.app, { url: '/agent/v1/user/account/update', token, body });
 
@@ -500,7 +500,7 @@ describe(`channel filing (${testDatabaseKind})`, () => {
       const served = await ctx.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
-      // What is served is the image re-encoded (issue 19 §3), not the bytes that came in.
+      // What is served is the image re-encoded, not the bytes that came in.
       expect(served.rawPayload.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
 
       const created = await create(token, channel({ cover: image }));

@@ -87,7 +87,7 @@ export class ChannelService {
   }
 
   /**
-   * A rejected filing, corrected by its creator and back in review (issue 20): only the owner's, only while rejected,
+   * A rejected filing, corrected by its creator and back in review: only the owner's, only while rejected,
    * and under the same one-holder rule as a new filing (the channel may have been filed by someone else meanwhile).
    */
   async resubmit(agentId: number, input: ChannelUpdateParsed): Promise<Channel> {
@@ -135,7 +135,7 @@ export class ChannelService {
 
   /**
    * The platform a creator promotes on, as far as it is known: the platform of their approved filings when these are
-   * all on one platform, else 其他 (5). Share orders carry it from their attribution on (issue 18 §4).
+   * all on one platform, else 其他 (5). Share orders carry it from their attribution on.
    */
   async promotionPlatform(agentId: number): Promise<Platform> {
     const platforms = await this.channels.approvedPlatforms(agentId);

@@ -54,7 +54,7 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
 
   it('serves the support poster with a QR image', async () => {
     const { json } = await call(ctx.app, { method: 'GET', url: '/agent/v1/program/poster' });
-    // The WeChat ID a phone copies instead of scanning its own screen (issue 20), from SUPPORT_WECHAT_ID.
+    // The WeChat ID a phone copies instead of scanning its own screen, from SUPPORT_WECHAT_ID.
     expect(json).toMatchObject({ code: 0, body: { title: '团队入驻&客服咨询', wechat_id: 'cc-kefu-7x24' } });
     const image = await ctx.app.inject(json.body.image_url);
     expect(image.statusCode).toBe(200);

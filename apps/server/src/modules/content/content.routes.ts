@@ -1,5 +1,5 @@
 /**
- * Content calls of spec §7: app map, enum, banners, support poster, help templates, and the serial hit chart
+ * Content calls: app map, enum, banners, support poster, help templates, and the serial hit chart
  * (`POST /ai/v1/serials/radar`). All public: the task center is browsable before logging in.
  */
 import { BANKS, contentApi } from '@cc/contracts';

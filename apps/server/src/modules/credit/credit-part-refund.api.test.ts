@@ -1,5 +1,5 @@
 /**
- * Giving back part of a spend (issue 20: a de-dup output that missed its goal): once per part, never more than the
+ * Giving back part of a spend (a de-dup output that missed its goal): once per part, never more than the
  * spend, replays and concurrent calls give once, and a later whole refund gives only the rest.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Points calls of spec §7 (total, detail, packages, countdown), the retention offer's claim, and the free 100 points
+ * Points calls (total, detail, packages, countdown), the retention offer's claim, and the free 100 points
  * of the gift page.
  */
 import { FREE_CLAIM_POINTS, FreePointsStatus, creditApi, fenToYuan, type CreditPackage } from '@cc/contracts';

@@ -14,7 +14,7 @@ describe(`points packages and countdown (${testDatabaseKind})`, () => {
 
   const list = async () => (await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/list' })).json.body;
 
-  it('lists purchasable packages with every field of spec §3', async () => {
+  it('lists purchasable packages with every field the points list shows', async () => {
     const packages = await list();
     expect(packages.map((p: { id: number }) => p.id)).toEqual([1, 7, 3, 4, 5]);
     expect(packages[1]).toEqual({

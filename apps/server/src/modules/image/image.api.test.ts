@@ -1,5 +1,5 @@
 /**
- * Uploaded images are decoded, not sniffed (issue 19 §3): a bomb, a polyglot and a cut file are refused with their
+ * Uploaded images are decoded, not sniffed: a bomb, a polyglot and a cut file are refused with their
  * reason, what is served is re-encoded without its metadata, uploads are limited per creator, and images no avatar
  * or cover uses are removed a day later.
  */

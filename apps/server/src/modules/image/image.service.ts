@@ -1,7 +1,7 @@
 /**
- * Small images a creator uploads (a channel's cover, the avatar; issue 10 §2, §4), kept in the media storage under
+ * Small images a creator uploads (a channel's cover, the avatar), kept in the media storage under
  * `images/<agent id>-<random>.<ext>`. An upload is checked by its structure (type, declared size, nothing around
- * the image), then decoded and encoded again, so what is served is an image this server wrote (issue 19 §3). The
+ * the image), then decoded and encoded again, so what is served is an image this server wrote. The
  * name carries its owner, so nobody can attach another creator's image; names are unguessable, so the files are
  * served without a bearer (an `<img>` sends none). Uploads are limited per creator (per hour, total bytes), and
  * images no avatar or cover uses are removed a day after their upload.

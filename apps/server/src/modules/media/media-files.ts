@@ -1,6 +1,6 @@
 /**
  * Posters and thumbnail sprites of library videos, each one ffmpeg command (pure argument builders beside them).
- * The sprite is a grid of 160×90 tiles (spec §9 thumbnail), one every `interval` seconds, at most 100 tiles.
+ * The sprite is a grid of 160×90 tiles (`PLAYER_DEFAULTS.thumbnail`), one every `interval` seconds, at most 100 tiles.
  */
 import { PLAYER_DEFAULTS } from '@cc/contracts';
 import { runFfmpegProcess } from '../../providers/media/ffmpeg-process.js';

@@ -1,5 +1,5 @@
 /**
- * The library's tus uploads keep their promises (issue 19 §2): the quota counts uploads in progress, uploads expire,
+ * The library's tus uploads keep their promises: the quota counts uploads in progress, uploads expire,
  * a finished upload cannot be terminated under its item, tus answers carry the API's headers and CORS, and an item
  * whose processing gave up ends 失败. Requests are written by hand; payloads are bytes made here.
  */

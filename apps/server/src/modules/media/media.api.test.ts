@@ -158,7 +158,8 @@ describe(`media library (${testDatabaseKind})`, () => {
     expect(usage.json.body).toMatchObject({ used_bytes: 0, quota_bytes: 3_100_000, max_file_bytes: 3_000_000 });
   });
 
-  // Issue 19 §1: hostile files made here, at test time, with the machine's ffmpeg or as plain bytes.
+  // Hostile files (playlists reaching other files, oversized pictures, non-videos) made here, at test time, with the
+  // machine's ffmpeg or as plain bytes.
   const written = (name: string, text: string) => {
     const file = path.join(path.dirname(clip), name);
     fs.writeFileSync(file, text);

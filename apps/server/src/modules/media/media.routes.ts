@@ -1,7 +1,7 @@
 /**
- * `/ai/v1/media` (issue 9 §2): the library list, one item, rename/move/tag, delete, usage, folders, catalogue
- * episodes in one click, the tus upload endpoint (quota, expiry and termination decided by the service, issue 19
- * §2), and signed file links with HTTP Range (`/ai/v1/files/...`).
+ * `/ai/v1/media`: the library list, one item, rename/move/tag, delete, usage, folders, catalogue
+ * episodes in one click, the tus upload endpoint (quota, expiry and termination decided by the service), and signed
+ * file links with HTTP Range (`/ai/v1/files/...`).
  */
 import { ErrorMessages, MEDIA_ID_HEADER, MEDIA_UPLOAD_PATH, mediaApi } from '@cc/contracts';
 import { ERRORS, Server as TusServer, type ServerOptions } from '@tus/server';

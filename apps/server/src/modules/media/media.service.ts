@@ -1,8 +1,8 @@
 /**
- * The media library (issue 9 §2): uploads arrive through tus and are probed by the `media.process` job (not a
+ * The media library: uploads arrive through tus and are probed by the `media.process` job (not a
  * video → failed with the reason, file removed); catalogue episodes are copied in once each; tool outputs land here
  * linked to their job. An upload in progress holds what it promised against the quota until it becomes an item,
- * is terminated or expires (issue 19 §2). Files are read through short-lived signed links (`<video>` cannot send a
+ * is terminated or expires. Files are read through short-lived signed links (`<video>` cannot send a
  * bearer token). It is also the tool jobs' `ToolMediaLibrary`.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';

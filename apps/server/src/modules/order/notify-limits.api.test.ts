@@ -1,5 +1,5 @@
 /**
- * Alipay's notification endpoint faces the Internet (issue 19 §4): it has its own per-IP budget, and what a caller
+ * Alipay's notification endpoint faces the Internet: it has its own per-IP budget, and what a caller
  * sends never reaches the logs as an error's message or stack.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Order and payment calls of spec §7 and the wallet summary (`can_out`). */
+/** Points order calls (create, pay, poll, change the pay type, cancel) and the wallet summary (`can_out`). */
 import { fenToYuan, orderApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';

@@ -1,5 +1,5 @@
 /**
- * Regression tests for the money paths of issue 7: a payment the order no longer wants is refunded (never lost, never
+ * Regression tests for Alipay's money paths: a payment the order no longer wants is refunded (never lost, never
  * credited twice), the combo wallet part comes from the order's hold, the notification endpoint always answers
  * `success`/`failure`, and concurrent QR resets leave one payable trade.
  */

@@ -8,7 +8,7 @@ const OPERATOR_TOKEN = 'operator-token-for-wallet-tax-tests-0123456789';
 const PACKAGE_ID = 255;
 
 /**
- * Points bought with wallet money are labour remuneration paid in kind (issue 18 §2): the purchase enters the
+ * Points bought with wallet money are labour remuneration paid in kind: the purchase enters the
  * creator's cumulative history and the tax withheld on it leaves the wallet in the same transaction.
  *
  * Every creator here was first paid a 10 000.00 withdrawal in June 2027: 10000 − 2000 (20 %) − 5000 (one month) =
@@ -151,7 +151,7 @@ describe(`wallet purchases are taxed (${testDatabaseKind})`, () => {
       { idempotency_key: `order:${order.order_no}`, amount_fen: -25_500 },
       { idempotency_key: `tax:order:${order.order_no}`, amount_fen: -612 },
     ]);
-    // In the creator's records it reads as what it is (issue 20): a purchase of that order, 261.12 taken from the
+    // In the creator's records it reads as what it is: a purchase of that order, 261.12 taken from the
     // wallet, no payee, nothing to cancel.
     const records = await get(creator.token, '/agent/v1/sett/cash_out/page?page_num=1&page_size=10');
     const purchase = (records.json.body.data as { order_no: string }[]).find((r) => r.order_no === order.order_no);

@@ -1,5 +1,5 @@
 /**
- * Paying on a phone (issue 20 §1): Alipay's mobile-browser cashier (alipay.trade.wap.pay) through the sandbox, over
+ * Paying on a phone: Alipay's mobile-browser cashier (alipay.trade.wap.pay) through the sandbox, over
  * HTTP as a browser and Alipay reach it — the signed link, the cashier, the return with Alipay's parameters and the
  * notification, in every order they can arrive, pressed twice, and on orders that were closed meanwhile.
  */

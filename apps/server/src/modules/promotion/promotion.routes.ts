@@ -1,4 +1,4 @@
-/** Promotion calls of spec §7 (receive, active, my_task), the creator's overview, and the `/s/{code}` short link. */
+/** Promotion calls (receive, active, my_task), the creator's overview, and the `/s/{code}` short link. */
 import { promotionApi } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';

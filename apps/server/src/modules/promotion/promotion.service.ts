@@ -269,7 +269,7 @@ export class PromotionService {
 
   /**
    * Links shared with others (the short link) carry the public address; the tutorial videos are played by this page
-   * and stay relative, so they load at whatever address the creator opened (issue 10 §6.1: an absolute
+   * and stay relative, so they load at whatever address the creator opened (an absolute
    * localhost address was refused by the page's CSP everywhere else).
    */
   private resultFor(task: TaskRow, receiptId: number, code: string): ReceiveResult {

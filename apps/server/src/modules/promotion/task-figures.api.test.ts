@@ -1,5 +1,5 @@
 /**
- * "My tasks" and the home figures count every attributed order of a creator's promotions (issue 18 §4): a receipt
+ * "My tasks" and the home figures count every attributed order of a creator's promotions: a receipt
  * never activated by a copy button enters my tasks at its first order, and the kept figures stay exact under orders
  * and refunds arriving in parallel.
  */

@@ -332,7 +332,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
     expect((await sharesOf(second)).map((s) => [s.share_type, s.share_amount_fen])).toEqual([[ShareType.Mine, 2]]);
   });
 
-  it('agrees with my tasks on what a task earned, refunds deducted; the team share shown apart (issue 20)', async () => {
+  it('agrees with my tasks on what a task earned, refunds deducted; the team share shown apart', async () => {
     const leader = await creator(5000);
     const member = await creator(6000);
     await ctx.database.db

@@ -33,7 +33,7 @@ import type { NewOpenOrder, NewShare, ShareRepository } from './share.repository
 type Trx = Transaction<Database>;
 type StoredOrder = Selectable<OpenOrderTable>;
 type Receipt = NonNullable<Awaited<ReturnType<PromotionService['receiptOfApp']>>>;
-/** The fields that make a report the same order: a replay must repeat them (issue 18 §3). */
+/** The fields that make a report the same order: a replay must repeat them. */
 type OrderIdentity = Pick<StoredOrder, 'code' | 'order_type' | 'amount_fen' | 'refund_of'>;
 /** What a reversal needs of a refund. */
 type RefundRow = Pick<StoredOrder, 'id' | 'order_id' | 'amount_fen' | 'order_at'>;

@@ -64,7 +64,7 @@ describe(`the open API document's example (${testDatabaseKind})`, () => {
   });
   afterAll(() => ctx.close());
 
-  it('uses placeholders of the credential formats §2 describes, and those are the formats the server issues', () => {
+  it('uses placeholders of the credential formats the document describes, the formats the server issues', () => {
     const [first] = bashBlocks(section(10));
     expect(assignments(first!, 'KEY')[0]).toMatch(/^ak_x{24}$/);
     expect(assignments(first!, 'SECRET')[0]).toMatch(/^sk_x{64}$/);
@@ -96,7 +96,7 @@ describe(`the open API document's example (${testDatabaseKind})`, () => {
 
     const answers: unknown[] = [];
     for (const example of bodies) {
-      // The example's code is a placeholder; the partner sends the code their user came with (§1).
+      // The example's code is a placeholder; the partner sends the code their user came with (docs/open-api.md §1).
       const body = example.replaceAll('"ABCD2345"', JSON.stringify(code));
       const ts = String(Math.floor(ctx.clock.now() / 1000));
       const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', TS: ts, BODY: body, SECRET: partner.webhook_secret };

@@ -11,7 +11,7 @@ import type { PartnerAppRepository } from './partner-app.repository.js';
 /** How far `x-timestamp` may be from our clock, either way. */
 export const OPEN_API_CLOCK_SKEW_MS = 5 * 60_000;
 
-/** What an app's reported orders must respect (issue 18 §3); an app's own values replace these. */
+/** What an app's reported orders must respect; an app's own values replace these. */
 export interface OrderLimits {
   /** A larger recharge or ad-revenue order is held for an operator. */
   maxAmountFen: number;

@@ -31,7 +31,7 @@ const yuan = (value: string) => Number(value);
 /** A YYYY-MM-DD date as an Excel date (midnight of that day). */
 const excelDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
-/** The share order sheet's columns (spec §3 Share order, in the order a creator reads them). */
+/** The share order sheet's columns, in the order a creator reads them in the share order list. */
 export const ORDER_COLUMNS: Column<ShareOrder>[] = [
   { header: '订单编号', width: 28, value: (r) => r.order_id },
   { header: '下单时间', width: 20, value: (r) => beijingWallClock(Date.parse(r.order_at)), numFmt: DATE_TIME },

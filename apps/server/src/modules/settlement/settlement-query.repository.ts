@@ -114,8 +114,8 @@ const signed = (amount: RawBuilder<number>) =>
   sql<number>`case when s.order_type = ${REFUND} then -abs(${amount}) else ${amount} end`;
 const SIGNED_SHARE = signed(sql<number>`s.share_amount_fen`);
 /**
- * The order amount a share row shows (spec §3: "order_amount (the ad amount)"): the ad amount an app reports for
- * ad-revenue orders, and the recharge amount itself for recharges, which carry no ad amount.
+ * The order amount a share row shows (`order_amount`): the ad amount an app reports for ad-revenue orders, and the
+ * recharge amount itself for recharges, which carry no ad amount.
  */
 const SIGNED_AD = signed(sql<number>`case when s.ad_amount_fen <> 0 then s.ad_amount_fen else s.order_amount_fen end`);
 /** The Beijing day number of a row's order_at (integer division on both databases). */

@@ -1,5 +1,5 @@
 /**
- * Settlement read calls of spec §7 under `/agent/v1/sett/`: headline figures, figures by app and by day, the app
+ * Settlement read calls under `/agent/v1/sett/`: headline figures, figures by app and by day, the app
  * list, share orders, daily figures and the .xlsx export. A creator reads only their own shares.
  */
 import { settlementApi } from '@cc/contracts';

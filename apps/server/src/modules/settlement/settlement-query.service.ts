@@ -87,7 +87,7 @@ const ZERO_FIGURES: FiguresRow = {
 export function toShareOrder(row: ShareOrderRow): ShareOrder {
   return {
     id: row.id,
-    // The app's own order number, so that what a partner reported and what a creator sees match (issue 18 §3).
+    // The app's own order number, so that what a partner reported and what a creator sees match.
     order_id: row.order_id || row.order_no,
     order_no: row.order_no,
     order_at: isoTime(Number(row.order_at)),
@@ -183,7 +183,7 @@ export class SettlementQueryService {
 
   /**
    * Every listed app of the task type (zeros when it brought nothing), then apps with shares no longer listed; each
-   * with what the creator's own tasks earned beside the total (issue 20: the figure my tasks shows for them).
+   * with what the creator's own tasks earned beside the total (the figure my tasks shows for them).
    */
   async appList(agentId: number, taskType: TaskType): Promise<SettAppListRow[]> {
     const [apps, figures, own] = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * Share orders carry the platform their creator promotes on when their filed channels tell it (issue 18 §4): on
+ * Share orders carry the platform their creator promotes on when their filed channels tell it: on
  * `/sett/order/page` and in the export, 其他 (5) when it is not known.
  */
 import { OrderType, Platform, fenToYuan } from '@cc/contracts';

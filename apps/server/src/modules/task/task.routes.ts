@@ -1,4 +1,4 @@
-/** Task center calls of spec §7: task page and info, episode list, info and download. */
+/** Task center calls: task page and info, episode list, info and download. */
 import { taskApi } from '@cc/contracts';
 import fs from 'node:fs';
 import path from 'node:path';

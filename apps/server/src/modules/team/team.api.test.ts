@@ -314,7 +314,7 @@ describe(`team calls (${testDatabaseKind})`, () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.headers.etag).not.toBe(etag);
 
-    // The avatar takes the initial's place (issue 20): a red picture shows at the circle's centre, and the poster
+    // The avatar takes the initial's place: a red picture shows at the circle's centre, and the poster
     // is made again for it.
     const red = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } })
       .png()

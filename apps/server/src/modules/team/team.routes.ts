@@ -1,5 +1,5 @@
 /**
- * Team calls (issue 10 §1): `GET /agent/v1/team/page` (my members), `/team/summary` (figures, my leader, invite
+ * Team calls: `GET /agent/v1/team/page` (my members), `/team/summary` (figures, my leader, invite
  * links) and `/team/poster` (the invite poster as a PNG download). Each reads the caller's own team only.
  */
 import { createReadStream } from 'node:fs';

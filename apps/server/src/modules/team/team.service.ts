@@ -1,5 +1,5 @@
 /**
- * The team page (issue 10 §1): a creator's members with their income and the leader share each brought in, the
+ * The team page: a creator's members with their income and the leader share each brought in, the
  * summary with the creator's own leader, commander code, team share rate and invite links, and the invite poster.
  * A creator reads only their own team: every query is keyed by the caller's id, never by an id from the request.
  */

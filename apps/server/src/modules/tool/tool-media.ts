@@ -22,4 +22,6 @@ export interface ToolMediaLibrary {
   deleteOutputsOf(agentId: number, jobId: string): Promise<void>;
   /** The contract shapes (signed addresses) of the agent's media with these ids, deleted ones left out. */
   describe(agentId: number, ids: number[]): Promise<Map<number, Media>>;
+  /** The library refuses to delete a medium a queued or running job reads; the tool module tells it which. */
+  setInUseCheck(check: (agentId: number, mediaId: number) => Promise<boolean>): void;
 }

@@ -1,5 +1,5 @@
 /**
- * `POST /ai/v1/jobs` with an `Idempotency-Key` (issue 20 §4): a repeat is the same job and spends nothing more,
+ * `POST /ai/v1/jobs` with an `Idempotency-Key`: a repeat is the same job and spends nothing more,
  * however many arrive at once; the same key with another body is refused; keys are the creator's own and expire.
  * Jobs are numbered per creator. No worker runs here: the jobs stay queued, nothing renders.
  */

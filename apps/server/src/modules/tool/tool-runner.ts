@@ -1,5 +1,5 @@
 /**
- * Runs tool jobs in a worker (issue 9 §1, §3, §4): takes the job, renders every output with ffmpeg into a scratch
+ * Runs tool jobs in a worker: takes the job, renders every output with ffmpeg into a scratch
  * folder, moves each into the media library, and ends the job — succeeded, or failed/cancelled with its outputs
  * removed and its points refunded. A watcher reads the job row every second, so a cancel asked in any process kills
  * this process's ffmpeg; a heartbeat keeps the row fresh for the sweep; a time limit stops runaway renders.
@@ -398,7 +398,7 @@ export class ToolRunner {
 
 /**
  * The de-dup options of one copy of a script: the creator's, or — for the second copy on when they chose none — a
- * light 常规去重, so that N copies of one timeline still differ from each other (issue 9 §4).
+ * light 常规去重, so that N copies of one timeline still differ from each other.
  */
 export function copyOptions(chosen: readonly DedupOption[], copy: number): DedupOption[] {
   return chosen.length > 0 ? [...chosen] : copy > 0 ? ['common'] : [];
@@ -429,7 +429,7 @@ function boundedProbe(probe: VideoProbe, pricedSeconds: number): VideoProbe {
 }
 
 /**
- * Price from what is really rendered (issue 19 §1): an output longer than planned (and priced), beyond a frame's
+ * Price from what is really rendered: an output longer than planned (and priced), beyond a frame's
  * rounding, fails the job, which refunds it.
  */
 async function expectRenderedAtMost(output: string, plannedSeconds: number): Promise<void> {

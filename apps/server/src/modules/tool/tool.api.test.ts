@@ -90,7 +90,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     return mine.length > 0;
   }
 
-  it('lists the six nav tools with prices and limits; the tools of the next issue are coming soon', async () => {
+  it('lists the six nav tools with prices and limits; the tools not built yet are coming soon', async () => {
     const { json } = await call(ctx.app, { method: 'GET', url: '/ai/v1/tools' });
     const tools = json.body.data as { id: string; status: string; price: { per_output: number } }[];
     expect(tools.map((t) => t.id)).toEqual(['mixcut', 'commentary', 'translate', 'dedup', 'media', 'publish']);
@@ -104,7 +104,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     expect(tools.find((t) => t.id === 'dedup')!.price).toEqual({ per_output: 2, per_minute: 3 });
   });
 
-  it('refuses a run the balance cannot pay with the spec message: nothing queued, nothing spent', async () => {
+  it('refuses a run the balance cannot pay with its Chinese message: nothing queued, nothing spent', async () => {
     const c = await creator(4);
     const mediaId = await uploadToLibrary(ctx, c.token, clip);
     const quote = await call(ctx.app, { url: '/ai/v1/jobs/quote', token: c.token, body: dedupBody([mediaId]) });

@@ -1,15 +1,15 @@
 /** The AI video tools: priced jobs charged in points, run by ffmpeg on the job engine, outputs in the library. */
 import type { CreditService } from '../credit/credit.service.js';
-import type { MediaService } from '../media/media.service.js';
 import { defineModule } from '../../compose/module.js';
 import { jobKeys } from '../../jobs/app-jobs.js';
+import type { ToolMediaLibrary } from './tool-media.js';
 import { StreamSlots } from '../../plugins/stream-slots.js';
 import { ToolRepository } from './tool.repository.js';
 import { ToolRunner } from './tool-runner.js';
 import { toolRoutes } from './tool.routes.js';
 import { ToolService } from './tool.service.js';
 
-export const toolModule = defineModule<{ credits: CreditService; media: MediaService }>()(
+export const toolModule = defineModule<{ credits: CreditService; media: ToolMediaLibrary }>()(
   'tool',
   ({ database, clock, log, config, lifecycle, jobs, credits, media }) => {
     const repository = new ToolRepository(database.db, database.kind);

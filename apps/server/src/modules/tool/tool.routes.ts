@@ -1,5 +1,5 @@
 /**
- * `/ai/v1` tool calls (issue 9 §1): the tools with prices and limits, quotes, runs, a creator's jobs, cancel, the
+ * `/ai/v1` tool calls: the tools with prices and limits, quotes, runs, a creator's jobs, cancel, the
  * mixed cut's plan, and live progress as server-sent events. A creator sees only their own jobs.
  */
 import { isTerminalToolJob, toolApi, toolJobSchema } from '@cc/contracts';

@@ -1,5 +1,5 @@
 /**
- * The video tools as the creator uses them (issue 9 §1): what each tool costs, accepting a run (price spent once,
+ * The video tools as the creator uses them: what each tool costs, accepting a run (price spent once,
  * on the job's own ledger key, before anything is queued), reading and cancelling jobs, planning a mixed cut from
  * the media's analyses, and the sweep that never leaves a job queued or running for ever. The work itself is the
  * runner's (`tool-runner.ts`), in whichever process takes the job.
@@ -59,7 +59,7 @@ const DESCRIPTIONS: Record<(typeof NAV_TOOLS)[number], string> = {
   publish: '一键发布成片到多个媒体账号',
 };
 
-/** How long a request key answers its job; after that the key may name a new run (issue 20 §4, ADR 0028). */
+/** How long a request key answers its job; after that the key may name a new run (ADR 0028). */
 export const REQUEST_KEY_TTL_MS = 24 * 60 * 60_000;
 /** How long a live job may go untouched before the sweep looks at it: workers write at least every few seconds. */
 const STALE_MS = 3 * 60_000;

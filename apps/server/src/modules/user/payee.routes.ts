@@ -1,5 +1,5 @@
 /**
- * Payee accounts and the service agreement (spec §7): `update_bank`, `update_alipay`, `get_sign_contract`,
+ * Payee accounts and the service agreement: `update_bank`, `update_alipay`, `get_sign_contract`,
  * `sign_contract`, and `payee_accounts` (the creator's own accounts, masked).
  */
 import { userApi } from '@cc/contracts';

@@ -1,5 +1,5 @@
 /**
- * Payee accounts and the creator's identity (issue 8 §4). The first account sets the real name and ID number;
+ * Payee accounts and the creator's identity. The first account sets the real name and ID number;
  * every later account must carry the same ones. Numbers are stored encrypted with a keyed hash and a masked copy,
  * and only masked copies leave this module — except `payoutAccount`, which the payout needs in clear.
  */
@@ -27,7 +27,7 @@ import type { PayeeRepository } from './payee.repository.js';
 type Trx = Transaction<Database>;
 type PayeeRow = Awaited<ReturnType<PayeeRepository['account']>> & object;
 
-/** Left out when the creator already has a verified identity: the one on file is used (issue 20). */
+/** Left out when the creator already has a verified identity: the one on file is used. */
 interface Identity {
   real_name?: string | undefined;
   id_card_number?: string | undefined;

@@ -19,7 +19,7 @@ describe(`user info and sessions (${testDatabaseKind})`, () => {
 
   const info = (token?: string) => call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token });
 
-  it('returns the spec User with creditInfo and no internal columns', async () => {
+  it('returns the User with creditInfo and no internal columns', async () => {
     const { phone, token } = await newAgent();
     const { status, json } = await info(token);
     expect(status).toBe(200);
@@ -85,7 +85,7 @@ describe(`user info and sessions (${testDatabaseKind})`, () => {
     expect((await info(token)).json.body.nickname).toBe('小王推剧');
   });
 
-  describe('avatar (issue 10 §4)', () => {
+  describe('avatar', () => {
     // The smallest valid PNG: a 1×1 transparent pixel.
     const PNG = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -1,5 +1,5 @@
 /**
- * Agents (users): the profile of spec §3 as the API shows it, nickname/avatar changes, and what other modules need
+ * Agents (users): the profile as the API shows it, nickname/avatar changes, and what other modules need
  * of an agent (their phone, registration of a new one with its invite code and inviter).
  */
 import type { CreditTotal, UpdateInfoRequest, UserInfo } from '@cc/contracts';

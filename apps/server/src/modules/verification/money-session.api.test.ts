@@ -8,7 +8,7 @@ const DEVICE = 'device-aaaaaaaaaaaaaaaa';
 const OTHER_DEVICE = 'device-bbbbbbbbbbbbbbbb';
 const PACKAGE_ID = 301;
 
-/** Money sessions (issue 20, ADR 0026): one verified money code, then 10 minutes without codes on this login. */
+/** Money sessions (ADR 0026): one verified money code, then 10 minutes without codes on this login. */
 describe(`money sessions (${testDatabaseKind})`, () => {
   let ctx: TestContext;
 

@@ -1,5 +1,5 @@
 /**
- * Money sessions (issue 20, ADR 0026). A money code (bank, Alipay, wallet, agreement, withdrawal) verified by a
+ * Money sessions (ADR 0026). A money code (bank, Alipay, wallet, agreement, withdrawal) verified by a
  * money action opens a 10-minute window for that login session on that device; inside it the same creator's next
  * money actions may leave the code out. The window starts at the verification and is never stretched by use.
  * Payee accounts always take a fresh code (where the money goes is not changed on the strength of an old one).

@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../../test/test-app.js';
 
-/** SMS budgets per purpose (issue 20): money codes never use up the login codes, each purpose its own cooldown. */
+/** SMS budgets per purpose: money codes never use up the login codes, each purpose its own cooldown. */
 describe(`SMS budgets per purpose (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {

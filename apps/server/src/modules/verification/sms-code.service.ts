@@ -2,7 +2,7 @@
  * SMS verification codes: issue within the budget of their purpose (per phone and per IP; README "SMS budgets"),
  * check without consuming, and consume. A code is 6 digits, lives 5 minutes, is stored only as an HMAC, is single
  * use, and burns after 5 wrong tries. Each phone's work is serialised by a lock so concurrent sends cannot slip
- * past a limit. Purposes never share a budget: money codes cannot use up the login codes (issue 20).
+ * past a limit. Purposes never share a budget: money codes cannot use up the login codes.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {

@@ -1,4 +1,4 @@
-/** SQL of bank batches: the batch, its rows as exported, and each row's decision (issue 18 §1, ADR 0013). */
+/** SQL of bank batches: the batch, its rows as exported, and each row's decision (ADR 0013). */
 import { BankBatchStatus, OutStatus, type BankRowDecision } from '@cc/contracts';
 import { type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';

@@ -1,5 +1,5 @@
 /**
- * The operator's bank batches, `/ops/v1/withdrawals/bank-batches` (issue 18 §1): export (create), list, detail, the
+ * The operator's bank batches, `/ops/v1/withdrawals/bank-batches`: export (create), list, detail, the
  * file again, and confirmation with per-row decisions (JSON) or the bank's result file (`text/csv`).
  */
 import {

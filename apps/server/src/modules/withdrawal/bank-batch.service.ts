@@ -1,5 +1,5 @@
 /**
- * Bank batches (issue 18 §1, ADR 0013): an export takes every agreed bank withdrawal into a new batch and moves it
+ * Bank batches (ADR 0013): an export takes every agreed bank withdrawal into a new batch and moves it
  * to 打款中 in one transaction; the operator then confirms each row against the bank's result — paid (the hold
  * becomes a debit), returned (back to 已同意 for a later batch) or rejected (the hold released). Every move is a
  * conditional update, so concurrent exports never share a withdrawal and a replayed confirmation changes nothing.
@@ -66,7 +66,7 @@ export class BankBatchService {
       for (const { id } of candidates) {
         // Taken by another export or rejected since the list was read: not this batch's.
         if ((await this.deps.withdrawals.byId(id, trx))?.out_status !== OutStatus.Agreed) continue;
-        // The tax point is the payout (issue 18 §2): for a bank withdrawal, its export. A returned row comes back
+        // The tax point is the payout: for a bank withdrawal, its export. A returned row comes back
         // agreed and is taxed afresh at its next export, since the bank paid nothing.
         await this.deps.taxes.atPayout(trx, id);
         const moved = await this.deps.withdrawals.transition(trx, id, from, {

@@ -1,4 +1,4 @@
-// The server runs in New York time here: Alipay's `timestamp` must still be Beijing time (issue 18 §1).
+// The server runs in New York time here: Alipay's `timestamp` must still be Beijing time.
 process.env.TZ = 'America/New_York';
 
 import { OutStatus } from '@cc/contracts';

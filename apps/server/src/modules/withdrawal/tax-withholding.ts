@@ -1,5 +1,5 @@
 /**
- * When and on what the tax is withheld (issue 18 §2, ADR 0013). The tax point is the payment: a withdrawal's apply
+ * When and on what the tax is withheld (ADR 0013). The tax point is the payment: a withdrawal's apply
  * only estimates; its withholding is fixed when its payout starts (Alipay transfer, bank batch export, offline
  * confirmation), in that transaction, from the creator's payments of the payment date's tax year; points bought
  * with wallet money are paid remuneration too and are taxed as they are bought. Everything runs under the creator's

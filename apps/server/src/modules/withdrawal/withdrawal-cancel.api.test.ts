@@ -7,7 +7,7 @@ import { call, createTestApp, testDatabaseKind, type TestContext } from '../../.
 const OPERATOR_TOKEN = 'operator-token-for-cancel-tests-0123456789';
 
 /**
- * The creator cancels a withdrawal that is still 已提交 (issue 20): the hold is released with a ledger row, once,
+ * The creator cancels a withdrawal that is still 已提交: the hold is released with a ledger row, once,
  * whatever runs beside it; one an operator took up (agreed, exported, paying) or that ended cannot be cancelled.
  */
 describe(`withdrawal cancellation (${testDatabaseKind})`, () => {

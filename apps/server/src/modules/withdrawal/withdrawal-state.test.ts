@@ -20,13 +20,13 @@ const ALLOWED: Record<WithdrawalAction, OutStatus[]> = {
   bankRejected: [4],
 };
 
-describe('withdrawal state machine (spec §4)', () => {
+describe('withdrawal state machine', () => {
   it.each(Object.keys(ALLOWED) as WithdrawalAction[])('%s starts only from its allowed states', (action) => {
     for (const from of ALL)
       expect(canTransition(action, from), `${action} from ${from}`).toBe(ALLOWED[action].includes(from));
   });
 
-  it('leads where spec §4 says', () => {
+  it('leads each action to its state: approve 3, reject 2, payout 4 then 5 or back to 3, offline 5', () => {
     expect(TRANSITIONS.approve.to).toBe(OutStatus.Agreed);
     expect(TRANSITIONS.reject.to).toBe(OutStatus.Rejected);
     expect(TRANSITIONS.startPayout.to).toBe(OutStatus.Waiting);

@@ -1,5 +1,5 @@
 /**
- * The withdrawal state machine of spec §4: 1 pending → 2 rejected or 3 agreed → 4 waiting (payout under way) →
+ * The withdrawal state machine: 1 pending → 2 rejected or 3 agreed → 4 waiting (payout under way) →
  * 5 complete. An Alipay payout leaves 4 only when Alipay has settled its current out_biz_no: paid (5) or refused for
  * good (back to 3, where an operator pays again under a new out_biz_no or rejects, releasing the hold); the service
  * makes every payout move conditional on that out_biz_no too. 6 (a purchase paid from the wallet) is no withdrawal

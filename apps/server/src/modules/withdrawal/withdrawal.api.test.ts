@@ -75,7 +75,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       expect(await canOut(creator)).toBe('100.00');
     });
 
-    it('keeps the amount within the §9 limits and can_out', async () => {
+    it('keeps the amount within the minimum, the maximum and can_out', async () => {
       const creator = await readyCreator(ctx, 10_000);
       const below = await apply(creator, '0.50');
       expect(below.json).toMatchObject({ code: ErrorCode.validation, msg: '提现金额不能低于1元' });
@@ -417,7 +417,7 @@ describe(`withdrawals (${testDatabaseKind})`, () => {
       }
     }
 
-    it('queues one job and makes one transfer for 30 pay clicks, ten of them at once (issue 18 §1)', async () => {
+    it('queues one job and makes one transfer for 30 pay clicks, ten of them at once', async () => {
       const { creator, id } = await agreed('12');
       const answers = await Promise.all(Array.from({ length: 10 }, () => ops(`/ops/v1/withdrawals/${id}/pay`)));
       for (let i = 0; i < 20; i++) answers.push(await ops(`/ops/v1/withdrawals/${id}/pay`));

@@ -1,5 +1,6 @@
 /**
- * Withdrawal calls: the creator's `/agent/v1/sett/cash_out/*` (spec §7; `cancel` added by issue 20) and the operator's `/ops/v1/withdrawals`
+ * Withdrawal calls: the creator's `/agent/v1/sett/cash_out/*` (with `cancel` while pending) and the operator's
+ * `/ops/v1/withdrawals`
  * (list, approve, reject, pay; bank withdrawals go out in bank batches, `bank-batch.routes.ts`).
  */
 import {

@@ -1,8 +1,8 @@
 /**
- * Withdrawals (issue 8 §5): apply with an SMS code, the amount held at once and the tax estimated; the tax is fixed
- * when the payout starts (`TaxWithholding`, issue 18 §2). The operator's approve / reject / pay; Alipay payouts
+ * Withdrawals: apply with an SMS code, the amount held at once and the tax estimated; the tax is fixed
+ * when the payout starts (`TaxWithholding`). The operator's approve / reject / pay; Alipay payouts
  * through `alipay.fund.trans.uni.transfer`, one job per out_biz_no, settled only by what Alipay says of the current
- * out_biz_no (issue 18 §1); bank payouts by batches or confirmed offline. The hold becomes a debit when paid and is
+ * out_biz_no; bank payouts by batches or confirmed offline. The hold becomes a debit when paid and is
  * released when rejected: money is never lost or paid twice.
  */
 import {
@@ -90,7 +90,7 @@ export class WithdrawalService {
   }
 
   /**
-   * Fixes the tax of a withdrawal whose payout starts (issue 18 §2), in the paying transaction and before it moves
+   * Fixes the tax of a withdrawal whose payout starts, in the paying transaction and before it moves
    * to 打款中 or 已完成: the one call the Alipay payout, the bank batch export and the offline confirmation make.
    */
   withholdTaxAtPayout(trx: Trx, cashOutId: number): Promise<CashOutRow> {
@@ -284,7 +284,7 @@ export class WithdrawalService {
     const outBizNo = nextOutBizNo(await this.payoutPrefix(), row.id, row.out_biz_no);
     const { from, to } = TRANSITIONS.startPayout;
     await this.db.transaction().execute(async (trx) => {
-      // The tax point is the payout (issue 18 §2): fixed first, under the creator's wallet lock, which every writer
+      // The tax point is the payout: fixed first, under the creator's wallet lock, which every writer
       // of their money takes before touching a withdrawal's row (so a rejection racing this cannot deadlock).
       await this.withholdTaxAtPayout(trx, row.id);
       const changes = { out_status: to, out_biz_no: outBizNo, reason: '', updated_at: this.deps.clock.now() };
@@ -380,7 +380,7 @@ export class WithdrawalService {
 
 /**
  * `<prefix>W<id>N<attempt>`: a new out_biz_no for each payout attempt after a refusal (a refused one stays refused).
- * The attempt is read from the end of the previous number, whatever prefix it had (none before issue 18).
+ * The attempt is read from the end of the previous number, whatever prefix it had (the oldest numbers have none).
  */
 export function nextOutBizNo(prefix: string, id: number, previous: string | null): string {
   const attempt = Number(/N(\d+)$/.exec(previous ?? '')?.[1] ?? 0) + 1;

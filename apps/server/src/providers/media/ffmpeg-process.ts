@@ -1,5 +1,5 @@
 /**
- * The one launcher of ffmpeg and ffprobe (issue 19 §1): no other module spawns either (a test greps the tree). Every
+ * The one launcher of ffmpeg and ffprobe: no other module spawns either (a test greps the tree). Every
  * input is opened through the `file` protocol only and, unless the caller composed it itself (`composedFormats`),
  * through a whitelist of real containers, so a playlist (hls, concat) cannot make ffmpeg read another file of the
  * server. Each process runs in its own process group with a wall-clock timeout that kills the whole group, under a

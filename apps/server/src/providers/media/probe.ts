@@ -1,6 +1,6 @@
 /**
- * ffprobe of an uploaded or rendered file: is it a video, what is in it, and is it within what the server decodes
- * (issue 19 §1): the detected container is checked against the whitelist again, and picture size, frame rate,
+ * ffprobe of an uploaded or rendered file: is it a video, what is in it, and is it within what the server decodes:
+ * the detected container is checked against the whitelist again, and picture size, frame rate,
  * duration and stream count against the limits (MEDIA_MAX_*), before anything decodes a frame of it.
  */
 import { appError, type AppError } from '../../errors.js';

@@ -1,5 +1,5 @@
 /**
- * Where library files live, behind one interface (issue 9 §2): local disk by default, S3-compatible object storage
+ * Where library files live, behind one interface: local disk by default, S3-compatible object storage
  * in production. Keys are relative paths (`uploads/<id>`, `outputs/<job>/<file>.mp4`, `posters/<id>.jpg`).
  */
 import type { Readable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * The ways to the onboarding application (/apply) besides its address (issue 10 §6.3): a strip on the task center and
+ * The ways to the onboarding application (/apply) besides its address: a strip on the task center and
  * the profile that follows the application's state, and an invitation shown once after a login by a creator who has
  * not applied yet. Approved creators see neither; logged-out visitors see nothing.
  */

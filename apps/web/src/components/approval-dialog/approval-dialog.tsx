@@ -1,5 +1,5 @@
 /**
- * The '审核通过' dialog (spec §2; the layout's apply modal): shown once after the onboarding application passes, with
+ * The '审核通过' dialog (the layout's apply modal): shown once after the onboarding application passes, with
  * the promotion button's `toTask` variant. However it closes, the server is told it was seen.
  */
 import { IconCheckCircleFill } from '@arco-design/web-react/icon';

@@ -1,6 +1,6 @@
 /**
  * Arco's Pagination with a named page-number box: the `simple` pager (phones) and the jumper render an <input>
- * without a label and take no props for it. Use this instead of Arco's Pagination (issue 21 §4).
+ * without a label and take no props for it. Use this instead of Arco's Pagination.
  */
 import { Pagination, type PaginationProps } from '@arco-design/web-react';
 import { text } from '../../locales/zh-CN';

@@ -1,6 +1,6 @@
 /**
  * Icons for Arco Carousel's arrows that also name them: Arco renders each arrow as an icon-only
- * `role="button"` element that takes no aria props, so the name rides in as hidden text beside the icon (issue 21 §4).
+ * `role="button"` element that takes no aria props, so the name rides in as hidden text beside the icon.
  */
 import type { CarouselProps } from '@arco-design/web-react';
 import { IconLeft, IconRight } from '@arco-design/web-react/icon';

@@ -1,7 +1,7 @@
 /**
  * Arco Tabs used as a switch with titles only (no panes): Arco renders the tabs without a `tablist` around them and
  * points each tab's `aria-controls` at a pane it never renders. This wrapper names the header a tablist and drops the
- * dangling references, so a screen reader hears a proper tab list (issue 21 §4).
+ * dangling references, so a screen reader hears a proper tab list.
  */
 import { Tabs, type TabsProps } from '@arco-design/web-react';
 import { setAttributeOnce, useDomFix } from './use-dom-fix';

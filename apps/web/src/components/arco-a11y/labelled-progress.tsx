@@ -1,6 +1,6 @@
 /**
  * Arco's Progress puts `role="progressbar"` on an inner element that takes no props, so the bar has no accessible
- * name. This wrapper gives that element the name a screen reader announces with the value (issue 21 §4).
+ * name. This wrapper gives that element the name a screen reader announces with the value.
  */
 import { Progress, type ProgressProps } from '@arco-design/web-react';
 import { setAttributeOnce, useDomFix } from './use-dom-fix';

@@ -1,4 +1,4 @@
-/** POST /agent/v1/task/active (a form body, spec §7): after a copy, the received task joins 我的任务 (idempotent). */
+/** POST /agent/v1/task/active (a form body): after a copy, the received task joins 我的任务 (idempotent). */
 import { promotionApi } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';

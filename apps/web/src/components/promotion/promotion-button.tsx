@@ -1,5 +1,5 @@
 /**
- * The promotion button of spec §4: asks an anonymous visitor to log in; `toTask` goes to the task center and closes
+ * The promotion button: asks an anonymous visitor to log in; `toTask` goes to the task center and closes
  * the apply modal; `toDetail` opens the task's detail; otherwise it receives the task and opens the promotion dialog.
  */
 import { Button, Message, type ButtonProps } from '@arco-design/web-react';

@@ -63,7 +63,7 @@ describe('PromotionDialog', () => {
   // Arco's modal leaves a closing-transition timer behind; let it fire while the DOM still exists.
   afterAll(() => new Promise((resolve) => setTimeout(resolve, 1000)));
 
-  it('shows the four rows of spec §2 with the copy text built from the serial, app and code', async () => {
+  it('shows the two links, the code and the code text, the text built from the serial, app and code', async () => {
     fakeServer({});
     renderWithRouter(<PromotionDialog />);
     open();
@@ -77,7 +77,7 @@ describe('PromotionDialog', () => {
     );
   });
 
-  it('calls a novel’s link 小说链接, and says so when it is copied (issue 20)', async () => {
+  it('calls a novel’s link 小说链接, and says so when it is copied', async () => {
     fakeServer({});
     renderWithRouter(<PromotionDialog />);
     open({ atr_id: 0 }, 2);
@@ -88,7 +88,7 @@ describe('PromotionDialog', () => {
     expect(await screen.findByText('小说链接已复制')).toBeTruthy();
   });
 
-  it('warns that a link on this machine’s address cannot be shared, and only then (issue 20)', async () => {
+  it('warns that a link on this machine’s address cannot be shared, and only then', async () => {
     fakeServer({});
     renderWithRouter(<PromotionDialog />);
     open();
@@ -118,7 +118,7 @@ describe('PromotionDialog', () => {
       body: 'atr_id=42',
     });
 
-    // Already in my tasks: the second copy says only what it copied (issue 20).
+    // Already in my tasks: the second copy says only what it copied.
     const success = vi.spyOn(Message, 'success');
     fireEvent.click(screen.getByTestId('copy-code'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('K7Q2P9'));

@@ -1,7 +1,7 @@
 /**
- * The '推广链接' dialog of spec §2: short-drama link, app link, code and code text, each with a copy button, and two
- * tutorial players that start muted when it opens and are destroyed when it closes. Copying adds the task to my tasks
- * (spec §4, §8). Mounted once by the default layout.
+ * The '推广链接' dialog: short-drama link, app link, code and code text, each with a copy button, and two
+ * tutorial players that start muted when it opens and are destroyed when it closes. Copying adds the task to my tasks.
+ * Mounted once by the default layout.
  */
 import { Button, Message, Tooltip } from '@arco-design/web-react';
 import { IconCopy } from '@arco-design/web-react/icon';
@@ -36,7 +36,7 @@ function rowValues({ result, serialName, appName, taskType }: PromotionDialogCon
   };
 }
 
-/** The label of each row; a novel's link is a 小说链接 (issue 20). */
+/** The label of each row; a novel's link is a 小说链接. */
 function rowLabels(taskType: number): Record<RowKey, string> {
   const rows = text.promotion.rows;
   return { ...rows, serial_link: taskType === TaskType.Novel ? rows.novel_link : rows.serial_link };

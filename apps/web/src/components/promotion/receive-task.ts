@@ -1,4 +1,4 @@
-/** POST /agent/v1/task/receive: takes a task and answers its promotion links and code (spec §4, §7; idempotent). */
+/** POST /agent/v1/task/receive: takes a task and answers its promotion links and code (idempotent). */
 import { promotionApi, type EndpointBodyInput } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 /**
- * The floating '教程&客服' button and its popover with the customer-service QR poster (spec §2); on a phone the poster's
- * "scan" caption gives way to long-press, save and copy-the-WeChat-ID actions (issue 20).
+ * The floating '教程&客服' button and its popover with the customer-service QR poster; on a phone the poster's
+ * "scan" caption gives way to long-press, save and copy-the-WeChat-ID actions.
  */
 import { Popover, Spin } from '@arco-design/web-react';
 import { IconCustomerService } from '@arco-design/web-react/icon';

@@ -1,5 +1,5 @@
 /**
- * The AI landing page (/ai, spec §2): hero, the six tools in a carousel, the three-step workflow and a call to
+ * The AI landing page (/ai): hero, the six tools in a carousel, the three-step workflow and a call to
  * action. The nav and the footer belong to its layout.
  */
 import { Button } from '@arco-design/web-react';

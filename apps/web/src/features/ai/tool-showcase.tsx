@@ -1,5 +1,5 @@
 /**
- * The six AI tools in an Arco carousel (spec §2 feature carousel): a row of tool tabs drives the slides, each with a
+ * The six AI tools in an Arco carousel: a row of tool tabs drives the slides, each with a
  * drawing, what the tool does and a way in (login first when logged out).
  */
 import { Button, Carousel } from '@arco-design/web-react';

@@ -1,4 +1,4 @@
-/** The three-step workflow (spec §2): 高效选剧 → 批量剪辑与去重 → 批量发布 (即将上线, as spec §1 says). */
+/** The three-step workflow: 高效选剧 → 批量剪辑与去重 → 批量发布 (即将上线: publishing is not built yet). */
 import { IconFire, IconRight, IconScissor, IconSend } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

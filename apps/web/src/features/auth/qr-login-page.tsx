@@ -1,5 +1,5 @@
 /**
- * /qr-login?id=… — where a phone lands after scanning a desktop's login QR (issue 10 §3). Opening it marks the QR
+ * /qr-login?id=… — where a phone lands after scanning a desktop's login QR. Opening it marks the QR
  * scanned; the creator sees which browser asks and confirms or cancels. Not logged in: log in here first.
  */
 import { Button, Result, Spin } from '@arco-design/web-react';

@@ -162,7 +162,7 @@ describe('account filing page', () => {
     );
   });
 
-  it('corrects a rejected filing and sends it to review again; others offer no such action (issue 20)', async () => {
+  it('corrects a rejected filing and sends it to review again; others offer no such action', async () => {
     const rejected = filing(3, {
       report_status: 3,
       reason: '主页打不开',

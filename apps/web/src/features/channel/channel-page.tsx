@@ -1,5 +1,5 @@
 /**
- * Account filing (/profile/account, issue 10 §2): the creator's media channels as cards with their review status,
+ * Account filing (/profile/account): the creator's media channels as cards with their review status,
  * filtered by status and paged; filing in a modal; single and batch delete after a confirmation.
  */
 import { Button, Checkbox, Message, Modal, Radio } from '@arco-design/web-react';

@@ -1,5 +1,5 @@
 /**
- * The retention offer's 59:59 (spec §4) is issued and kept by the server; the browser only counts it down. The
+ * The retention offer's 59:59 is issued and kept by the server; the browser only counts it down. The
  * server's `ends_at` is turned into this browser's clock through the server time of the same answer, so a wrong
  * device clock neither shortens nor stretches the countdown.
  */

@@ -1,5 +1,5 @@
 /**
- * The points promotion page (/gift, spec §2, §4): claim the free 100 points (login first; already claimed goes to the
+ * The points promotion page (/gift): claim the free 100 points (login first; already claimed goes to the
  * tools) and buy one of the three sample packages, as the server sells them now, through the payment dialog.
  */
 import { Button, Spin, Tag } from '@arco-design/web-react';
@@ -24,11 +24,11 @@ import { useIsLoggedIn } from '../../lib/session/token';
 import { text } from '../../locales/zh-CN';
 import styles from './gift-page.module.css';
 
-/** The sample packages of spec §3 in the page's order (ids 1, 7 and 3); 7 is highlighted as the most bought. */
+/** The gift page's packages in its order (ids 1, 7 and 3: 10, 30, 50 yuan); 7 is highlighted as the most bought. */
 const GIFT_PACKAGE_IDS = [1, 7, 3] as const;
 const MOST_BOUGHT_ID = 7;
 
-/** Check, then claim (spec §4): 100 means claimed already and the creator goes to the tools; 0 claims now. */
+/** Check, then claim: 100 means claimed already and the creator goes to the tools; 0 claims now. */
 function useClaim() {
   const navigate = useNavigate();
   const claim = useClaimFreePoints();

@@ -1,6 +1,6 @@
 /**
  * The home page (/home): banners, the creator's headline figures (or a login call when logged out), recommended tasks
- * with their promotion buttons, and the 热剧榜 hit chart. The footer navigation stays hidden here (spec §2).
+ * with their promotion buttons, and the 热剧榜 hit chart. The footer navigation stays hidden here.
  */
 import { BannerCarousel } from './components/banner-carousel';
 import { HitChart } from './components/hit-chart';

@@ -72,7 +72,7 @@ describe('IncomePage', () => {
     expect(days).toBe(30);
   });
 
-  it('lists share orders with their §4 settlement status and the expected settlement day', async () => {
+  it('lists share orders with their settlement status and the expected settlement day', async () => {
     fakeServer(living);
     renderPage(<IncomePage />);
     const rows = await screen.findAllByTestId('order-row');
@@ -119,7 +119,7 @@ describe('IncomePage', () => {
     click.mockRestore();
   });
 
-  it('shows the cash-out history with the §4 texts and style groups, and a record’s detail', async () => {
+  it('shows the cash-out history with the status texts and style groups, and a record’s detail', async () => {
     fakeServer(living);
     renderPage(<IncomePage />);
     const rows = await screen.findAllByTestId('cash-out-row');

@@ -1,5 +1,5 @@
 /**
- * The withdrawal amount as typed: the contract's rules (two decimals, §9 minimum and maximum), this creator's own
+ * The withdrawal amount as typed: the contract's rules (two decimals, minimum and maximum), this creator's own
  * minimum (first withdrawal or not) and balance. Pure, so the page and its tests share one judgement.
  */
 import { withdrawAmountSchema, type CashOutFirst } from '@cc/contracts';

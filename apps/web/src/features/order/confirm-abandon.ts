@@ -1,5 +1,5 @@
 /**
- * '确定放弃支付？' (issue 20): leaving an unpaid order asks first, on the payment dialog and on the phone's order page;
+ * '确定放弃支付？': leaving an unpaid order asks first, on the payment dialog and on the phone's order page;
  * only 放弃支付 cancels it, 继续支付 keeps everything as it was.
  */
 import { Modal } from '@arco-design/web-react';

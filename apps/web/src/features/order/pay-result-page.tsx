@@ -1,6 +1,6 @@
 /**
  * /pay/result?order_no=… — the order page Alipay's mobile cashier returns to (return_url) and its 返回商家 leads to
- * (quit_url) (issue 20 §1). It shows the order as the server knows it, polled while it waits: the parameters Alipay
+ * (quit_url). It shows the order as the server knows it, polled while it waits: the parameters Alipay
  * appends on return are ignored, since anyone can type them; the server credits only on Alipay's notification or its
  * own query. A waiting order can be paid on, or given up after '确定放弃支付？'.
  */

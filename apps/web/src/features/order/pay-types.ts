@@ -1,5 +1,5 @@
 /**
- * Which pay types an order may use (spec §5): 支付宝 always; 钱包 only when the wallet covers the whole price with the
+ * Which pay types an order may use: 支付宝 always; 钱包 only when the wallet covers the whole price with the
  * tax withheld on it (points bought with wallet money are remuneration paid in kind, ADR 0013); 组合 (wallet plus
  * scan) only when the wallet holds something but less than that.
  */

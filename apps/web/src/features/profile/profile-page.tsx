@@ -1,5 +1,5 @@
 /**
- * Personal information (/profile, issue 10 §4): avatar upload, nickname, masked phone, invite code, real-name and
+ * Personal information (/profile): avatar upload, nickname, masked phone, invite code, real-name and
  * contract status, share rates, my leader and commander code, points, and the way to the payee accounts and the
  * other profile pages.
  */

@@ -1,6 +1,6 @@
 /**
  * Task detail (/task-detail?task_id&app_id&task_type, login required): the serial's header with its share rate and
- * the promotion button, then its episodes to watch and download (spec §2), or to add to the media library in one click.
+ * the promotion button, then its episodes to watch and download, or to add to the media library in one click.
  */
 import { Button, Message, Skeleton } from '@arco-design/web-react';
 import { IconFolderAdd, IconLeft } from '@arco-design/web-react/icon';

@@ -1,6 +1,6 @@
 /**
  * The task center (/task): 短剧 / 小说 tabs, an app filter, keyword search and sort over a grid of task cards,
- * twelve to a page, each with its '推广' button (spec §2, §4).
+ * twelve to a page, each with its '推广' button.
  */
 import { Button, Input, Select } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
@@ -25,7 +25,7 @@ import styles from './task-page.module.css';
 const TASK_TYPES = [TaskType.Playlet, TaskType.Novel] as const;
 /** The cards of the first screen, on a phone or a desktop: their covers are the page's largest paint. */
 const FIRST_SCREEN_CARDS = 4;
-/** The list follows the search box once typing pauses this long: one request per word, not per key (issue 20). */
+/** The list follows the search box once typing pauses this long: one request per word, not per key. */
 const SEARCH_DEBOUNCE_MS = 400;
 
 function SearchBox({ keyword, onSearch }: { keyword: string; onSearch: (keyword: string) => void }) {

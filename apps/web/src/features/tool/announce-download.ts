@@ -1,4 +1,4 @@
-/** Downloads give feedback (issue 20): a saved file shows nothing on a phone for a while, so say it has started. */
+/** Downloads give feedback: a saved file shows nothing on a phone for a while, so say it has started. */
 import { Message } from '@arco-design/web-react';
 import { fillText } from '../../lib/fill-text';
 import { tool as toolText } from '../../locales/zh-CN/tool';

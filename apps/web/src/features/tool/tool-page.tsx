@@ -1,7 +1,7 @@
 /**
- * The AI tool workspace (/tool, spec §2): the six tools in a nav (a menu of width 220 on desktop, tabs on a phone),
+ * The AI tool workspace (/tool): the six tools in a nav (a menu of width 220 on desktop, tabs on a phone),
  * the chosen tool's panel, its live job and its history. The tool is in the address (`?tool=dedup`) so links to a
- * tool can be shared; login is required to use any (spec §5).
+ * tool can be shared; login is required to use any.
  */
 import { Button, Menu } from '@arco-design/web-react';
 import { IconApps } from '@arco-design/web-react/icon';

@@ -1,7 +1,7 @@
 /**
  * The workspace's guided tour (新手引导) with driver.js, loaded only when shown: nav, media, config, run, jobs, in
  * Chinese throughout (第 1/4 步); on a phone the first step points at the tool tabs at the top. It shows once (local
- * guide flag `basic`, spec §3); finishing or closing it hides it, the top bar's button replays it.
+ * guide flag `basic`); finishing or closing it hides it, the top bar's button replays it.
  */
 import { hideGuide, isGuideHidden } from '../../lib/tool/guide-flags';
 import { tool as toolText } from '../../locales/zh-CN/tool';

@@ -1,6 +1,6 @@
 /**
  * The landing layout of /ai: a fixed nav over the dark hero (a drawer on a phone), the page, and the footer.
- * `?price=1` (where `/price` leads) opens the points purchase modal, after login when needed (spec §2).
+ * `?price=1` (where `/price` leads) opens the points purchase modal, after login when needed.
  */
 import { Suspense, useEffect } from 'react';
 import { Outlet, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The landing page's footer (spec §2): product, help and legal links (用户协议, 隐私政策, 使用手册, 意见反馈), the
+ * The landing page's footer: product, help and legal links (用户协议, 隐私政策, 使用手册, 意见反馈), the
  * customer-service QR from the support poster (with a fallback when it cannot load), and the registration line
  * (公司名称 and ICP备案号, configured at build time, each left out when unset: see README).
  */
@@ -19,7 +19,7 @@ import styles from './landing-footer.module.css';
 
 /**
  * The QR with its caption; the fallback says what to do instead, so it has no "scan" caption. On a phone, which cannot
- * scan its own screen, the caption gives way to long-press, save and copy actions (issue 20).
+ * scan its own screen, the caption gives way to long-press, save and copy actions.
  */
 function SupportQr({ size, caption, onPhone }: { size: 'large' | 'small'; caption: string; onPhone: boolean }) {
   const poster = usePoster({ enabled: true });
@@ -77,7 +77,7 @@ function FeedbackLink({ onPhone }: { onPhone: boolean }) {
 }
 
 export function LandingFooter({ isMobile }: { isMobile: boolean }) {
-  // Without a configured company the line names the product, never a made-up company (issue 20).
+  // Without a configured company the line names the product, never a made-up company.
   const copyright = fillText(aiText.footer.copyright, {
     year: new Date().getFullYear(),
     company: siteConfig.companyName ?? text.common.appName,

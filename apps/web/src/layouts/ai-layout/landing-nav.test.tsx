@@ -123,7 +123,7 @@ describe('the landing nav', () => {
   });
 });
 
-describe('the landing paths of spec §2', () => {
+describe('the landing page short paths (/tools/*, /guide, /price)', () => {
   afterEach(() => {
     cleanup();
     clearToken();

@@ -1,5 +1,5 @@
 /**
- * The landing page's nav (spec §2): AI 工具 (a dropdown of the six tools; logged out, login first, then the tool),
+ * The landing page's nav: AI 工具 (a dropdown of the six tools; logged out, login first, then the tool),
  * 分销任务中心, 价格 (the points modal, login first) and 教程 (the tutorial, in a new tab). On a phone the same
  * entries sit in a drawer behind a menu button.
  */

@@ -1,5 +1,5 @@
 /**
- * The default layout (spec §2): header band, new-version notice, top bar, the routed page fading in, footer
+ * The default layout: header band, new-version notice, top bar, the routed page fading in, footer
  * navigation everywhere but /home, the apply modal ('审核通过'), the promotion dialog and the support popover.
  * Mobile below the breakpoint, desktop above.
  */

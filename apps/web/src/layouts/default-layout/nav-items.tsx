@@ -1,6 +1,6 @@
 /**
- * The default layout's menus: top-level routes in spec order, the avatar menu and the mobile tab bar; each also leads
- * to the AI tools and (avatar menu) to the points (issue 20).
+ * The default layout's menus: the top-level routes in nav order, the avatar menu and the mobile tab bar; each also
+ * leads to the AI tools and (avatar menu) to the points.
  */
 import { IconApps, IconHome, IconList, IconTrophy, IconUser } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
@@ -60,7 +60,7 @@ export function activeItem(items: readonly NavItem[], pathname: string): NavItem
 
 /**
  * What choosing a menu key does: the points modal for `POINTS_KEY`; the workspace after login (as the landing page's
- * tools do, spec §2); any other path through the login-aware navigation.
+ * tools do); any other path through the login-aware navigation.
  */
 export function useNavAction(): (key: string) => void {
   const goTo = useGuardedNavigate();

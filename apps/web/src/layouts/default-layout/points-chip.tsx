@@ -1,4 +1,4 @@
-/** The logged-in creator's points in the desktop top bar; opens the points modal (balance and records, issue 20). */
+/** The logged-in creator's points in the desktop top bar; opens the points modal (balance and records). */
 import { IconFire } from '@arco-design/web-react/icon';
 import { useCreditTotal } from '../../lib/credit/get-credit-total';
 import { openPointsModal } from '../../lib/credit/points-modal';

@@ -34,7 +34,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
         data-testid="avatar"
         aria-haspopup="menu"
         // With the nickname shown, the name starts with it (what a voice user says) and adds 账号菜单 out of sight;
-        // the avatar only repeats the nickname, so it is hidden from screen readers (issue 21 §4).
+        // the avatar only repeats the nickname, so it is hidden from screen readers.
         aria-label={compact ? text.layout.userMenu.open : undefined}
         title={compact ? text.layout.userMenu.open : undefined}
       >

@@ -1,5 +1,5 @@
 /**
- * The tool bar's 反馈 (spec §2): a popover with the 7×24 online customer service's QR code, drawn from the configured
+ * The tool bar's 反馈: a popover with the 7×24 online customer service's QR code, drawn from the configured
  * service address, else the operators' customer-service poster. On a desktop it is scanned; on a phone it offers
  * 长按识别, 保存二维码 and 复制微信号 (the server's `SUPPORT_WECHAT_ID`, with the poster) instead (`QrPhoneActions`).
  */

@@ -1,6 +1,6 @@
 /**
  * The tool workspace layout (/tool): a top bar with back, 新手引导, 使用指南, 反馈 (the 7×24 online service QR), the
- * points total, 充值 and 积分明细 (login first), and the account, then the page. `?showCredit=1` opens the points modal once logged in (spec §2).
+ * points total, 充值 and 积分明细 (login first), and the account, then the page. `?showCredit=1` opens the points modal once logged in.
  */
 import { Button, Dropdown, Menu } from '@arco-design/web-react';
 import { IconBook, IconBulb, IconFire, IconLeft, IconList, IconMessage, IconMore } from '@arco-design/web-react/icon';

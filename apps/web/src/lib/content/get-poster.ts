@@ -1,4 +1,4 @@
-/** The customer-service QR poster of the support popover (spec §7). */
+/** The customer-service QR poster of the support popover. */
 import { contentApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api-client';

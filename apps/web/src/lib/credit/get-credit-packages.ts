@@ -1,4 +1,4 @@
-/** GET /agent/v1/credit/list: the points packages on sale (spec §3 Points package, §7). */
+/** GET /agent/v1/credit/list: the points packages on sale. */
 import { creditApi } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api-client';

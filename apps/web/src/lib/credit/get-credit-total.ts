@@ -1,4 +1,4 @@
-/** GET /agent/v1/credit/total: the creator's points balance, bought and gifted (spec §7), read by bars and dialogs. */
+/** GET /agent/v1/credit/total: the creator's points balance, bought and gifted, read by bars and dialogs. */
 import { creditApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api-client';

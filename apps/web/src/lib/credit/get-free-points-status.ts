@@ -1,4 +1,4 @@
-/** GET /activity/agent/receive/point: whether the free 100 points are still to claim (0) or claimed (100) (spec §4). */
+/** GET /activity/agent/receive/point: whether the free 100 points are still to claim (0) or claimed (100). */
 import { creditApi } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api-client';

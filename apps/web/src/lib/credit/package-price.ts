@@ -1,4 +1,4 @@
-/** How a points package's price reads (spec §3, §5): what is paid, the struck-through original, the 'N折' label. */
+/** How a points package's price reads: what is paid, the struck-through original, the 'N折' label. */
 import { discountLabel, yuanToFen, type CreditPackage } from '@cc/contracts';
 import { formatYuan } from '../format';
 
@@ -23,7 +23,7 @@ export function packagePrice(pack: PricedPackage): PackagePrice {
   };
 }
 
-/** The amount actually charged, as the server computes it (spec §5: "the discount price if present"). */
+/** The amount actually charged, as the server computes it: the discount price if there is one, else the price. */
 export function payableYuan(pack: PricedPackage): string {
   return pack.discount_price ?? pack.price;
 }

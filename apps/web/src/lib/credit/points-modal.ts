@@ -1,5 +1,5 @@
 /**
- * The points modal (spec §2) opened from anywhere: its '积分明细' (detail) or '积分充值' (list) view. The app shell
+ * The points modal opened from anywhere: its '积分明细' (detail) or '积分充值' (list) view. The app shell
  * renders it once; the tool bar, the gift page, the landing page and the points check open it through here.
  */
 import { useSyncExternalStore } from 'react';
@@ -37,7 +37,7 @@ export function usePointsModal(): PointsModalState {
   return useSyncExternalStore(modalStore.subscribe, modalStore.get);
 }
 
-/** `/tool?showCredit=1` opens the points modal once logged in (spec §2); `creditView=detail` picks the detail view. */
+/** `/tool?showCredit=1` opens the points modal once logged in; `creditView=detail` picks the detail view. */
 export const ShowCreditQuery = { show: 'showCredit', view: 'creditView' } as const;
 
 export function pointsAddress(view: PointsView): string {
@@ -46,13 +46,13 @@ export function pointsAddress(view: PointsView): string {
   return `${paths.tool}?${query.toString()}`;
 }
 
-/** The landing page's 价格 (spec §2): the modal opens on this page, once logged in when the visitor is not yet. */
+/** The landing page's 价格: the modal opens on this page, once logged in when the visitor is not yet. */
 export function openPointsModalAfterLogin(view: PointsView): void {
   if (getToken() !== null) openPointsModal(view);
   else openLoginModal(null, () => openPointsModal(view));
 }
 
-/** Points need login (spec §6): a logged-out visitor logs in first and lands on the tool page with the modal open. */
+/** Points need login: a logged-out visitor logs in first and lands on the tool page with the modal open. */
 export function openPointsModalOrLogin(view: PointsView): void {
   if (getToken() !== null) openPointsModal(view);
   else openLoginModal(pointsAddress(view));

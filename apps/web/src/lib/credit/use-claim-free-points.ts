@@ -1,5 +1,5 @@
 /**
- * Claiming the free 100 points (spec §4), from the gift page or the points list: check, then claim — 100 means
+ * Claiming the free 100 points, from the gift page or the points list: check, then claim — 100 means
  * claimed already (`already`), 0 claims now. Failures say the server's words, else '领取失败，请重试'.
  */
 import { Message } from '@arco-design/web-react';

@@ -1,5 +1,5 @@
 /**
- * Orders one points package (spec §7) paid through this device's Alipay channel (a QR
+ * Orders one points package paid through this device's Alipay channel (a QR
  * on desktops, the mobile cashier on phones); the answer is the order the payment dialog shows.
  */
 import { ORDER_QUANTITY, orderApi, OrderType } from '@cc/contracts';

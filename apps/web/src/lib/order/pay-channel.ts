@@ -1,5 +1,5 @@
 /**
- * How this device pays the Alipay part of an order (issue 20 §1): a phone opens Alipay's mobile cashier in the
+ * How this device pays the Alipay part of an order: a phone opens Alipay's mobile cashier in the
  * browser (`wap`), where a QR shown on the same screen could not be scanned; a desktop shows the QR for the phone to
  * scan (`qr`). A phone is a mobile browser by its user agent, or a touch screen as narrow as the mobile layout.
  */

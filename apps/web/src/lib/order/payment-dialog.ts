@@ -1,5 +1,5 @@
 /**
- * The payment dialog (spec §2, §4) opened from anywhere an order is placed: the points list, the retention offer and
+ * The payment dialog opened from anywhere an order is placed: the points list, the retention offer and
  * the gift page. The app shell renders it once; listeners hear about a completed payment.
  */
 import type { CreditPackage, OrderState } from '@cc/contracts';

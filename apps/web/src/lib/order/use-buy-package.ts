@@ -1,6 +1,6 @@
 /**
- * Buying a points package from any screen (spec §4): log in first, then create the order and open the payment
- * dialog; a refused order shows the server's message, else '订单失败，请重试' (spec §8).
+ * Buying a points package from any screen: log in first, then create the order and open the payment
+ * dialog; a refused order shows the server's message, else '订单失败，请重试'.
  */
 import { Message } from '@arco-design/web-react';
 import { useMutation } from '@tanstack/react-query';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAYER_ERROR_KINDS, playerErrorKind, playerErrorMessage } from './player-error';
 
 describe('playerErrorKind', () => {
-  it('numbers the kinds 1 to 8 as spec §8 lists them', () => {
+  it('numbers the kinds 1 to 8, each with its Chinese message', () => {
     expect(PLAYER_ERROR_KINDS).toEqual(['network', 'mse', 'parse', 'format', 'decoder', 'runtime', 'timeout', 'other']);
     expect(playerErrorKind({ errorCode: 1 })).toBe('network');
     expect(playerErrorKind({ errorCode: 5 })).toBe('decoder');

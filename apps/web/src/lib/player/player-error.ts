@@ -1,4 +1,4 @@
-/** The player's error kinds of spec §8 (codes 1 to 8) and the Chinese message each one shows. */
+/** The player's error kinds (codes 1 to 8) and the Chinese message each one shows. */
 import { text } from '../../locales/zh-CN';
 
 /** In code order: network is 1, other is 8 (the numbering of xgplayer's zh-cn error table). */

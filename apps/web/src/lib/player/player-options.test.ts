@@ -5,7 +5,7 @@ import { buildPlayerOptions } from './player-options';
 const el = {} as HTMLElement;
 
 describe('buildPlayerOptions', () => {
-  it('uses the spec §9 defaults for the episode player', () => {
+  it('uses PLAYER_DEFAULTS for the episode player', () => {
     const options = buildPlayerOptions(el, { url: '/media/1.mp4', poster: '/p.jpg' });
     expect(options).toMatchObject({
       url: '/media/1.mp4',

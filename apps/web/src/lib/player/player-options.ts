@@ -1,4 +1,4 @@
-/** xgplayer options built from the spec §9 player defaults, for the episode player and the tutorial players. */
+/** xgplayer options built from `PLAYER_DEFAULTS`, for the episode player and the tutorial players. */
 import { PLAYER_DEFAULTS, THEME_COLOR } from '@cc/contracts';
 import type { IPlayerOptions } from 'xgplayer';
 
@@ -46,7 +46,7 @@ export function buildPlayerOptions(el: HTMLElement, setup: PlayerSetup): IPlayer
       jumpCntMax: PLAYER_DEFAULTS.waitingJump.maxJumps,
     },
     gapJump: { smallGapLimit: PLAYER_DEFAULTS.smallGapSeconds },
-    // The page shows its own Chinese error with the refresh prompt of spec §8 instead of the built-in layer. A small
+    // The page shows its own Chinese error with a refresh prompt instead of the built-in layer. A small
     // player leaves out the times: on a phone's 165 px tutorial player, current time and duration squeezed the
     // progress bar to its knob and pushed the full-screen button out of the player.
     ignores: setup.compact ? ['error', 'time'] : ['error'],

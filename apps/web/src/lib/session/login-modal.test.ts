@@ -35,7 +35,7 @@ describe('login modal follow-ups', () => {
   });
 });
 
-describe('coming back after a login prompt (issue 20)', () => {
+describe('coming back after a login prompt', () => {
   it('opens the modal on the task page with the asked-for address to return to', () => {
     expect(loginPromptAddress('/profile/team?page=2')).toBe(
       '/task?showLoginModal=1&redirect=%2Fprofile%2Fteam%3Fpage%3D2',

@@ -1,4 +1,4 @@
-/** Opening the login modal from anywhere, and the success event it emits (spec §4). */
+/** Opening the login modal from anywhere, and the success event it emits. */
 import { useSyncExternalStore } from 'react';
 import { createStore } from '../create-store';
 import { navigateTo } from '../navigation';
@@ -35,7 +35,7 @@ export function useLoginModalState(): LoginModalState {
 }
 
 /**
- * The task page with the login modal open, coming back to `redirect` once logged in (spec §4): where an anonymous
+ * The task page with the login modal open, coming back to `redirect` once logged in: where an anonymous
  * visitor of a login-required address, a 401 and a session that failed to load all send the creator.
  */
 export function loginPromptAddress(redirect?: string | null): string {

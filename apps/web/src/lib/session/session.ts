@@ -12,12 +12,12 @@ export function clearSession(): void {
   queryClient.removeQueries({ queryKey: userInfoQueryKey });
 }
 
-/** The answer to any 401 (spec §4, §8). */
+/** The answer to any 401. */
 export function expireSession(): void {
   // Parallel calls can all come back 401: only the first, which still finds the token, tells the user.
   const hadToken = getToken() !== null;
   // Prompt before clearing, so the login-required pages see a prompt under way rather than a bare anonymous visit.
-  // Once logged in again the creator comes back to the page the session expired on (issue 20).
+  // Once logged in again the creator comes back to the page the session expired on.
   promptLogin(returnAddress(window.location));
   if (hadToken) {
     clearSession();

@@ -1,4 +1,4 @@
-/** The login token: kept in localStorage (spec §9) and observable, because "logged in" means "a token is stored". */
+/** The login token: kept in localStorage and observable, because "logged in" means "a token is stored". */
 import { useSyncExternalStore } from 'react';
 import { createStore } from '../create-store';
 import { LocalKey, localStore } from '../storage';

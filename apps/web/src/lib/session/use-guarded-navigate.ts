@@ -1,4 +1,4 @@
-/** Navigation that asks an anonymous visitor to log in first when the target needs it (spec §2). */
+/** Navigation that asks an anonymous visitor to log in first when the target needs it. */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { requiresLogin } from '../paths';
@@ -6,7 +6,7 @@ import { openLoginModal } from './login-modal';
 import { useIsLoggedIn } from './token';
 
 interface GuardedNavigateOptions {
-  /** Ask for login even for a public route, e.g. opening the tools from the landing page (spec §2). */
+  /** Ask for login even for a public route, e.g. opening the tools from the landing page. */
   loginFirst?: boolean;
 }
 

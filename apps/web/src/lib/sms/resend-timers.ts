@@ -1,5 +1,5 @@
 /**
- * When each SMS purpose may send again (issue 20): one countdown per purpose and phone, as the server budgets them,
+ * When each SMS purpose may send again: one countdown per purpose and phone, as the server budgets them,
  * shared by every dialog that sends that code, so closing and reopening a dialog keeps its countdown, and a login
  * code is never held up by a money code. The seconds come from the server (`resend_in`, or the wait it names when
  * it refuses).

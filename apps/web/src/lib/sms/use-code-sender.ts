@@ -1,6 +1,6 @@
 /**
  * Sending an SMS code: one request at a time, then the countdown of its purpose and phone before it may be sent
- * again (spec §4; each purpose its own, issue 20).
+ * again (each purpose its own).
  */
 import { Message } from '@arco-design/web-react';
 import type { SendCodeResponse } from '@cc/contracts';

@@ -1,6 +1,6 @@
 /**
  * An SMS code sent to the logged-in creator's own phone (`send_code_by_id`): digits-only input checked on blur, the
- * resend countdown of its purpose (spec §4, §5). Used wherever money or identity is confirmed: wallet pay, payee,
+ * resend countdown of its purpose. Used wherever money or identity is confirmed: wallet pay, payee,
  * contract, withdrawal. With `moneySession`, no code is needed while the money session is open (ADR 0026).
  */
 import { authApi, digitsOnly, SMS_CODE_LENGTH, validateSmsCode, type SmsType } from '@cc/contracts';

@@ -1,6 +1,6 @@
 /**
- * Phone and SMS-code fields with the rules of spec §5 — digits only, checked on blur, errors that follow the typing —
- * and the get-code button's 60 s countdown (spec §4). Shared by the login modal and the apply form.
+ * Phone and SMS-code fields with their rules — digits only, checked on blur, errors that follow the typing —
+ * and the get-code button's 60 s countdown. Shared by the login modal and the apply form.
  */
 import {
   authApi,
@@ -39,7 +39,7 @@ export function usePhoneCode(smsType: SmsType, initialPhone = '') {
     if (codeError) setCodeError(validateSmsCode(next));
   }
 
-  /** A code is sent only for a valid phone (spec §5), and not again before the countdown ends. */
+  /** A code is sent only for a valid phone, and not again before the countdown ends. */
   async function requestCode() {
     const error = validatePhone(phone);
     setPhoneError(error);

@@ -1,5 +1,5 @@
 /**
- * The local guide flags of spec §3 — basic, config, team work, works, card, jobs — stored as 0 or 1 (hide = 1): a
+ * The local guide flags — basic, config, team work, works, card, jobs — stored as 0 or 1 (hide = 1): a
  * tour shows until the creator finishes or closes it once, and the 新手引导 button shows it again.
  */
 import { LocalKey, localStore } from '../storage';

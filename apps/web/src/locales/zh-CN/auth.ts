@@ -1,4 +1,4 @@
-/** Texts of the login modal (spec §2, §5, §8). */
+/** Texts of the login modal. */
 import { ClientMessages, QR_LOGIN_STATUS_LABELS, ValidationMessages } from '@cc/contracts';
 
 export const auth = {

@@ -7,7 +7,7 @@ export const content = {
     /** The saved picture's name. */
     qrFile: '客服二维码',
   },
-  /** A QR code on a phone's own screen (issue 20): long-press, save, copy the WeChat ID. */
+  /** A QR code on a phone's own screen: long-press, save, copy the WeChat ID. */
   qrPhone: {
     longPress: '长按识别二维码，添加客服微信',
     save: '保存二维码',

@@ -36,13 +36,13 @@ export const credit = {
     '每笔订单限购1份套餐，支付成功后积分立即到账。',
     '如有疑问，请联系在线客服。',
   ],
-  /** The free points offered before the paid packages to a creator who has not claimed them (issue 20). */
+  /** The free points offered before the paid packages to a creator who has not claimed them. */
   freeOffer: {
     title: '新人专享 {points} 积分',
     text: '免费领取，先体验 AI 工具，用完再按需购买',
     claim: '免费领取',
   },
-  /** Plain words, no confirmshaming: declining is a choice like any other (issue 20). */
+  /** Plain words, no confirmshaming: declining is a choice like any other. */
   retention: {
     title: '为您保留一份限时特惠',
     endsIn: '优惠剩余',

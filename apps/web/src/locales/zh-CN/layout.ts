@@ -13,7 +13,7 @@ export const layout = {
     tool: 'AI 工具',
     points: '我的积分',
     logout: '退出登录',
-    /** The avatar button's name: on a phone it is the avatar alone (issue 20). */
+    /** The avatar button's name: on a phone it is the avatar alone. */
     open: '账号菜单',
   },
   tabBar: { home: '首页', task: '任务', tool: 'AI 工具', income: '收益', profile: '我的' },

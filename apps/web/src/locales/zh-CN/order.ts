@@ -1,4 +1,4 @@
-/** Texts of the payment dialog (spec §4 order payment, §5 wallet rules, §8 order and payment failures). */
+/** Texts of the payment dialog: pay types, the wallet's rules, order and payment failures. */
 import { ClientMessages, PAY_TYPE_LABELS } from '@cc/contracts';
 
 export const order = {
@@ -17,7 +17,7 @@ export const order = {
   comboSplit: '钱包抵扣 {wallet}，扫码支付 {scan}',
   comboSplitTax: '钱包抵扣 {wallet}（另代扣个税 {tax}），扫码支付 {scan}',
   scanHint: '请使用支付宝扫一扫完成支付',
-  /** The phone's payment (issue 20 §1): Alipay's mobile cashier in this browser or the Alipay app. */
+  /** The phone's payment: Alipay's mobile cashier in this browser or the Alipay app. */
   wap: {
     amount: '支付宝支付',
     comboSplit: '钱包抵扣 {wallet}，支付宝支付 {scan}',
@@ -25,7 +25,7 @@ export const order = {
     open: '前往支付宝付款',
     hint: '将打开支付宝收银台，付款后自动返回查看结果',
   },
-  /** Closing an unpaid order asks first (issue 20). */
+  /** Closing an unpaid order asks first. */
   abandon: {
     title: '确定放弃支付？',
     content: '放弃后订单将被取消，如需积分可重新下单。',

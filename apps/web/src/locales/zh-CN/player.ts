@@ -1,4 +1,4 @@
-/** Texts of the video players: error kinds of spec §8 with the refresh prompt. */
+/** Texts of the video players: error kinds with the refresh prompt. */
 export const player = {
   errors: {
     network: '网络异常',

@@ -1,4 +1,4 @@
-/** Texts of the promotion button and the '推广链接' dialog (spec §2, §4, §8). */
+/** Texts of the promotion button and the '推广链接' dialog. */
 import { ClientMessages } from '@cc/contracts';
 
 export const promotion = {
@@ -13,7 +13,7 @@ export const promotion = {
     copy_text: '口令推广文案',
   },
   copyLabel: '复制{label}',
-  /** What was copied, by its row's label (issue 20); spec §8's texts name the link. */
+  /** What was copied, by its row's label (a novel's link is a 小说链接, not a 短剧链接). */
   copied: '{label}已复制',
   copiedAndAdded: '{label}已复制，已添加到我的任务',
   copyFailed: '复制失败，请手动选择文字复制',

@@ -1,5 +1,5 @@
 /**
- * Analysis for the mixed cut (issue 9 §4), in ONE decode pass over a 160 px wide picture: shot boundaries and
+ * Analysis for the mixed cut, in ONE decode pass over a 160 px wide picture: shot boundaries and
  * motion (`scdet`: its cut times and its mean absolute frame difference), black and frozen stretches, momentary
  * loudness (`ebur128`), speech presence (`silencedetect`), and a dHash fingerprint twice a second for repeats across
  * episodes. The decoder skips the deblocking filter: at 160 px its work cannot be seen, and it is a good share of

@@ -1,5 +1,5 @@
 /**
- * Batch de-duplication (issue 9 §3): each of the ten options of spec §9 is a pure function that contributes steps to
+ * Batch de-duplication: each of the ten options is a pure function that contributes steps to
  * ONE filter graph per output — one decode, one encode. Parameters are jittered per output from a seed within
  * ranges that stay watchable; `strength` (1, 2, 3) widens them for a re-render that was still too similar.
  * Steps run in a fixed order: geometry, then composition, then colour, then the frame, then time.
@@ -99,7 +99,7 @@ function zoomCrop({ width, height }: FrameSize, zoom: number, fx: number, fy: nu
   return `scale=${w}:${h},crop=${width}:${height}:${Math.floor((w - width) * fx)}:${Math.floor((h - height) * fy)}`;
 }
 
-/** The ten options (spec §9), each a pure function of the frame size and the output's parameters. */
+/** The ten options, each a pure function of the frame size and the output's parameters. */
 export const dedupOptionGraphs: Record<DedupOption, (size: FrameSize, p: DedupParams) => OptionGraph> = {
   /** 常规去重: a slight off-centre crop scaled back, colour and gamma nudged, a little grain, volume nudged. */
   common: (size, p) => ({

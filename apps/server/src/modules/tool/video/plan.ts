@@ -1,5 +1,5 @@
 /**
- * The mixed cut's editor (issue 9 §4), pure: from per-second analyses it cuts candidate clips on shot boundaries,
+ * The mixed cut's editor, pure: from per-second analyses it cuts candidate clips on shot boundaries,
  * leaves out what repeats across episodes (recaps, openings, credits) and dead picture, picks the best-scoring set
  * whose length lies inside the bucket (an exact 0/1 knapsack over tenths of a second, not a greedy pass), and orders it by
  * the cut type's strategy. Each script is seeded differently and avoids the clips of the scripts before it.

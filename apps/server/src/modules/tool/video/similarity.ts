@@ -1,5 +1,5 @@
 /**
- * We verify our own de-duplication (issue 9 §3): each output is compared with its source AND with the source's
+ * We verify our own de-duplication: each output is compared with its source AND with the source's
  * mirror image (a flip alone is trivially caught by any duplicate check), by frame hashes sampled four times a
  * second and by chromaprint's audio fingerprint. An output still above the threshold is rendered again stronger.
  */

@@ -1,4 +1,4 @@
-/** Login by phone and SMS code: the access token out (spec §7). */
+/** Login by phone and SMS code: the access token out. */
 import { authApi, type EndpointBodyInput } from '@cc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-/** The login modal (spec §2, §4, §5): phone, SMS code, optional invite code, terms, 登录/注册. */
+/** The login modal: phone, SMS code, optional invite code, terms, 登录/注册. */
 import { Button, Checkbox, Input } from '@arco-design/web-react';
 import { PHONE_LENGTH } from '@cc/contracts';
 import type { MouseEvent, ReactNode } from 'react';
@@ -64,7 +64,7 @@ export function LoginModal() {
       title={text.auth.title}
       visible={visible}
       onCancel={() => {
-        // Reopened, the form must not greet the creator with the last attempt's errors (issue 10 §6.4).
+        // Reopened, the form must not greet the creator with the last attempt's errors.
         form.clearErrors();
         cancelLoginModal();
       }}

@@ -1,5 +1,5 @@
 /**
- * The 扫码登录 tab of the login modal (issue 10 §3): shows a two-minute QR, polls its status, and logs in with the
+ * The 扫码登录 tab of the login modal: shows a two-minute QR, polls its status, and logs in with the
  * token the server hands this browser once the phone confirms. An expired or cancelled QR offers a fresh one.
  */
 import { IconRefresh } from '@arco-design/web-react/icon';

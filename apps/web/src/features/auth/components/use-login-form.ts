@@ -1,4 +1,4 @@
-/** State and rules of the login form (spec §4, §5): digits-only fields checked on blur, the SMS code, the submit. */
+/** State and rules of the login form: digits-only fields checked on blur, the SMS code, the submit. */
 import { Message } from '@arco-design/web-react';
 import { ErrorCode, INVITE_CODE_MAX_LENGTH, SmsType } from '@cc/contracts';
 import { useState } from 'react';
@@ -13,7 +13,7 @@ interface LoginFormOptions {
   /** An invite code from the address: sent as is, and the field is read-only. */
   lockedInviteCode: string | null;
   channelFrom: string | null;
-  /** The landing flow's extra fields (spec §3), or null outside it. */
+  /** The landing flow's extra fields, or null outside it. */
   landing: Referral['landing'];
   redirect: string | null;
 }
@@ -24,7 +24,7 @@ export function useLoginForm({ lockedInviteCode, channelFrom, landing, redirect 
   const [agreed, setAgreed] = useState(false);
   const login = useLogin();
   const [completing, setCompleting] = useState(false);
-  // The address's code the server refused: the field opens so it can be corrected or cleared (issue 10 §6.2).
+  // The address's code the server refused: the field opens so it can be corrected or cleared.
   const [refusedCode, setRefusedCode] = useState<string | null>(null);
   const locked = lockedInviteCode !== null && refusedCode !== lockedInviteCode;
 

@@ -1,4 +1,4 @@
-/** Files a channel for review (spec §7); the answer is the new filing. */
+/** Files a channel for review; the answer is the new filing. */
 import { channelApi, type Channel, type EndpointBodyInput } from '@cc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, type ApiResult } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-/** A rejected filing, corrected, back in review (issue 20); answers the filing. */
+/** A rejected filing, corrected, back in review; answers the filing. */
 import { channelApi, type EndpointBodyInput } from '@cc/contracts';
 import { call } from '../../../lib/api-client';
 import { useFilingWrite } from './create-account';

@@ -1,7 +1,7 @@
 /**
- * The filing form in a modal: platform (spec §9), name, id, home page address (checked against the platform's known
+ * The filing form in a modal: platform, name, id, home page address (checked against the platform's known
  * hosts) and an optional cover. Errors read as the server's; a channel filed already is told under its id. Given a
- * rejected filing, the same form corrects it and sends it to review again (issue 20).
+ * rejected filing, the same form corrects it and sends it to review again.
  */
 import { Button, Input, Message, Select } from '@arco-design/web-react';
 import { CHANNEL_URL_HOSTS, ErrorCode, PLATFORM_LABELS, Platform } from '@cc/contracts';

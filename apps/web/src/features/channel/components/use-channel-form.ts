@@ -27,7 +27,7 @@ function problemOf(field: ChannelField, values: ChannelFormValues): string | nul
   return null;
 }
 
-/** A rejected filing's values, to correct and send again (issue 20); its cover is kept by its image name. */
+/** A rejected filing's values, to correct and send again; its cover is kept by its image name. */
 export function valuesOf(filing: Channel): ChannelFormValues {
   return {
     platform: filing.platform,

@@ -1,4 +1,4 @@
-/** GET /agent/v1/credit/countdown: seconds left of the running promotion, 0 when none (spec §3 Countdown). */
+/** GET /agent/v1/credit/countdown: seconds left of the running promotion, 0 when none. */
 import { creditApi } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

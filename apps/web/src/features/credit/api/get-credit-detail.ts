@@ -1,4 +1,4 @@
-/** GET /agent/v1/credit/detail: the creator's points records, 10 a page, optionally of one type (spec §4, §7). */
+/** GET /agent/v1/credit/detail: the creator's points records, 10 a page, optionally of one type. */
 import { POINTS_PAGE_SIZE, creditApi, type CreditRecordType } from '@cc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * The free 100 points offered before the paid packages (issue 20): a creator who has not claimed them yet sees the
+ * The free 100 points offered before the paid packages: a creator who has not claimed them yet sees the
  * claim first, so nobody pays for what the product gives away. Gone once claimed.
  */
 import { Button } from '@arco-design/web-react';

@@ -1,5 +1,5 @@
 /**
- * '积分明细' (spec §2, §4): the balance with its bought and gifted parts, tabs by record type, and the records,
+ * '积分明细': the balance with its bought and gifted parts, tabs by record type, and the records,
  * 10 a page, loading more on scroll (throttled to one check per 800 ms).
  */
 import { Button, Spin } from '@arco-design/web-react';

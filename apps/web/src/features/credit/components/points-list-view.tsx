@@ -1,5 +1,5 @@
 /**
- * '积分充值' (spec §2): the packages on sale with the running promotion's countdown, the points rules of spec §9,
+ * '积分充值': the packages on sale with the running promotion's countdown, the points rules,
  * and the buy bar — login first, then the order and the payment dialog.
  */
 import { Button } from '@arco-design/web-react';

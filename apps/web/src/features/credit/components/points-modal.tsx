@@ -1,6 +1,6 @@
 /**
- * The points modal of spec §2, rendered once by the app shell: '积分明细' or '积分充值', and the retention offer
- * that follows when the purchase list is closed with a package selected (spec §4).
+ * The points modal, rendered once by the app shell: '积分明细' or '积分充值', and the retention offer
+ * that follows when the purchase list is closed with a package selected.
  */
 import { creditApi } from '@cc/contracts';
 import { useCallback, useEffect, useState } from 'react';

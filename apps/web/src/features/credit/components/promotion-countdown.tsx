@@ -1,4 +1,4 @@
-/** The running promotion's countdown on a package card: days, hours, minutes and seconds, ticking (spec §3, §9). */
+/** The running promotion's countdown on a package card: days, hours, minutes and seconds, ticking. */
 import { IconClockCircle } from '@arco-design/web-react/icon';
 import { countdownParts } from '../../../lib/countdown';
 import { fillText } from '../../../lib/fill-text';

@@ -1,4 +1,4 @@
-/** The retention offer popup (spec §4): the offer package with its 59:59 countdown and a buy button for its id. */
+/** The retention offer popup: the offer package with its 59:59 countdown and a buy button for its id. */
 import { Button, Tag } from '@arco-design/web-react';
 import type { CreditPackage } from '@cc/contracts';
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** One help topic's markdown (spec §7 Content). */
+/** One help topic's markdown. */
 import { contentApi } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

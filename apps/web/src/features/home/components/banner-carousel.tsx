@@ -1,7 +1,6 @@
 /**
  * The home page's banner carousel: each banner opens its in-app path (asking for login first where needed). A banner
- * to the AI tools asks a logged-out visitor to log in and then opens the tool with the points modal in a new window
- * (spec §4: login launched from a banner).
+ * to the AI tools asks a logged-out visitor to log in and then opens the tool with the points modal in a new window.
  */
 import { Carousel } from '@arco-design/web-react';
 import type { Banner } from '@cc/contracts';

@@ -1,4 +1,4 @@
-/** GET /agent/v1/sett/cash_out/detail?id=: one withdrawal with its amounts, payee and reason (spec §7). */
+/** GET /agent/v1/sett/cash_out/detail?id=: one withdrawal with its amounts, payee and reason. */
 import { withdrawalApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

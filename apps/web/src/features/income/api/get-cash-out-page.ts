@@ -1,4 +1,4 @@
-/** GET /agent/v1/sett/cash_out/page: the creator's withdrawals, newest first (spec §3 Withdrawal record, §7). */
+/** GET /agent/v1/sett/cash_out/page: the creator's withdrawals, newest first. */
 import { withdrawalApi } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

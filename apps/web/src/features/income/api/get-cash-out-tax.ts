@@ -1,4 +1,4 @@
-/** POST /agent/v1/sett/cash_out/tax: previews income, tax and pay amount of a withdrawal of `amount` (spec §7). */
+/** POST /agent/v1/sett/cash_out/tax: previews income, tax and pay amount of a withdrawal of `amount`. */
 import { withdrawalApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

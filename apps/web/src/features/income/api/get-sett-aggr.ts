@@ -1,4 +1,4 @@
-/** GET /agent/v1/sett/order/aggr: the income page's headline figures, `can_out` included (spec §7). */
+/** GET /agent/v1/sett/order/aggr: the income page's headline figures, `can_out` included. */
 import { settlementApi } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

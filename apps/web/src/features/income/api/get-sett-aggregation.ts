@@ -1,4 +1,4 @@
-/** GET /agent/v1/sett/order/aggregation: figures by app and by day over a Beijing date range, for the chart (spec §7). */
+/** GET /agent/v1/sett/order/aggregation: figures by app and by day over a Beijing date range, for the chart. */
 import { settlementApi, type SettAggregationQuery } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

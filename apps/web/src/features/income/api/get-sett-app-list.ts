@@ -1,4 +1,4 @@
-/** GET /agent/v1/sett/app/list?task_type: every app of a task type with the creator's figures (spec §7). */
+/** GET /agent/v1/sett/app/list?task_type: every app of a task type with the creator's figures. */
 import { settlementApi, type TaskType } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-/** GET /agent/v1/sett/order/page: the creator's share orders, newest first, with the list filters (spec §3, §7). */
+/** GET /agent/v1/sett/order/page: the creator's share orders, newest first, with the list filters. */
 import { settlementApi, type SettOrderPageQuery } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 /**
  * The labour-service agreement to read, and its
- * signature with an SMS code of type 6 sent to the creator's own phone (spec §7), or none in a money session.
+ * signature with an SMS code of type 6 sent to the creator's own phone, or none in a money session.
  */
 import { userApi } from '@cc/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

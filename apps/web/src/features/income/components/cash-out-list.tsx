@@ -1,7 +1,7 @@
 /**
  * The cash-out history of /income (`/sett/cash_out/page`): withdrawals with their payee and what reaches it, and
  * points purchases paid from the wallet as what they are (积分购买, the order, the amount the wallet paid, no
- * payee); §4 texts and style groups, paging, a detail drawer and 取消提现 while a withdrawal is still 已提交.
+ * payee); status texts and style groups, paging, a detail drawer and 取消提现 while a withdrawal is still 已提交.
  */
 import { Button, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { IconSwap } from '@arco-design/web-react/icon';

@@ -2,7 +2,7 @@
  * The service agreement to sign before a withdrawal: the text of `get_sign_contract` in a scrollable box, and the
  * signature with an SMS code of its own purpose (type 6) sent to the creator's own phone (`sign_contract`), or none
  * while the money session is open. The agreement names the creator, so the withdraw form offers it only after a
- * payee account with a real name exists (issue 20).
+ * payee account with a real name exists.
  */
 import { Button, Message } from '@arco-design/web-react';
 import { SmsType, type SignContractInfo } from '@cc/contracts';

@@ -31,7 +31,7 @@ function DailyLine({ days }: { days: SettDayFigures[] }) {
     if (!element) return;
     let disposed = false;
     let dispose = () => {};
-    // A chart that fails to load leaves its frame empty: the figures are in the lists below (spec §8).
+    // A chart that fails to load leaves its frame empty: the figures are in the lists below.
     void loadEcharts()
       .then((echarts) => {
         if (disposed) return;

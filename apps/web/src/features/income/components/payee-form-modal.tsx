@@ -1,7 +1,7 @@
 /**
  * Add or change the bank card or Alipay account withdrawals are paid to: real name, 18-digit ID (the contracts'
  * validator), bank and card number with the reserve phone, or the Alipay login, and an SMS code (type 3 or 4).
- * A creator whose identity is on file sees it (name, masked ID) instead of typing it again (issue 20).
+ * A creator whose identity is on file sees it (name, masked ID) instead of typing it again.
  */
 import { Button, Input, Message, Select } from '@arco-design/web-react';
 import {

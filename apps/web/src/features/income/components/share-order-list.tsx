@@ -1,6 +1,6 @@
 /**
- * The share orders of /income (`/sett/order/page`, spec §3 Share order): filters, a table on desktop and cards on a
- * phone, settlement status per spec §4, paging, and the export of the filtered rows as an .xlsx.
+ * The share orders of /income (`/sett/order/page`): filters, a table on desktop and cards on a
+ * phone, settlement status (待结算, 已结算), paging, and the export of the filtered rows as an .xlsx.
  */
 import { Button, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconFire } from '@arco-design/web-react/icon';

@@ -1,5 +1,5 @@
 /**
- * Status tags of spec §4: the withdrawal's display text coloured by its style group (waiting, reject, complete) and
+ * Status tags: the withdrawal's display text coloured by its style group (waiting, reject, complete) and
  * the share's settlement status (待结算, 已结算). Texts come from the server, which takes them from the contracts.
  */
 import { Tag } from '@arco-design/web-react';

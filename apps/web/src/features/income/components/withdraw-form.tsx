@@ -60,7 +60,7 @@ function MethodPicker({
           .filter(Boolean)
           .join(' ');
         // The whole card picks on a click, but the radio is only the kind and its account: the edit button beside
-        // it must not sit inside another control (issue 21 §4).
+        // it must not sit inside another control.
         return (
           <div key={option} className={className} onClick={pick}>
             <div
@@ -235,7 +235,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
           </div>
         </section>
       ) : (
-        // No code is asked for before there is an account to pay and a signed agreement (issue 20).
+        // No code is asked for before there is an account to pay and a signed agreement.
         <div className={styles.fieldError} role={submitError ? 'alert' : undefined}>
           {submitError}
         </div>

@@ -1,4 +1,4 @@
-/** The order's trade state, polled every 5 s while the dialog waits (spec §4, §7). */
+/** The order's trade state, polled every 5 s while the dialog waits. */
 import { orderApi, TradeStatus, type OrderState } from '@cc/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
@@ -21,7 +21,7 @@ export function orderStatusQueryOptions(orderNo: string) {
   });
 }
 
-/** TRADE_SUCCESS or TRADE_FINISHED (spec §4). */
+/** TRADE_SUCCESS or TRADE_FINISHED. */
 export function isPaid(order: Pick<OrderState, 'status'>): boolean {
   return order.status === TradeStatus.Success || order.status === TradeStatus.Finished;
 }

@@ -1,4 +1,4 @@
-/** The withdrawable wallet balance `can_out` that decides the pay types (spec §3, §5). */
+/** The withdrawable wallet balance `can_out` that decides the pay types. */
 import { useQuery } from '@tanstack/react-query';
 import { orderApi } from '@cc/contracts';
 import { call } from '../../../lib/api-client';

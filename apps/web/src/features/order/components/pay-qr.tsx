@@ -1,5 +1,5 @@
 /**
- * The payment QR drawn from `pay_qr_code` (spec §4), with the click-to-refresh overlay once its 5 minutes are up.
+ * The payment QR drawn from `pay_qr_code`, with the click-to-refresh overlay once its 5 minutes are up.
  * `data-qr-value` carries the raw code so a test can open the cashier it points to.
  */
 import { Spin } from '@arco-design/web-react';

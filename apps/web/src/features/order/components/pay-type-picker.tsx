@@ -1,4 +1,4 @@
-/** The pay type switch (spec §4, §5): 支付宝, 钱包 (disabled with a hint when short), 组合 (only when it helps). */
+/** The pay type switch: 支付宝, 钱包 (disabled with a hint when short), 组合 (only when it helps). */
 import { PayType } from '@cc/contracts';
 import { fillText } from '../../../lib/fill-text';
 import { formatYuan } from '../../../lib/format';

@@ -1,5 +1,5 @@
 /**
- * The payment dialog (spec §2, §4, §5), rendered once by the app shell and opened through the payment-dialog store:
+ * The payment dialog, rendered once by the app shell and opened through the payment-dialog store:
  * the package and amount, the pay type switch, the QR or the wallet form, the 9:59 countdown, and the success state.
  */
 import { Button, Spin, Tag } from '@arco-design/web-react';
@@ -86,7 +86,7 @@ function AlipayAmount({ order, labels }: { order: OrderState; labels: AmountLabe
 }
 
 /**
- * The phone's payment (issue 20 §1): Alipay's mobile cashier opens in this browser (or hands over to the Alipay
+ * The phone's payment: Alipay's mobile cashier opens in this browser (or hands over to the Alipay
  * app) and returns to the order page, which shows what the server learns from Alipay.
  */
 function WapPay({ order }: { order: OrderState }) {

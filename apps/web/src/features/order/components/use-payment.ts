@@ -1,5 +1,5 @@
 /**
- * One order's payment session (spec §4): its state polled every 5 s while waiting, the 9:59 window and the QR's
+ * One order's payment session: its state polled every 5 s while waiting, the 9:59 window and the QR's
  * 5 minutes counted down, pay-type changes, QR refresh, and the three endings — paid ('支付成功', balances refreshed),
  * timed out (cancel, '订单已超时') and closed by the creator (cancel, '支付已取消').
  */
@@ -26,7 +26,7 @@ function browserTime(iso: string | null, clockOffsetMs: number): number | null {
   return Number.isFinite(time) ? time - clockOffsetMs : null;
 }
 
-/** Reports a failed order call with the server's words, else '订单失败，请重试' (spec §8). */
+/** Reports a failed order call with the server's words, else '订单失败，请重试'. */
 function reportOrderFailure(result: ApiResult<unknown>) {
   Message.error(result.msg || text.order.orderFailed);
 }
@@ -129,7 +129,7 @@ export function usePayment({ order: created, clockOffsetMs }: PaymentRequest, op
   }, [open, pending, paid]);
 
   /**
-   * Closing an unpaid order asks '确定放弃支付？' first, then cancels it (spec §4: '支付已取消'); a paid or ended one
+   * Closing an unpaid order asks '确定放弃支付？' first, then cancels it ('支付已取消'); a paid or ended one
    * just closes.
    */
   function close() {

@@ -1,5 +1,5 @@
 /**
- * The wallet payment form (spec §5): a type-5 SMS code sent to the creator's own phone with the 60 s resend
+ * The wallet payment form: a type-5 SMS code sent to the creator's own phone with the 60 s resend
  * countdown, a digits-only 6-digit code, and '确认支付' enabled only for a code without error — or no code while
  * the money session is open (ADR 0026).
  */

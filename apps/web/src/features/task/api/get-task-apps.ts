@@ -1,4 +1,4 @@
-/** The apps that have tasks of a type, for the task center's app filter (spec §7). */
+/** The apps that have tasks of a type, for the task center's app filter. */
 import { contentApi, type TaskType } from '@cc/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

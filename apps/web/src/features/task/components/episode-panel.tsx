@@ -1,5 +1,5 @@
 /**
- * The task detail's episode materials: the selected episode in an xgplayer (spec §9 defaults; fluid on mobile) beside
+ * The task detail's episode materials: the selected episode in an xgplayer (`PLAYER_DEFAULTS`; fluid on mobile) beside
  * the episode list — number, title, mm:ss, download — paged when long.
  */
 import { Button, Spin } from '@arco-design/web-react';

@@ -6,7 +6,7 @@ import { TASK_SORTS, TaskType, type TaskSort } from '@cc/contracts';
 import { useSearchParams } from 'react-router';
 import type { TaskPageParams } from '../../../lib/task/get-task-page';
 
-/** Twelve cards to a page (spec §2). */
+/** Twelve cards to a page. */
 export const TASK_PAGE_SIZE = 12;
 
 export interface TaskFilters {

@@ -1,4 +1,4 @@
-/** My team members (spec §3 Team member), newest first, searched and paged. */
+/** My team members, newest first, searched and paged. */
 import { teamApi, type TeamPageQuery } from '@cc/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * My team members (`/team/page`, spec §3 Team member): search by nickname or invite code, a table on desktop and
+ * My team members (`/team/page`): search by nickname or invite code, a table on desktop and
  * cards on a phone, paging, and an empty state that hands over the invite link.
  */
 import { Input, Table, type TableColumnProps } from '@arco-design/web-react';

@@ -1,4 +1,4 @@
-/** 批量去重 (spec §9 options, defaults output_count 1): media, the ten options as cards, copies per medium, run. */
+/** 批量去重 (one output by default): media, the ten options as cards, copies per medium, run. */
 import { Alert, Checkbox, InputNumber } from '@arco-design/web-react';
 import {
   DEDUP_OPTIONS,

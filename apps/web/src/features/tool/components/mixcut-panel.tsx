@@ -1,5 +1,5 @@
 /**
- * 高能混剪 (spec §3 High-cut config, §9 durations and types; defaults output_count 1, script_count 1): media
+ * 高能混剪 (durations and cut types; one output of one script by default): media
  * (episodes), the config, then the planner's timelines to review — drop or move clips — and the run.
  */
 import {

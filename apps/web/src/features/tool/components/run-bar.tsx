@@ -1,5 +1,5 @@
 /**
- * The price and the run button of a tool (spec §4 tool points check): the live quote; the button opens the
+ * The price and the run button of a tool (points are checked before a run): the live quote; the button opens the
  * confirmation (tool, outputs, price, balance after, or the way to buy points), and only its 确认 runs the job.
  */
 import { Button, Message } from '@arco-design/web-react';

@@ -1,5 +1,5 @@
 /**
- * The confirmation before a run spends points (issue 20 §4): the tool, how many outputs, the price and the balance
+ * The confirmation before a run spends points: the tool, how many outputs, the price and the balance
  * after it, read fresh when the dialog opens. Short of points, it says so and links to the points list instead of
  * confirming. One request key is made per opening: a double tap on 确认 (or a retry after a dropped answer) sends
  * the same key, and the server answers the same job without charging again.

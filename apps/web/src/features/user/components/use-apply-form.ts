@@ -21,7 +21,7 @@ const EMPTY: ProfileFields = {
 };
 
 export function useApplyForm(onSubmitted: () => void) {
-  // What is known is not typed again (issue 20): the logged-in creator's phone and verified real name.
+  // What is known is not typed again: the logged-in creator's phone and verified real name.
   const user = useUserInfo().data;
   const phoneCode = usePhoneCode(SmsType.Apply, user?.phone ?? '');
   const [values, setValues] = useState<ProfileFields>(() => ({ ...EMPTY, real_name: user?.real_name ?? '' }));
