@@ -2,11 +2,18 @@
  * The authorized API beside a bare Fastify route, each in its own process with the load generator in a third:
  * `user/info` (token → session → agent, points, payees), and the lists a creator opens most. On SQLite the floor of
  * `user/info` (`serve-floor.ts`: the same read and answer with nothing around them) runs beside them.
+ *
+ * `BENCH_COMPARE_DIR=<another checkout>` (e.g. `git worktree add /tmp/before <commit>` with its `npm ci`) runs that
+ * checkout's product too, in its own process, each route measured on both between the same bare runs: a change's
+ * before and after in one run.
  */
+import path from 'node:path';
 import { compareWithBare, serve, startBaseline, startProductProcess, type Target } from './support.js';
 
 const baseline = await startBaseline();
 const product = await startProductProcess();
+const compareDir = process.env.BENCH_COMPARE_DIR;
+const before = compareDir ? await startProductProcess(undefined, path.join(compareDir, 'bench')) : null;
 const floor = product.databaseFile
   ? await serve<{ url: string }>('serve-floor.ts', [product.databaseFile, product.token, String(product.agentId)])
   : null;
@@ -18,13 +25,19 @@ try {
     ['GET /agent/v1/credit/detail', '/agent/v1/credit/detail?page=1&page_size=10', 0.25],
     ['GET /agent/v1/sett/order/page', '/agent/v1/sett/order/page?page=1&page_size=10', 0.25],
   ];
-  const targets: Target[] = routes.map(([name, route, goal]) => ({
-    name,
-    url: `${product.base}${route}`,
-    options: { headers },
-    goal,
-    pid: product.pid,
-  }));
+  const targets: Target[] = routes.flatMap(([name, route, goal]): Target[] => [
+    { name, url: `${product.base}${route}`, options: { headers }, goal, pid: product.pid },
+    ...(before
+      ? [
+          {
+            name: `before: ${name}`,
+            url: `${before.base}${route}`,
+            options: { headers: { ...headers, authorization: `Bearer ${before.token}` } },
+            pid: before.pid,
+          },
+        ]
+      : []),
+  ]);
   if (floor) {
     targets.splice(1, 0, {
       name: 'floor: user/info with nothing around it',
@@ -37,5 +50,6 @@ try {
 } finally {
   await floor?.close();
   await product.close();
+  await before?.close();
   await baseline.close();
 }

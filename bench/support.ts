@@ -70,9 +70,11 @@ export async function serve<T>(
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
+  /** The bench folder to run the script from: this checkout's, or another's (an earlier commit to compare with). */
+  benchDir: string = import.meta.dirname,
 ): Promise<Served<T>> {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
-    cwd: import.meta.dirname,
+    cwd: benchDir,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -139,8 +141,9 @@ export interface ProductInfo {
 
 export async function startProductProcess(
   mode?: 'NORMAL' | 'FULL',
+  benchDir?: string,
 ): Promise<ProductInfo & { pid?: number; close(): Promise<void> }> {
-  const product = await serve<ProductInfo>('serve-product.ts', mode ? [mode] : [], {}, profileArgs());
+  const product = await serve<ProductInfo>('serve-product.ts', mode ? [mode] : [], {}, profileArgs(), benchDir);
   return { ...product.info, pid: product.child.pid, close: product.close };
 }
 
