@@ -524,7 +524,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(withdrawalRoutes(withdrawals));
   await app.register(reconciliationRoutes(new ReconciliationService(new ReconciliationRepository(database.db), clock)));
   await app.register(bankBatchRoutes(bankBatches));
-  await app.register(contentRoutes(new ContentService(new ContentRepository(database.db), config.supportWechatId)));
+  await app.register(
+    contentRoutes(new ContentService(new ContentRepository(database.db), clock, config.supportWechatId)),
+  );
   await app.register(taskRoutes(tasks, config.mediaDir));
   await app.register(demoLandingRoutes((serialId) => tasks.serialName(serialId)));
   await app.register(promotionRoutes(promotions));
