@@ -10,6 +10,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { systemClock } from '../apps/server/src/clock.js';
+import { demoServices } from '../apps/server/src/demo-services.js';
 import { seedDemoData } from '../apps/server/src/demo/demo-seed.js';
 
 const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -25,7 +27,7 @@ const config = loadConfig({
 });
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
-await seedDemoData(database.db, config.mediaDir);
+await seedDemoData(demoServices(database, systemClock), config.mediaDir);
 const app = await buildApp(config, { database });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ base })}\n`);

@@ -16,8 +16,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { systemClock } from '../apps/server/src/clock.js';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { demoServices } from '../apps/server/src/demo-services.js';
 import { seedDemoData } from '../apps/server/src/demo/demo-seed.js';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -182,7 +184,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
     await sql.raw(`pragma synchronous = ${options.sqliteSynchronous}`).execute(database.db);
   }
   await migrateToLatest(database.db, schema);
-  await seedDemoData(database.db, config.mediaDir);
+  await seedDemoData(demoServices(database, systemClock), config.mediaDir);
   const app = await buildApp(config, { database });
   const phone = '13900000001';
   const headers = { vendor: 'default' };

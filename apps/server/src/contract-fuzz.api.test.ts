@@ -9,6 +9,7 @@
  * fixed number of runs per route and caller.
  */
 import { seedDemoData } from './demo/demo-seed.js';
+import { demoServices } from './demo-services.js';
 import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -108,7 +109,7 @@ interface FuzzRoute {
 
 const routes: RouteOptions[] = [];
 const ctx = await createTestApp({ OPERATOR_TOKEN }, { onRoute: (route) => routes.push(route) });
-await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
 afterAll(() => ctx.close());
 
 function keysOf(route: RouteOptions): { method: HTTPMethods; key: string }[] {

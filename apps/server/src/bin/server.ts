@@ -1,9 +1,11 @@
 /** Production entry: migrate, optionally seed, listen, start job workers (JOB_WORKERS), close gracefully on SIGINT/SIGTERM. */
 import { buildApp } from '../app.js';
+import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { demoServices, demoSmsCodes } from '../demo-services.js';
 import { seedDemoData } from '../demo/demo-seed.js';
-import { DEMO_CREATOR_PHONE, seedDemoIncome } from '../demo/demo-income.js';
+import { DEMO_CREATOR_PHONE, seedDemoIncome, type DemoCreatorPorts } from '../demo/demo-income.js';
 import { seedDemoTeam } from '../demo/demo-team.js';
 import { closeOnSignal } from './close-on-signal.js';
 import { loadConfigOrExit } from './load-config.js';
@@ -11,16 +13,23 @@ import { loadConfigOrExit } from './load-config.js';
 const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
-if (config.seedDemo) await seedDemoData(database.db, config.mediaDir, { media: true, log: console.log });
+if (config.seedDemo) {
+  await seedDemoData(demoServices(database, systemClock), config.mediaDir, { media: true, log: console.log });
+}
 
 const app = await buildApp(config, { database });
 app.addHook('onClose', () => database.destroy());
 
 closeOnSignal(app);
 if (config.seedDemo) {
-  const reported = await seedDemoIncome(app, database.db, Date.now());
+  const creator: DemoCreatorPorts = {
+    app,
+    db: database.db,
+    smsCodes: demoSmsCodes(database, systemClock, config, app.log),
+  };
+  const reported = await seedDemoIncome(creator, Date.now());
   if (reported > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${reported} orders reported and settled`);
-  const members = await seedDemoTeam(app, database.db, DEMO_CREATOR_PHONE, Date.now());
+  const members = await seedDemoTeam(creator, DEMO_CREATOR_PHONE, Date.now());
   if (members > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${members} team members registered`);
 }
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ManualClock } from '../clock.js';
 import { loadConfig } from '../config.js';
+import { demoServices } from '../demo-services.js';
 import { seedDemoData } from '../demo/demo-seed.js';
 import { testDatabaseKind } from '../../test/test-app.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
@@ -90,7 +91,7 @@ describe(`query plans of the creator's lists and figures (${testDatabaseKind})`,
     });
     await migrateToLatest(database.db, schema);
     const clock = new ManualClock(Date.UTC(2026, 10, 21, 4, 0, 0));
-    await seedDemoData(database.db, config.mediaDir, { now: clock.now() - 60_000 });
+    await seedDemoData(demoServices(database, clock), config.mediaDir, { now: clock.now() - 60_000 });
     app = await buildApp(config, { clock, database });
     await app.ready();
   });

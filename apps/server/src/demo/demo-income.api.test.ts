@@ -3,20 +3,27 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../test/books.js';
 import { call, createTestApp, loginAs, testDatabaseKind, type TestContext } from '../../test/test-app.js';
 import { seedDemoData } from './demo-seed.js';
-import { DEMO_CREATOR_PHONE, seedDemoIncome } from './demo-income.js';
+import { demoServices, demoSmsCodes } from '../demo-services.js';
+import { DEMO_CREATOR_PHONE, seedDemoIncome, type DemoCreatorPorts } from './demo-income.js';
 
 describe(`the demo creator's income (${testDatabaseKind})`, () => {
   let ctx: TestContext;
+  let creator: DemoCreatorPorts;
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() });
+    creator = {
+      app: ctx.app,
+      db: ctx.database.db,
+      smsCodes: demoSmsCodes(ctx.database, ctx.clock, ctx.config, ctx.app.log),
+    };
   });
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   it('reports three months of orders through the intake, settles what is due, and runs once', async () => {
-    const reported = await seedDemoIncome(ctx.app, ctx.database.db, ctx.clock.now());
+    const reported = await seedDemoIncome(creator, ctx.clock.now());
     expect(reported).toBeGreaterThan(150);
     const db = ctx.database.db;
     const agent = await db
@@ -68,6 +75,6 @@ describe(`the demo creator's income (${testDatabaseKind})`, () => {
     expect(home).toMatchObject({ order_count: Number(recharges.n), share_amount: fenToYuan(settled + pending) });
     expect(home.task_count).toBeGreaterThan(1);
 
-    expect(await seedDemoIncome(ctx.app, ctx.database.db, ctx.clock.now())).toBe(0);
+    expect(await seedDemoIncome(creator, ctx.clock.now())).toBe(0);
   });
 });

@@ -9,10 +9,21 @@
 import { BANKS, CashOutTo, OrderType, SmsType, fenToYuan } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
+import type { SmsCodeService } from '../modules/verification/sms-code.service.js';
 
 export const DEMO_CREATOR_PHONE = '13800138000';
 const DAY = 24 * 60 * 60 * 1000;
 const DAYS = 90;
+
+/**
+ * What the demo creator's seeds drive: the app (its API as a person calls it, and the income intake, settlement and
+ * payouts an operator or partner app drives), the database they read, and verification's codes they forget.
+ */
+export interface DemoCreatorPorts {
+  app: FastifyInstance;
+  db: Db;
+  smsCodes: Pick<SmsCodeService, 'forgetCodesOf'>;
+}
 
 /** A small deterministic generator, so every fresh demo database tells the same story. */
 function randomFrom(seed: number) {
@@ -35,7 +46,7 @@ async function inject(app: FastifyInstance, method: 'GET' | 'POST', url: string,
   return json.body!;
 }
 
-export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number): Promise<number> {
+export async function seedDemoIncome({ app, db, smsCodes }: DemoCreatorPorts, now: number): Promise<number> {
   const existing = await db
     .selectFrom('agents')
     .innerJoin('share_orders', 'share_orders.agent_id', 'agents.id')
@@ -51,7 +62,7 @@ export async function seedDemoIncome(app: FastifyInstance, db: Db, now: number):
   const token = String(login.access_token);
   const agentId = await agentIdOf(db);
   // The seed's own codes must not use up the person's SMS allowance (a newcomer logs in right after start).
-  const forgetCodes = () => db.deleteFrom('sms_codes').where('phone', '=', DEMO_CREATOR_PHONE).execute();
+  const forgetCodes = () => smsCodes.forgetCodesOf(DEMO_CREATOR_PHONE);
   await forgetCodes();
   /**
    * Calls `url` with a code of `type` sent to the creator's own phone, read from the development outbox as a tester

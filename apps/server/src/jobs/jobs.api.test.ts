@@ -6,6 +6,7 @@ import { ErrorCode, OrderStatus } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { seedDemoData } from '../demo/demo-seed.js';
+import { demoServices } from '../demo-services.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../test/test-app.js';
 import { waitFor } from '../../test/job-queue-suite.js';
 
@@ -17,7 +18,7 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN: OPERATOR }, { jobs: { pollMs: 20, leaseMs: 1_000 } });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterAll(() => ctx.close());
 

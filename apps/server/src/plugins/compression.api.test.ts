@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, uploadToLibrary } from '../../test/media-fixtures.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../test/test-app.js';
 import { seedDemoData } from '../demo/demo-seed.js';
+import { demoServices } from '../demo-services.js';
 import { CreditRepository } from '../modules/credit/credit.repository.js';
 import { CreditService } from '../modules/credit/credit.service.js';
 import { COMPRESSION_THRESHOLD } from './compression.js';
@@ -24,7 +25,7 @@ describe(`compression of API answers (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { jobs: { pollMs: 20 } });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     await ctx.app.jobs.start();
     token = (await loginAs(ctx, nextPhone())).json.body.access_token;
     clip = makeClip('compression-a.mp4', { seconds: 3 });

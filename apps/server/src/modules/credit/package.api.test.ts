@@ -2,12 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
+import { demoServices } from '../../demo-services.js';
 
 describe(`points packages and countdown (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
@@ -70,7 +71,7 @@ describe(`points packages and countdown (${testDatabaseKind})`, () => {
   });
 
   it('seeding twice keeps one of each, and new packages get fresh ids', async () => {
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() });
     const now = ctx.clock.now();
     const inserted = await ctx.database.db
       .insertInto('credit_packages')

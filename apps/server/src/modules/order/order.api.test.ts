@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../../test/test-app.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
+import { demoServices } from '../../demo-services.js';
 import { WalletRepository } from '../withdrawal/wallet.repository.js';
 import { WalletService } from '../withdrawal/wallet.service.js';
 
@@ -20,7 +21,7 @@ describe(`orders and Alipay payment (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() });
     wallet = new WalletService(ctx.database, new WalletRepository(ctx.database.db), ctx.clock);
   });
   afterEach(() => expectBooksBalanced(ctx));

@@ -10,6 +10,7 @@ import { expectBooksBalanced } from '../../../test/books.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { rsa2Verify, signContent } from '../../providers/payment/alipay-signing.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
+import { demoServices } from '../../demo-services.js';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -29,7 +30,7 @@ describe(`phone payment through Alipay's wap cashier (${testDatabaseKind})`, () 
     // The app listens, so the sandbox's notifications reach it over HTTP as Alipay's do.
     ctx = await createTestApp({ PORT: String(port), PUBLIC_BASE_URL: origin });
     await ctx.app.listen({ port, host: '127.0.0.1' });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterEach(() => {
     ctx.sandbox.notifyRetryMs = [];
@@ -267,7 +268,7 @@ describe(`phone payment in certificate mode (${testDatabaseKind})`, () => {
     const port = await freePort();
     ctx = await createTestApp({ PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ALIPAY_MODE: 'cert' });
     await ctx.app.listen({ port, host: '127.0.0.1' });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());

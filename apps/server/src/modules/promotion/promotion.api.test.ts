@@ -6,6 +6,7 @@ import { openDatabase } from '../../db/database.js';
 import { apiSecurityHeaders } from '../../plugins/security.js';
 import { keptAndCountedTaskFigures } from '../../../test/task-figures.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
+import { demoServices } from '../../demo-services.js';
 import { ShareRepository } from '../settlement/share.repository.js';
 import { addSharesToReceipts } from './task-figures.js';
 
@@ -19,7 +20,7 @@ describe(`promotion (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ PUBLIC_BASE_URL: 'https://cc.example.com' });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     token = (await loginAs(ctx, nextPhone())).json.body.access_token;
     agentId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token })).json.body.agent_id;
     task = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/page?task_type=1&page_size=1' })).json.body
@@ -207,7 +208,9 @@ describe(`promotion (${testDatabaseKind})`, () => {
   it('takes the cap from CLICK_CAP_PER_IP_PER_DAY', async () => {
     const strict = await createTestApp({ CLICK_CAP_PER_IP_PER_DAY: '1' });
     try {
-      await seedDemoData(strict.database.db, strict.config.mediaDir, { now: strict.clock.now() - 60_000 });
+      await seedDemoData(demoServices(strict.database, strict.clock), strict.config.mediaDir, {
+        now: strict.clock.now() - 60_000,
+      });
       const owner = (await loginAs(strict, nextPhone())).json.body.access_token;
       const { code, atr_id } = (
         await call(strict.app, {
@@ -246,7 +249,9 @@ describe(`promotion (${testDatabaseKind})`, () => {
   it('writes every waiting visit when the server stops gracefully', async () => {
     const stopping = await createTestApp();
     try {
-      await seedDemoData(stopping.database.db, stopping.config.mediaDir, { now: stopping.clock.now() - 60_000 });
+      await seedDemoData(demoServices(stopping.database, stopping.clock), stopping.config.mediaDir, {
+        now: stopping.clock.now() - 60_000,
+      });
       const owner = (await loginAs(stopping, nextPhone())).json.body.access_token;
       const { code, atr_id } = (
         await call(stopping.app, {

@@ -9,6 +9,7 @@ import { partnerApps, reportOrder, type PartnerApp } from '../../../test/open-or
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { keptAndCountedTaskFigures } from '../../../test/task-figures.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
+import { demoServices } from '../../demo-services.js';
 import { shareOf } from '../settlement/income.service.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-task-figures-0123';
@@ -23,7 +24,7 @@ describe(`my tasks count every attributed order (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     partners = await partnerApps(ctx, OPERATOR_TOKEN);
     token = (await loginAs(ctx, nextPhone())).json.body.access_token;
     const agentId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token })).json.body.agent_id;

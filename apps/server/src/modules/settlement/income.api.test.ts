@@ -5,6 +5,7 @@ import { expectBooksBalanced } from '../../../test/books.js';
 import { settledAndCredited } from '../../../test/settlement-fixtures.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
+import { demoServices } from '../../demo-services.js';
 import { WalletRepository } from '../withdrawal/wallet.repository.js';
 import { WalletService } from '../withdrawal/wallet.service.js';
 import { signOpenRequest } from './partner-app.service.js';
@@ -27,7 +28,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     partners = (await ops('GET', '/ops/v1/apps')).json.body.data;
   });
   afterEach(() => expectBooksBalanced(ctx));

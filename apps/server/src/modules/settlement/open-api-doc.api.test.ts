@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
+import { demoServices } from '../../demo-services.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-open-api-doc-0123';
 const doc = fs.readFileSync(fileURLToPath(new URL('../../../../../docs/open-api.md', import.meta.url)), 'utf8');
@@ -46,7 +47,7 @@ describe(`the open API document's example (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     // Just after the example's last order_at (2026-11-24T23:59:59+08:00): none is in the future, none too old.
     ctx.clock.advance(Date.UTC(2026, 10, 24, 16, 0, 0) - ctx.clock.now());
     const token = (await loginAs(ctx, nextPhone())).json.body.access_token as string;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerApps, reportOrder, type PartnerApp } from '../../../test/open-orders.js';
 import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
+import { demoServices } from '../../demo-services.js';
 
 const OPERATOR_TOKEN = 'operator-token-for-share-platform-0123';
 const CHANNEL_URLS: Partial<Record<Platform, string>> = {
@@ -23,7 +24,7 @@ describe(`share orders carry the promotion platform (${testDatabaseKind})`, () =
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(demoServices(ctx.database, ctx.clock), ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     partners = await partnerApps(ctx, OPERATOR_TOKEN);
     task = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/page?task_type=1&page_size=1' })).json.body
       .data[0];
