@@ -1,6 +1,7 @@
 // Lint for the whole repository: typescript-eslint's recommended rules, React hooks rules for the web
 // app, feature boundaries (web features never import one another; layouts import no feature), and module data on
-// the server (no module imports another's repository, figures or demo files).
+// the server (no module imports another's repository, figures or demo files; the demo seed imports modules' services
+// only).
 import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -60,8 +61,9 @@ const featureImports = {
 
 /**
  * Server modules own their data (docs/ARCHITECTURE.md): another module's repository, figures or demo files are out
- * of a module's reach, whatever the spelling of the path; a module reaches another through its service. (The
- * composition root, app.ts, builds every module's repository and service.)
+ * of a module's reach, whatever the spelling of the path; a module reaches another through its service. The demo
+ * seed (demo/) owns no data at all: it writes every module's tables through that module's service. (The composition
+ * root, app.ts, and demo-services.ts beside it build every module's repository and service.)
  */
 const moduleData = {
   meta: {
@@ -70,11 +72,13 @@ const moduleData = {
     messages: {
       foreignData: "Module {{ from }} reaches {{ to }}'s own data ({{ file }}): go through {{ to }}'s service instead.",
       demoData: 'Module {{ from }} imports demo code ({{ file }}): the demo seeds the modules, never the other way.',
+      demoReachesData: "Demo code reaches {{ to }}'s own data ({{ file }}): seed through {{ to }}'s service instead.",
     },
   },
   create(context) {
     const file = context.filename;
     const ownModule = folderBelow(SERVER_MODULES, file);
+    const inDemo = folderBelow(SERVER_DEMO, file) !== null;
     function check(source) {
       if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
       const target = path.resolve(path.dirname(file), source.value);
@@ -83,17 +87,20 @@ const moduleData = {
         context.report({ node: source, messageId: 'demoData', data: { from: ownModule, file: path.basename(target) } });
         return;
       }
-      if (ownModule === null || targetModule === null || targetModule === ownModule) return;
-      if (!MODULE_PRIVATE.test(target)) return;
-      context.report({
-        node: source,
-        messageId: 'foreignData',
-        data: {
-          from: ownModule,
-          to: targetModule,
-          file: path.basename(target),
-        },
-      });
+      if (targetModule === null || targetModule === ownModule || !MODULE_PRIVATE.test(target)) return;
+      if (inDemo) {
+        context.report({
+          node: source,
+          messageId: 'demoReachesData',
+          data: { to: targetModule, file: path.basename(target) },
+        });
+      } else if (ownModule !== null) {
+        context.report({
+          node: source,
+          messageId: 'foreignData',
+          data: { from: ownModule, to: targetModule, file: path.basename(target) },
+        });
+      }
     }
     return {
       ImportDeclaration: (node) => check(node.source),

@@ -25,8 +25,8 @@ const config = loadConfig({
 });
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
-await seedDemoData(database.db, config.mediaDir);
-const { app } = await buildApp(config, { database });
+const { app, services } = await buildApp(config, { database });
+await seedDemoData(services, config.mediaDir);
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ base })}\n`);
 process.once('SIGTERM', () => {

@@ -185,8 +185,8 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
     await sql.raw(`pragma synchronous = ${options.sqliteSynchronous}`).execute(database.db);
   }
   await migrateToLatest(database.db, schema);
-  await seedDemoData(database.db, config.mediaDir);
-  const { app } = await buildApp(config, { database });
+  const { app, services } = await buildApp(config, { database });
+  await seedDemoData(services, config.mediaDir);
   const phone = '13900000001';
   const headers = { vendor: 'default' };
   await app.inject({ method: 'POST', url: '/agent/v1/user/send_code', headers, payload: { phone, type: 1 } });

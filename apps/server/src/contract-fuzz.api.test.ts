@@ -116,7 +116,7 @@ interface FuzzRoute {
 
 const routes: RouteOptions[] = [];
 const ctx = await createTestApp({ OPERATOR_TOKEN }, { onRoute: (route) => routes.push(route) });
-await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
 afterAll(() => ctx.close());
 
 function keysOf(route: RouteOptions): { method: HTTPMethods; key: string }[] {

@@ -27,6 +27,7 @@ const HTTP_STATUS: Partial<Record<ErrorKey, number>> = {
   taskNotFound: 404,
   receiptNotFound: 404,
   episodeNotFound: 404,
+  serialNotFound: 404,
   applicationNotFound: 404,
   refundNotFound: 404,
   orderNotFound: 404,

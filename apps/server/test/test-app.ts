@@ -138,6 +138,32 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
+/**
+ * The services of an app built on a database a test opened itself (e.g. one migrated only part of the way), for
+ * seeding it through the modules that own its tables; the app never listens and closing it leaves the database open.
+ */
+export async function servicesOn(
+  database: DatabaseHandle,
+  clock: ManualClock,
+): Promise<{ services: AppServices; close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+  });
+  const { app, services } = await buildApp(config, { clock, database });
+  return {
+    services,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function createTestApp(
   env: Partial<Record<keyof Env, string>> = {},
   deps: Pick<AppDeps, 'smsDriver' | 'logStream' | 'jobs' | 'onRoute'> = {},

@@ -1,4 +1,5 @@
-/** `npm run db:seed`: migrates, then seeds the demo catalogue (idempotent). */
+/** `npm run db:seed`: migrates, then seeds the demo catalogue through its modules' services (idempotent). */
+import { buildApp } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoData } from '../demo/demo-seed.js';
@@ -8,7 +9,13 @@ const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 try {
   await migrateToLatest(database.db);
-  await seedDemoData(database.db, config.mediaDir, { media: true, log: console.log });
+  // The app is built for its services only: it never listens, and closing it leaves the database to us.
+  const { app, services } = await buildApp(config, { database });
+  try {
+    await seedDemoData(services, config.mediaDir, { media: true, log: console.log });
+  } finally {
+    await app.close();
+  }
   console.log('Demo data is in place.');
 } finally {
   await database.destroy();

@@ -11,7 +11,6 @@ import { loadConfigOrExit } from './load-config.js';
 const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
-if (config.seedDemo) await seedDemoData(database.db, config.mediaDir, { media: true, log: console.log });
 
 const built = await buildApp(config, { database });
 const { app, services } = built;
@@ -19,9 +18,11 @@ app.addHook('onClose', () => database.destroy());
 
 closeOnSignal(app);
 if (config.seedDemo) {
-  const reported = await seedDemoIncome(built, database.db, Date.now());
+  // The catalogue through its owners' services, then a creator who uses it through the API.
+  await seedDemoData(services, config.mediaDir, { media: true, log: console.log });
+  const reported = await seedDemoIncome(built, Date.now());
   if (reported > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${reported} orders reported and settled`);
-  const members = await seedDemoTeam(built, database.db, DEMO_CREATOR_PHONE, Date.now());
+  const members = await seedDemoTeam(built, DEMO_CREATOR_PHONE, Date.now());
   if (members > 0) app.log.info(`demo creator ${DEMO_CREATOR_PHONE}: ${members} team members registered`);
 }
 

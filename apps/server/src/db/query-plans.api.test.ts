@@ -90,8 +90,9 @@ describe(`query plans of the creator's lists and figures (${testDatabaseKind})`,
     });
     await migrateToLatest(database.db, schema);
     const clock = new ManualClock(Date.UTC(2026, 10, 21, 4, 0, 0));
-    await seedDemoData(database.db, config.mediaDir, { now: clock.now() - 60_000 });
-    ({ app } = await buildApp(config, { clock, database }));
+    const built = await buildApp(config, { clock, database });
+    app = built.app;
+    await seedDemoData(built.services, config.mediaDir, { now: clock.now() - 60_000 });
     await app.ready();
   });
   afterAll(async () => {

@@ -10,13 +10,13 @@ describe(`the demo creator's income (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
 
   it('reports three months of orders through the intake, settles what is due, and runs once', async () => {
-    const reported = await seedDemoIncome(ctx, ctx.database.db, ctx.clock.now());
+    const reported = await seedDemoIncome(ctx, ctx.clock.now());
     expect(reported).toBeGreaterThan(150);
     const db = ctx.database.db;
     const agent = await db
@@ -68,6 +68,6 @@ describe(`the demo creator's income (${testDatabaseKind})`, () => {
     expect(home).toMatchObject({ order_count: Number(recharges.n), share_amount: fenToYuan(settled + pending) });
     expect(home.task_count).toBeGreaterThan(1);
 
-    expect(await seedDemoIncome(ctx, ctx.database.db, ctx.clock.now())).toBe(0);
+    expect(await seedDemoIncome(ctx, ctx.clock.now())).toBe(0);
   });
 });

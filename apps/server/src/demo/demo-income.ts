@@ -8,12 +8,21 @@
  */
 import { BANKS, CashOutTo, OrderType, SmsType, fenToYuan } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { BuiltApp } from '../app.js';
 import type { Db } from '../db/database.js';
+import type { AppServices } from '../app.js';
 
 export const DEMO_CREATOR_PHONE = '13800138000';
 const DAY = 24 * 60 * 60 * 1000;
 const DAYS = 90;
+
+/**
+ * What the demo creator's seeds drive: the app's API as a person calls it, and through its services the income
+ * intake, settlement and payouts an operator or partner app drives, the database they read, and the codes they forget.
+ */
+export interface DemoCreatorPorts {
+  app: FastifyInstance;
+  services: Pick<AppServices, 'database' | 'smsCodes' | 'income' | 'settlement' | 'withdrawals'>;
+}
 
 /** A small deterministic generator, so every fresh demo database tells the same story. */
 function randomFrom(seed: number) {
@@ -36,7 +45,8 @@ async function inject(app: FastifyInstance, method: 'GET' | 'POST', url: string,
   return json.body!;
 }
 
-export async function seedDemoIncome({ app, services }: BuiltApp, db: Db, now: number): Promise<number> {
+export async function seedDemoIncome({ app, services }: DemoCreatorPorts, now: number): Promise<number> {
+  const { db } = services.database;
   const existing = await db
     .selectFrom('agents')
     .innerJoin('share_orders', 'share_orders.agent_id', 'agents.id')
@@ -52,7 +62,7 @@ export async function seedDemoIncome({ app, services }: BuiltApp, db: Db, now: n
   const token = String(login.access_token);
   const agentId = await agentIdOf(db);
   // The seed's own codes must not use up the person's SMS allowance (a newcomer logs in right after start).
-  const forgetCodes = () => db.deleteFrom('sms_codes').where('phone', '=', DEMO_CREATOR_PHONE).execute();
+  const forgetCodes = () => services.smsCodes.forgetCodesOf(DEMO_CREATOR_PHONE);
   await forgetCodes();
   /**
    * Calls `url` with a code of `type` sent to the creator's own phone, read from the development outbox as a tester

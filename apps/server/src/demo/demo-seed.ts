@@ -1,17 +1,19 @@
 /**
- * Seeds the demo catalogue. Idempotent: every row has a natural key, inserts skip what exists, artwork is
- * rewritten deterministically and videos are made only when missing, so a second run changes nothing.
+ * Seeds the demo catalogue through the services of the modules that own it (content, task, credit), as an
+ * operator's import would. Idempotent: every item has a natural key and the services add only what is missing,
+ * artwork is rewritten deterministically and videos are made only when missing, so a second run changes nothing.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ListingStatus, TaskType, yuanToFen } from '@cc/contracts';
-import { PostgresAdapter, sql } from 'kysely';
 import QRCode from 'qrcode';
-import type { Db } from '../db/database.js';
 import { hasFfmpeg, runFfmpegProcess } from '../providers/media/ffmpeg-process.js';
 import { probeVideo } from '../providers/media/probe.js';
 import { bannerSvg, coverSvg, iconSvg, type Palette } from '../modules/content/cover-art.js';
+import type { ContentService } from '../modules/content/content.service.js';
+import type { PackageService } from '../modules/credit/package.service.js';
+import type { TaskService } from '../modules/task/task.service.js';
 import {
   DEMO_APPS,
   DEMO_BANNERS,
@@ -27,7 +29,15 @@ import { buildPosterArgs, buildTitleCardArgs } from './demo-media.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The catalogue writes the seed makes, each through the service of the module that owns the table. */
+export interface DemoSeedPorts {
+  content: Pick<ContentService, 'ensureApp' | 'ensureBanner' | 'ensurePoster' | 'ensureHelpTemplate'>;
+  tasks: Pick<TaskService, 'ensureSerial' | 'ensureTask' | 'ensureEpisode' | 'setEpisodeVideo'>;
+  packages: Pick<PackageService, 'ensurePackage' | 'ensurePromotion'>;
+}
+
 export interface SeedOptions {
+  /** What the catalogue's dates are counted from (published so many days ago, the promotion's window). */
   now?: number;
   /** Make the demo videos with ffmpeg (skipped with a warning when ffmpeg is missing). */
   media?: boolean;
@@ -105,7 +115,12 @@ async function writeMedia(mediaDir: string, relative: string, content: string): 
   return `/media/${relative}`;
 }
 
-export async function seedDemoData(db: Db, mediaDir: string, options: SeedOptions = {}): Promise<void> {
+export async function seedDemoData(
+  services: DemoSeedPorts,
+  mediaDir: string,
+  options: SeedOptions = {},
+): Promise<void> {
+  const { content, tasks, packages } = services;
   const now = options.now ?? Date.now();
   const log = options.log ?? (() => undefined);
   let media = options.media ?? false;
@@ -118,98 +133,60 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
   const appIds = new Map<string, number>();
   for (const [index, app] of DEMO_APPS.entries()) {
     const icon = await writeMedia(mediaDir, `demo/icons/${app.key}.svg`, iconSvg(app.name, app.palette));
-    await db
-      .insertInto('apps')
-      .values({
-        name: app.name,
-        icon_url: icon,
-        platform: app.platform,
-        landing_url: app.landing,
-        deep_link_pattern: app.deepLink,
-        sort: index,
-        status: ListingStatus.On,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await db.selectFrom('apps').select('id').where('name', '=', app.name).executeTakeFirstOrThrow();
-    appIds.set(app.key, row.id);
+    const id = await content.ensureApp({
+      name: app.name,
+      icon_url: icon,
+      platform: app.platform,
+      landing_url: app.landing,
+      deep_link_pattern: app.deepLink,
+      sort: index,
+      status: ListingStatus.On,
+    });
+    appIds.set(app.key, id);
   }
 
   for (const serial of DEMO_SERIALS) {
-    const appId = appIds.get(serial.app)!;
     const cover = await writeMedia(
       mediaDir,
       `demo/covers/${serial.key}.svg`,
       coverSvg(serial.name, serial.tags.join(' · '), serial.palette),
     );
-    await db
-      .insertInto('serials')
-      .values({
-        task_type: serial.taskType,
-        app_id: appId,
-        name: serial.name,
-        cover_url: cover,
-        intro: serial.intro,
-        tags: serial.tags.join(','),
-        channel: serial.channel,
-        episode_count: serial.episodes,
-        publish_at: now - serial.daysAgo * DAY,
-        total_income_fen: yuanToFen(serial.incomeYuan),
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['app_id', 'name']).doNothing())
-      .execute();
-    const row = await db
-      .selectFrom('serials')
-      .select('id')
-      .where('app_id', '=', appId)
-      .where('name', '=', serial.name)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('tasks')
-      .values({
-        task_type: serial.taskType,
-        app_id: appId,
-        serial_id: row.id,
-        title: `${serial.name} 推广任务`,
-        share_rate_bp: serial.shareRatePercent * 100,
-        tutorial_video_url: `/media/${DEMO_TUTORIALS.video.path}`,
-        tutorial_short_url: `/media/${DEMO_TUTORIALS.short.path}`,
-        open_at: now - serial.daysAgo * DAY,
-        close_at: null,
-        status: ListingStatus.On,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('serial_id').doNothing())
-      .execute();
+    const serialId = await tasks.ensureSerial({
+      task_type: serial.taskType,
+      app_id: appIds.get(serial.app)!,
+      name: serial.name,
+      cover_url: cover,
+      intro: serial.intro,
+      tags: serial.tags,
+      channel: serial.channel,
+      episode_count: serial.episodes,
+      publish_at: now - serial.daysAgo * DAY,
+      total_income_fen: yuanToFen(serial.incomeYuan),
+    });
+    await tasks.ensureTask({
+      serial_id: serialId,
+      title: `${serial.name} 推广任务`,
+      share_rate_bp: serial.shareRatePercent * 100,
+      tutorial_video_url: `/media/${DEMO_TUTORIALS.video.path}`,
+      tutorial_short_url: `/media/${DEMO_TUTORIALS.short.path}`,
+      open_at: now - serial.daysAgo * DAY,
+      close_at: null,
+      status: ListingStatus.On,
+    });
 
     const episodes = serial.taskType === TaskType.Playlet ? PREVIEW_EPISODES : 0;
     for (let number = 1; number <= episodes; number++) {
-      await db
-        .insertInto('episodes')
-        .values({
-          serial_id: row.id,
-          number,
-          title: `第${number}集`,
-          duration_ms: 0,
-          media_path: '',
-          poster_path: '',
-          size_bytes: 0,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['serial_id', 'number']).doNothing())
-        .execute();
+      await tasks.ensureEpisode({ serial_id: serialId, number, title: `第${number}集` });
       if (!media) continue;
       const relative = `demo/episodes/${serial.key}/${number}.mp4`;
       mediaJobs.push(async () => {
         const card = await ensureTitleCard(mediaDir, relative, serial.name, `第 ${number} 集`, serial.palette, 6);
-        await db
-          .updateTable('episodes')
-          .set({ media_path: relative, poster_path: card.poster, duration_ms: card.durationMs, size_bytes: card.size })
-          .where('serial_id', '=', row.id)
-          .where('number', '=', number)
-          .execute();
+        await tasks.setEpisodeVideo(serialId, number, {
+          media_path: relative,
+          poster_path: card.poster,
+          duration_ms: card.durationMs,
+          size_bytes: card.size,
+        });
       });
     }
   }
@@ -230,19 +207,14 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
       `demo/banners/${banner.key}.svg`,
       bannerSvg(banner.headline, banner.subline, banner.palette),
     );
-    await db
-      .insertInto('banners')
-      .values({
-        platform: 1,
-        title: banner.title,
-        image_url: image,
-        link_url: banner.link,
-        sort: index,
-        status: ListingStatus.On,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('title').doNothing())
-      .execute();
+    await content.ensureBanner({
+      platform: 1,
+      title: banner.title,
+      image_url: image,
+      link_url: banner.link,
+      sort: index,
+      status: ListingStatus.On,
+    });
   }
 
   const qr = await QRCode.toString(SUPPORT_POSTER.qrText, {
@@ -251,64 +223,36 @@ export async function seedDemoData(db: Db, mediaDir: string, options: SeedOption
     width: 240,
     color: { dark: '#1D2129', light: '#FFFFFF' },
   });
-  const qrUrl = await writeMedia(mediaDir, 'demo/support-qr.svg', qr);
-  await db
-    .insertInto('posters')
-    .values({
-      title: SUPPORT_POSTER.title,
-      image_url: qrUrl,
-      description: SUPPORT_POSTER.description,
-      status: ListingStatus.On,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('title').doNothing())
-    .execute();
+  await content.ensurePoster({
+    title: SUPPORT_POSTER.title,
+    image_url: await writeMedia(mediaDir, 'demo/support-qr.svg', qr),
+    description: SUPPORT_POSTER.description,
+    status: ListingStatus.On,
+  });
 
   for (const pkg of DEMO_PACKAGES) {
-    await db
-      .insertInto('credit_packages')
-      .values({
-        id: pkg.id,
-        name: pkg.name,
-        type: pkg.type,
-        status: ListingStatus.On,
-        price_fen: yuanToFen(pkg.priceYuan),
-        discount: pkg.discount,
-        discount_price_fen: pkg.discountYuan === null ? null : yuanToFen(pkg.discountYuan),
-        credit: pkg.credit,
-        gift_credit: pkg.gift,
-        start_at: null,
-        end_at: null,
-        description: pkg.description,
-        sort: pkg.sort,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  }
-  await db
-    .insertInto('credit_promotions')
-    .values({
-      title: DEMO_PROMOTION.title,
-      start_at: now - DAY,
-      end_at: now + DEMO_PROMOTION.days * DAY,
+    await packages.ensurePackage({
+      id: pkg.id,
+      name: pkg.name,
+      type: pkg.type,
       status: ListingStatus.On,
-    })
-    .onConflict((oc) => oc.column('title').doNothing())
-    .execute();
-  // Packages were seeded with fixed ids; move PostgreSQL's identity past them so later inserts do not collide.
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select setval(pg_get_serial_sequence('credit_packages', 'id'), (select max(id) from credit_packages))`.execute(
-      db,
-    );
+      price_fen: yuanToFen(pkg.priceYuan),
+      discount: pkg.discount,
+      discount_price_fen: pkg.discountYuan === null ? null : yuanToFen(pkg.discountYuan),
+      credit: pkg.credit,
+      gift_credit: pkg.gift,
+      start_at: null,
+      end_at: null,
+      description: pkg.description,
+      sort: pkg.sort,
+    });
   }
+  await packages.ensurePromotion({
+    title: DEMO_PROMOTION.title,
+    start_at: now - DAY,
+    end_at: now + DEMO_PROMOTION.days * DAY,
+    status: ListingStatus.On,
+  });
 
-  for (const template of HELP_TEMPLATES) {
-    await db
-      .insertInto('templates')
-      .values({ slug: template.slug, title: template.title, content: template.content, updated_at: now })
-      .onConflict((oc) => oc.column('slug').doNothing())
-      .execute();
-  }
+  for (const template of HELP_TEMPLATES) await content.ensureHelpTemplate(template);
 }

@@ -6,8 +6,7 @@
  */
 import { OrderType, fenToYuan } from '@cc/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { BuiltApp } from '../app.js';
-import type { Db } from '../db/database.js';
+import type { DemoCreatorPorts } from './demo-income.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -49,22 +48,19 @@ async function inject(app: FastifyInstance, method: 'GET' | 'POST', url: string,
 }
 
 /** Registers `phone` with the invite code as a friend would; their token. */
-async function registerFriend(app: FastifyInstance, db: Db, phone: string, inviteCode: string): Promise<string> {
+async function registerFriend({ app, services }: DemoCreatorPorts, phone: string, inviteCode: string): Promise<string> {
   await inject(app, 'POST', '/agent/v1/user/send_code', { phone, type: 1 });
   const outbox = await inject(app, 'GET', `/dev/sms/outbox?phone=${phone}`);
   const code = (outbox.data as { code: string }[])[0]!.code;
   const login = await inject(app, 'POST', '/agent/v1/user/login', { phone, code, invite_code: inviteCode });
-  await db.deleteFrom('sms_codes').where('phone', '=', phone).execute();
+  await services.smsCodes.forgetCodesOf(phone);
   return String(login.access_token);
 }
 
 /** Members registered; 0 when the demo creator is missing or already has a team. */
-export async function seedDemoTeam(
-  { app, services }: BuiltApp,
-  db: Db,
-  leaderPhone: string,
-  now: number,
-): Promise<number> {
+export async function seedDemoTeam(ports: DemoCreatorPorts, leaderPhone: string, now: number): Promise<number> {
+  const { app, services } = ports;
+  const { db } = services.database;
   const leader = await db
     .selectFrom('agents')
     .select(['id', 'invite_code'])
@@ -76,7 +72,7 @@ export async function seedDemoTeam(
 
   const task = await db.selectFrom('tasks').select(['id', 'app_id', 'task_type']).orderBy('id').executeTakeFirst();
   for (const friend of DEMO_MEMBERS) {
-    const token = await registerFriend(app, db, friend.phone, leader.invite_code);
+    const token = await registerFriend(ports, friend.phone, leader.invite_code);
     await inject(app, 'POST', '/agent/v1/user/update_info', { nickname: friend.nickname }, token);
     if (!task || friend.orders.length === 0) continue;
     const receipt = await inject(

@@ -17,7 +17,7 @@ describe(`job engine in the app (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN: OPERATOR }, { jobs: { pollMs: 20, leaseMs: 1_000 } });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterAll(() => ctx.close());
 

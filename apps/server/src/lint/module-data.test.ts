@@ -1,7 +1,7 @@
 /**
  * The lint rule that keeps server modules out of each other's data (eslint.config.js, `modules/module-data`): an
  * import of another module's repository, figures or demo file fails the lint however it is spelled; the module's own
- * files and other modules' services pass.
+ * files and other modules' services pass. The demo seed may import modules' services and nothing of their data.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -38,5 +38,23 @@ describe('modules/module-data', () => {
       "import { isoTime } from '../paging.js';",
     ];
     for (const code of allowed) expect(await ruleMessages(code), code).toEqual([]);
+  });
+
+  it("lets the demo seed use modules' services but not their repositories or figures", async () => {
+    const demo = 'apps/server/src/demo/fixture.ts';
+    const refused = [
+      "import { ContentRepository } from '../modules/content/content.repository.js';",
+      "import type { TaskRepository } from '../modules/task/../task/task.repository.js';",
+      "export { PackageRepository } from '../modules/credit/package.repository.js';",
+      "const lazy = () => import('../modules/promotion/task-figures.js');\nexport { lazy };",
+    ];
+    for (const code of refused) expect(await ruleMessages(code, demo), code).toHaveLength(1);
+    expect((await ruleMessages(refused[0]!, demo))[0]).toContain("seed through content's service");
+    const allowed = [
+      "import type { ContentService } from '../modules/content/content.service.js';",
+      "import { coverSvg } from '../modules/content/cover-art.js';",
+      "import { DEMO_APPS } from './demo-catalogue.js';",
+    ];
+    for (const code of allowed) expect(await ruleMessages(code, demo), code).toEqual([]);
   });
 });

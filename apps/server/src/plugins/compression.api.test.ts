@@ -24,7 +24,7 @@ describe(`compression of API answers (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({}, { jobs: { pollMs: 20 } });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     await ctx.services.jobs.start();
     token = (await loginAs(ctx, nextPhone())).json.body.access_token;
     clip = makeClip('compression-a.mp4', { seconds: 3 });

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentRow } from '../../../test/settlement-fixtures.js';
-import { createTestDatabase, testDatabaseKind } from '../../../test/test-app.js';
+import { createTestDatabase, servicesOn, testDatabaseKind } from '../../../test/test-app.js';
+import { ManualClock } from '../../clock.js';
 import { seedDemoData } from '../../demo/demo-seed.js';
 import { rebuildShareRollup } from '../../modules/settlement/share-rollup.js';
 import { migrateToLatest, migratorOf } from '../migrate.js';
@@ -41,6 +42,15 @@ describe(`receipt figures migration (${testDatabaseKind})`, () => {
     test = await createTestDatabase();
   });
   afterAll(() => test.close());
+  const seedDemoCatalogue = async () => {
+    const now = Date.UTC(2026, 10, 1);
+    const app = await servicesOn(test.database, new ManualClock(now));
+    try {
+      await seedDemoData(app.services, '/nonexistent-media', { now });
+    } finally {
+      await app.close();
+    }
+  };
 
   it('sums each receipt’s own share orders (refunds subtracted, bonuses and team shares left out)', async () => {
     const db = test.database.db;
@@ -49,7 +59,7 @@ describe(`receipt figures migration (${testDatabaseKind})`, () => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toContain('20261125130000_receipt_figures');
 
-    await seedDemoData(db, '/nonexistent-media', { now: Date.UTC(2026, 10, 1) });
+    await seedDemoCatalogue();
     const task = await db.selectFrom('tasks').select(['id', 'serial_id', 'app_id']).executeTakeFirstOrThrow();
     const agent = await db
       .insertInto('agents')
@@ -117,7 +127,7 @@ describe(`receipt figures migration (${testDatabaseKind})`, () => {
   it('activates receipts that earned at their first order and rebuilds the figures from the rows', async () => {
     expect(migrations['20261126140000_earned_receipts']?.up).toBe(earnedReceipts);
     const db = test.database.db;
-    await seedDemoData(db, '/nonexistent-media', { now: Date.UTC(2026, 10, 1) });
+    await seedDemoCatalogue();
     const tasks = await db
       .selectFrom('tasks')
       .select(['id', 'serial_id', 'app_id', 'task_type'])

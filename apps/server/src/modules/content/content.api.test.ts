@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ListingStatus } from '@cc/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { DEMO_SERIALS } from '../../demo/demo-catalogue.js';
@@ -9,7 +10,7 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({ SUPPORT_WECHAT_ID: ' cc-kefu-7x24 ' });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterAll(() => ctx.close());
 
@@ -32,15 +33,42 @@ describe(`demo seed and content (${testDatabaseKind})`, () => {
     expect(await count('templates')).toBeGreaterThanOrEqual(3);
   });
 
-  it('is idempotent', async () => {
-    const before = await Promise.all(
-      (['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count),
-    );
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() + 1000 });
-    const after = await Promise.all(
-      (['apps', 'serials', 'tasks', 'banners', 'posters', 'templates'] as const).map(count),
-    );
-    expect(after).toEqual(before);
+  /** Every row of the tables the seed fills, in id order. */
+  const catalogue = async () => {
+    const db = ctx.database.db;
+    return {
+      apps: await db.selectFrom('apps').selectAll().orderBy('id').execute(),
+      serials: await db.selectFrom('serials').selectAll().orderBy('id').execute(),
+      tasks: await db.selectFrom('tasks').selectAll().orderBy('id').execute(),
+      episodes: await db.selectFrom('episodes').selectAll().orderBy('id').execute(),
+      banners: await db.selectFrom('banners').selectAll().orderBy('id').execute(),
+      posters: await db.selectFrom('posters').selectAll().orderBy('id').execute(),
+      templates: await db.selectFrom('templates').selectAll().orderBy('id').execute(),
+      packages: await db.selectFrom('credit_packages').selectAll().orderBy('id').execute(),
+      promotions: await db.selectFrom('credit_promotions').selectAll().orderBy('id').execute(),
+    };
+  };
+
+  it('is idempotent: a later second run changes no row, and keeps what an operator changed', async () => {
+    await ctx.database.db.updateTable('tasks').set({ share_rate_bp: 8000 }).where('id', '=', 1).execute();
+    await ctx.database.db.updateTable('posters').set({ description: '工作日 9:00-18:00' }).execute();
+    const before = await catalogue();
+    ctx.clock.advance(3_600_000);
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
+    expect(await catalogue()).toEqual(before);
+    expect(before.tasks[0]!.share_rate_bp).toBe(8000);
+    expect(before.posters[0]!.description).toBe('工作日 9:00-18:00');
+    // Nor did it draw ids: the next app listed takes the one after the last.
+    const next = await ctx.services.content.ensureApp({
+      name: '待上架应用',
+      icon_url: '',
+      platform: 'all',
+      landing_url: '',
+      deep_link_pattern: '',
+      sort: 9,
+      status: ListingStatus.Off,
+    });
+    expect(next).toBe(before.apps.at(-1)!.id + 1);
   });
 
   it('writes covers that the server serves', async () => {

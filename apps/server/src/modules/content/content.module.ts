@@ -6,8 +6,8 @@ import { ContentService } from './content.service.js';
 
 export const contentModule = defineModule()(
   'content',
-  ({ database, config }) => ({
-    content: new ContentService(new ContentRepository(database.db), config.supportWechatId),
+  ({ database, clock, config }) => ({
+    content: new ContentService(new ContentRepository(database.db), clock, config.supportWechatId),
   }),
   {
     routes: (app, { content }) => app.register(contentRoutes(content)),

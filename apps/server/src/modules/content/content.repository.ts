@@ -1,6 +1,9 @@
 /** SQL for content: apps, banners, the support poster, help templates and the serial hit chart. */
 import { ListingStatus, type RadarRequest, type TaskType } from '@cc/contracts';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { ensureRow } from '../../db/ensure-row.js';
+import type { AppTable, BannerTable, PosterTable, TemplateTable } from '../../db/schema.js';
 
 export interface RadarFilter {
   channel?: RadarRequest['channel'];
@@ -12,6 +15,56 @@ export interface RadarFilter {
 
 export class ContentRepository {
   constructor(private readonly db: Db) {}
+
+  /** Inserts the app unless one of its name exists; the id of the app of that name. */
+  async ensureApp(app: Insertable<AppTable>): Promise<number> {
+    const row = await ensureRow(
+      () => this.db.selectFrom('apps').select('id').where('name', '=', app.name).executeTakeFirst(),
+      () =>
+        this.db
+          .insertInto('apps')
+          .values(app)
+          .onConflict((oc) => oc.column('name').doNothing())
+          .execute(),
+    );
+    return row.id;
+  }
+
+  async ensureBanner(banner: Insertable<BannerTable>): Promise<void> {
+    await ensureRow(
+      () => this.db.selectFrom('banners').select('id').where('title', '=', banner.title).executeTakeFirst(),
+      () =>
+        this.db
+          .insertInto('banners')
+          .values(banner)
+          .onConflict((oc) => oc.column('title').doNothing())
+          .execute(),
+    );
+  }
+
+  async ensurePoster(poster: Insertable<PosterTable>): Promise<void> {
+    await ensureRow(
+      () => this.db.selectFrom('posters').select('id').where('title', '=', poster.title).executeTakeFirst(),
+      () =>
+        this.db
+          .insertInto('posters')
+          .values(poster)
+          .onConflict((oc) => oc.column('title').doNothing())
+          .execute(),
+    );
+  }
+
+  async ensureTemplate(template: Insertable<TemplateTable>): Promise<void> {
+    await ensureRow(
+      () => this.db.selectFrom('templates').select('id').where('slug', '=', template.slug).executeTakeFirst(),
+      () =>
+        this.db
+          .insertInto('templates')
+          .values(template)
+          .onConflict((oc) => oc.column('slug').doNothing())
+          .execute(),
+    );
+  }
 
   activePoster() {
     return this.db

@@ -1,4 +1,9 @@
-/** Content as the app shows it: apps, banners, the support poster, help templates and the serial hit chart. */
+/**
+ * Content as the app shows it: apps, banners, the support poster, help templates and the serial hit chart; and the
+ * catalogue's writes, each item by its natural key (an app's name, a banner's or poster's title, a template's slug).
+ * A write adds the item unless one with its key is there, and leaves that one as it is: importing the same items
+ * again (the demo seed does on every start) changes nothing and never undoes an operator's edit.
+ */
 import {
   fenToYuan,
   type AppItem,
@@ -12,6 +17,8 @@ import {
   type radarRequestSchema,
 } from '@cc/contracts';
 import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { AppTable, BannerTable, PosterTable, TemplateTable } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { isoTime, offsetOf, paged, splitTags } from '../paging.js';
 import type { ContentRepository } from './content.repository.js';
@@ -23,12 +30,39 @@ const toAppItem = (app: { id: number; name: string; icon_url: string; platform: 
   platform: app.platform,
 });
 
+/** A drama or novel app we promote; its name is its key. */
+export type CatalogueApp = Omit<AppTable, 'id' | 'created_at'>;
+/** A banner of the home carousel; its title is its key. */
+export type CatalogueBanner = Omit<BannerTable, 'id' | 'created_at'>;
+/** The support poster (a QR code to contact us); its title is its key. */
+export type CataloguePoster = Omit<PosterTable, 'id' | 'created_at'>;
+/** A help page in markdown; its slug is its key. */
+export type HelpTemplate = Omit<TemplateTable, 'id' | 'updated_at'>;
+
 export class ContentService {
   constructor(
     private readonly content: ContentRepository,
+    private readonly clock: Clock,
     /** The customer service's WeChat ID (SUPPORT_WECHAT_ID), given with the poster for phones to copy. */
     private readonly supportWechatId = '',
   ) {}
+
+  /** Adds the app unless one of its name is listed; the id of the app of that name. */
+  ensureApp(app: CatalogueApp): Promise<number> {
+    return this.content.ensureApp({ ...app, created_at: this.clock.now() });
+  }
+
+  ensureBanner(banner: CatalogueBanner): Promise<void> {
+    return this.content.ensureBanner({ ...banner, created_at: this.clock.now() });
+  }
+
+  ensurePoster(poster: CataloguePoster): Promise<void> {
+    return this.content.ensurePoster({ ...poster, created_at: this.clock.now() });
+  }
+
+  ensureHelpTemplate(template: HelpTemplate): Promise<void> {
+    return this.content.ensureTemplate({ ...template, updated_at: this.clock.now() });
+  }
 
   async supportPoster(): Promise<Poster> {
     const poster = await this.content.activePoster();

@@ -7,7 +7,7 @@ describe(`points packages and countdown (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());
@@ -70,7 +70,7 @@ describe(`points packages and countdown (${testDatabaseKind})`, () => {
   });
 
   it('seeding twice keeps one of each, and new packages get fresh ids', async () => {
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
     const now = ctx.clock.now();
     const inserted = await ctx.database.db
       .insertInto('credit_packages')

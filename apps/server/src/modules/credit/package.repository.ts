@@ -1,8 +1,9 @@
 /** SQL for points packages, the running promotion (its countdown) and the retention offers issued to creators. */
 import { ListingStatus, PackageType } from '@cc/contracts';
-import type { ExpressionBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { ensureRow } from '../../db/ensure-row.js';
+import type { CreditPackageTable, CreditPromotionTable, Database } from '../../db/schema.js';
 
 /** On, and its sale window (either end open) contains `now`. */
 function onSaleAt(now: number) {
@@ -61,6 +62,35 @@ export class PackageRepository {
       .orderBy('end_at')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /** Inserts the package under its id unless that id is taken. */
+  async ensurePackage(pkg: Insertable<CreditPackageTable> & { id: number }): Promise<void> {
+    const inserted = await this.db
+      .insertInto('credit_packages')
+      .values(pkg)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // An id given by hand does not move PostgreSQL's identity: move it past, so that later inserts do not collide.
+    if (inserted && this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select setval(pg_get_serial_sequence('credit_packages', 'id'), (select max(id) from credit_packages))`.execute(
+        this.db,
+      );
+    }
+  }
+
+  async ensurePromotion(promotion: Insertable<CreditPromotionTable>): Promise<void> {
+    await ensureRow(
+      () =>
+        this.db.selectFrom('credit_promotions').select('id').where('title', '=', promotion.title).executeTakeFirst(),
+      () =>
+        this.db
+          .insertInto('credit_promotions')
+          .values(promotion)
+          .onConflict((oc) => oc.column('title').doNothing())
+          .execute(),
+    );
   }
 
   /** Issues the offer unless one exists for this creator and package; a concurrent issue loses quietly. */

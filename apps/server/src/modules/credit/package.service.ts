@@ -1,10 +1,14 @@
 /**
  * Points packages as the shop sells them: the purchasable list, the running promotion, and the retention offer —
  * issued to a creator once, with its 59:59 deadline kept here so that only the server decides who may buy it at
- * the discount and until when. Orders price a package through `priceFor`.
+ * the discount and until when. Orders price a package through `priceFor`. And the shop's catalogue writes, each item
+ * by its key (a package by its id, a promotion by its title): a write adds the item unless one with its key is
+ * there and leaves that one as it is, so importing the same items again (the demo seed does on every start) changes
+ * nothing and never undoes an operator's edit.
  */
 import { PackageType, RETENTION_OFFER_SECONDS } from '@cc/contracts';
 import type { Clock } from '../../clock.js';
+import type { CreditPackageTable, CreditPromotionTable } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import type { PackageRepository, PackageRow } from './package.repository.js';
 
@@ -21,11 +25,30 @@ export interface RetentionClaim {
   now: number;
 }
 
+/**
+ * A points package; its id is its key (the gift page's fixed samples of spec §3 are packages 1, 7 and 3, so ids are
+ * chosen, not drawn).
+ */
+export type CataloguePackage = Omit<CreditPackageTable, 'id' | 'created_at' | 'updated_at'> & { id: number };
+/** A points promotion, whose countdown the shop shows while it runs; its title is its key. */
+export type CataloguePromotion = Omit<CreditPromotionTable, 'id'>;
+
 export class PackageService {
   constructor(
     private readonly packages: PackageRepository,
     private readonly clock: Clock,
   ) {}
+
+  /** Adds the package under its id unless that id is taken. */
+  ensurePackage(pkg: CataloguePackage): Promise<void> {
+    const now = this.clock.now();
+    return this.packages.ensurePackage({ ...pkg, created_at: now, updated_at: now });
+  }
+
+  /** Adds the promotion unless one of its title exists. */
+  ensurePromotion(promotion: CataloguePromotion): Promise<void> {
+    return this.packages.ensurePromotion(promotion);
+  }
 
   purchasable(): Promise<PackageRow[]> {
     return this.packages.purchasable(this.clock.now());

@@ -10,7 +10,7 @@ describe(`retention offer enforced by the server (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());

@@ -378,7 +378,7 @@ describe(`media library (${testDatabaseKind})`, () => {
   });
 
   it("adds a serial's episodes to the library in one click, once", async () => {
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     const episode = await ctx.database.db.selectFrom('episodes').selectAll().orderBy('id').executeTakeFirstOrThrow();
     fs.mkdirSync(path.join(ctx.config.mediaDir, 'test'), { recursive: true });
     fs.copyFileSync(clip, path.join(ctx.config.mediaDir, 'test', 'ep1.mp4'));

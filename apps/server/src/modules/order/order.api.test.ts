@@ -20,7 +20,7 @@ describe(`orders and Alipay payment (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
     wallet = new WalletService(ctx.database, new WalletRepository(ctx.database.db), ctx.clock);
   });
   afterEach(() => expectBooksBalanced(ctx));

@@ -28,7 +28,7 @@ describe(`over-payments, refunds and the notification endpoint (${testDatabaseKi
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
     wallet = new WalletService(ctx.database, new WalletRepository(ctx.database.db), ctx.clock);
   });
   afterEach(() => expectBooksBalanced(ctx));

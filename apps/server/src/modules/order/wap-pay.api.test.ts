@@ -29,7 +29,7 @@ describe(`phone payment through Alipay's wap cashier (${testDatabaseKind})`, () 
     // The app listens, so the sandbox's notifications reach it over HTTP as Alipay's do.
     ctx = await createTestApp({ PORT: String(port), PUBLIC_BASE_URL: origin });
     await ctx.app.listen({ port, host: '127.0.0.1' });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterEach(() => {
     ctx.sandbox.notifyRetryMs = [];
@@ -267,7 +267,7 @@ describe(`phone payment in certificate mode (${testDatabaseKind})`, () => {
     const port = await freePort();
     ctx = await createTestApp({ PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ALIPAY_MODE: 'cert' });
     await ctx.app.listen({ port, host: '127.0.0.1' });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterEach(() => expectBooksBalanced(ctx));
   afterAll(() => ctx.close());

@@ -19,7 +19,7 @@ describe(`promotion (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ PUBLIC_BASE_URL: 'https://cc.example.com' });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     token = (await loginAs(ctx, nextPhone())).json.body.access_token;
     agentId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token })).json.body.agent_id;
     task = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/page?task_type=1&page_size=1' })).json.body
@@ -207,7 +207,9 @@ describe(`promotion (${testDatabaseKind})`, () => {
   it('takes the cap from CLICK_CAP_PER_IP_PER_DAY', async () => {
     const strict = await createTestApp({ CLICK_CAP_PER_IP_PER_DAY: '1' });
     try {
-      await seedDemoData(strict.database.db, strict.config.mediaDir, { now: strict.clock.now() - 60_000 });
+      await seedDemoData(strict.services, strict.config.mediaDir, {
+        now: strict.clock.now() - 60_000,
+      });
       const owner = (await loginAs(strict, nextPhone())).json.body.access_token;
       const { code, atr_id } = (
         await call(strict.app, {
@@ -246,7 +248,9 @@ describe(`promotion (${testDatabaseKind})`, () => {
   it('writes every waiting visit when the server stops gracefully', async () => {
     const stopping = await createTestApp();
     try {
-      await seedDemoData(stopping.database.db, stopping.config.mediaDir, { now: stopping.clock.now() - 60_000 });
+      await seedDemoData(stopping.services, stopping.config.mediaDir, {
+        now: stopping.clock.now() - 60_000,
+      });
       const owner = (await loginAs(stopping, nextPhone())).json.body.access_token;
       const { code, atr_id } = (
         await call(stopping.app, {

@@ -23,7 +23,7 @@ describe(`my tasks count every attributed order (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     partners = await partnerApps(ctx, OPERATOR_TOKEN);
     token = (await loginAs(ctx, nextPhone())).json.body.access_token;
     const agentId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token })).json.body.agent_id;

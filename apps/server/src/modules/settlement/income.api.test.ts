@@ -27,7 +27,7 @@ describe(`income: open API, shares, settlement (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     partners = (await ops('GET', '/ops/v1/apps')).json.body.data;
   });
   afterEach(() => expectBooksBalanced(ctx));

@@ -46,7 +46,7 @@ describe(`the open API document's example (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     // Just after the example's last order_at (2026-11-24T23:59:59+08:00): none is in the future, none too old.
     ctx.clock.advance(Date.UTC(2026, 10, 24, 16, 0, 0) - ctx.clock.now());
     const token = (await loginAs(ctx, nextPhone())).json.body.access_token as string;

@@ -23,7 +23,7 @@ describe(`share orders carry the promotion platform (${testDatabaseKind})`, () =
 
   beforeAll(async () => {
     ctx = await createTestApp({ OPERATOR_TOKEN });
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     partners = await partnerApps(ctx, OPERATOR_TOKEN);
     task = (await call(ctx.app, { method: 'GET', url: '/agent/v1/task/page?task_type=1&page_size=1' })).json.body
       .data[0];

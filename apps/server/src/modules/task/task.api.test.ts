@@ -12,7 +12,7 @@ describe(`task catalogue (${testDatabaseKind})`, () => {
   let token: string;
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
     token = (await loginAs(ctx, nextPhone())).json.body.access_token;
   });
   afterAll(() => ctx.close());
@@ -209,13 +209,30 @@ describe(`task catalogue (${testDatabaseKind})`, () => {
       expect(json).toMatchObject({ code: ErrorCode.episodeNoMedia, msg: '该集暂无可下载的视频' });
     });
   });
+
+  it('refuses a task of a serial, or a video of an episode, that is not in the catalogue', async () => {
+    const { tasks } = ctx.services;
+    const task = {
+      serial_id: 99_999,
+      title: '无主任务',
+      share_rate_bp: 7000,
+      tutorial_video_url: '',
+      tutorial_short_url: '',
+      open_at: ctx.clock.now(),
+      close_at: null,
+      status: 1 as const,
+    };
+    await expect(tasks.ensureTask(task)).rejects.toMatchObject({ code: ErrorCode.serialNotFound });
+    const video = { media_path: 'x.mp4', poster_path: 'x.jpg', duration_ms: 1000, size_bytes: 1 };
+    await expect(tasks.setEpisodeVideo(99_999, 1, video)).rejects.toMatchObject({ code: ErrorCode.episodeNotFound });
+  });
 });
 
 describe(`content lists and the hit chart (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database.db, ctx.config.mediaDir, { now: ctx.clock.now() });
+    await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() });
   });
   afterAll(() => ctx.close());
 

@@ -1,8 +1,9 @@
-/** SQL for the task catalogue: open tasks with their serial and app, and the serials' episodes. */
+/** SQL for the task catalogue: open tasks with their serial and app, the serials' episodes, and their writes. */
 import { ListingStatus } from '@cc/contracts';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { ensureRow } from '../../db/ensure-row.js';
+import type { Database, EpisodeTable, SerialTable, TaskTable } from '../../db/schema.js';
 
 export interface TaskFilter {
   taskType: 1 | 2;
@@ -125,6 +126,91 @@ export class TaskRepository {
   async serialName(serialId: number): Promise<string | undefined> {
     const row = await this.db.selectFrom('serials').select('name').where('id', '=', serialId).executeTakeFirst();
     return row?.name;
+  }
+
+  /** What a serial's task takes from it: its app and type. */
+  serialKind(serialId: number) {
+    return this.db.selectFrom('serials').select(['app_id', 'task_type']).where('id', '=', serialId).executeTakeFirst();
+  }
+
+  /** Inserts the serial unless its app has one of its name; the id of that app's serial of that name. */
+  async ensureSerial(serial: Insertable<SerialTable>): Promise<number> {
+    const row = await ensureRow(
+      () =>
+        this.db
+          .selectFrom('serials')
+          .select('id')
+          .where('app_id', '=', serial.app_id)
+          .where('name', '=', serial.name)
+          .executeTakeFirst(),
+      () =>
+        this.db
+          .insertInto('serials')
+          .values(serial)
+          .onConflict((oc) => oc.columns(['app_id', 'name']).doNothing())
+          .execute(),
+    );
+    return row.id;
+  }
+
+  /** Inserts the task unless its serial has one (a serial is promoted by one task). */
+  async ensureTask(task: Insertable<TaskTable>): Promise<void> {
+    await ensureRow(
+      () => this.db.selectFrom('tasks').select('id').where('serial_id', '=', task.serial_id).executeTakeFirst(),
+      () =>
+        this.db
+          .insertInto('tasks')
+          .values(task)
+          .onConflict((oc) => oc.column('serial_id').doNothing())
+          .execute(),
+    );
+  }
+
+  /** Inserts the episode unless its serial has one of its number. */
+  async ensureEpisode(episode: Insertable<EpisodeTable>): Promise<void> {
+    await ensureRow(
+      () =>
+        this.db
+          .selectFrom('episodes')
+          .select('id')
+          .where('serial_id', '=', episode.serial_id)
+          .where('number', '=', episode.number)
+          .executeTakeFirst(),
+      () =>
+        this.db
+          .insertInto('episodes')
+          .values(episode)
+          .onConflict((oc) => oc.columns(['serial_id', 'number']).doNothing())
+          .execute(),
+    );
+  }
+
+  /**
+   * Sets an episode's video, writing nothing when it is already the one given (so re-seeding leaves the table
+   * untouched); whether the serial has that episode.
+   */
+  async setEpisodeVideo(
+    serialId: number,
+    number: number,
+    video: Pick<EpisodeTable, 'media_path' | 'poster_path' | 'duration_ms' | 'size_bytes'>,
+  ): Promise<boolean> {
+    const episode = (eb: ExpressionBuilder<Database, 'episodes'>) =>
+      eb.and([eb('serial_id', '=', serialId), eb('number', '=', number)]);
+    const result = await this.db
+      .updateTable('episodes')
+      .set(video)
+      .where(episode)
+      .where((eb) =>
+        eb.or([
+          eb('media_path', '!=', video.media_path),
+          eb('poster_path', '!=', video.poster_path),
+          eb('duration_ms', '!=', video.duration_ms),
+          eb('size_bytes', '!=', video.size_bytes),
+        ]),
+      )
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) return true;
+    return (await this.db.selectFrom('episodes').select('id').where(episode).executeTakeFirst()) !== undefined;
   }
 
   episodeById(episodeId: number) {

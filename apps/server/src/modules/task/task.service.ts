@@ -1,6 +1,20 @@
-/** The task center: open tasks for browsing, a task's detail, and its episodes (preview material). */
-import { ListingStatus, fenToYuan, type Episode, type TaskCard, type TaskInfo } from '@cc/contracts';
+/**
+ * The task center: open tasks for browsing, a task's detail, and its episodes (preview material). And the
+ * catalogue's writes, each item by its natural key (a serial by its app and name, a task by its serial, an episode by
+ * its serial and number): a write adds the item unless one with its key is there and leaves that one as it is, so
+ * importing the same items again (the demo seed does on every start) changes nothing and never undoes an operator's
+ * edit.
+ */
+import {
+  ListingStatus,
+  fenToYuan,
+  type Episode,
+  type RADAR_CHANNELS,
+  type TaskCard,
+  type TaskInfo,
+} from '@cc/contracts';
 import type { Clock } from '../../clock.js';
+import type { EpisodeTable, SerialTable, TaskTable } from '../../db/schema.js';
 import { appError } from '../../errors.js';
 import { isoTime, splitTags } from '../paging.js';
 import type { EpisodeRow, TaskFilter, TaskRepository, TaskRow } from './task.repository.js';
@@ -53,6 +67,19 @@ export function isTaskOpen(task: Pick<TaskRow, 'status' | 'open_at' | 'close_at'
  */
 export const CATALOGUE_CACHE_MS = 5_000;
 const CATALOGUE_CACHE_ENTRIES = 500;
+
+/** A drama or novel of an app; the app and its name are its key. */
+export type CatalogueSerial = Omit<SerialTable, 'id' | 'created_at' | 'tags' | 'channel'> & {
+  tags: string[];
+  /** The readership it is written for, as the hit chart filters it. */
+  channel: (typeof RADAR_CHANNELS)[number];
+};
+/** The promotion task of a serial (its app and type are the serial's); the serial is its key. */
+export type CatalogueTask = Omit<TaskTable, 'id' | 'created_at' | 'app_id' | 'task_type'>;
+/** A preview episode of a serial; the serial and its number are its key. It has no video until one is set. */
+export type CatalogueEpisode = Pick<EpisodeTable, 'serial_id' | 'number' | 'title'>;
+/** An episode's video file and poster, relative to the media folder. */
+export type EpisodeVideo = Pick<EpisodeTable, 'media_path' | 'poster_path' | 'duration_ms' | 'size_bytes'>;
 
 /** A catalogue page as cards (not yet marked received), with the number of tasks matching. */
 interface CataloguePage {
@@ -154,5 +181,41 @@ export class TaskService {
     const row = await this.tasks.episodeById(episodeId);
     if (!row) throw appError('episodeNotFound');
     return row;
+  }
+
+  /** Adds the serial unless its app has one of its name; the id of that app's serial of that name. */
+  async ensureSerial(serial: CatalogueSerial): Promise<number> {
+    const id = await this.tasks.ensureSerial({
+      ...serial,
+      tags: serial.tags.join(','),
+      created_at: this.clock.now(),
+    });
+    this.pages.clear();
+    return id;
+  }
+
+  /** Adds the serial's task unless it has one. */
+  async ensureTask(task: CatalogueTask): Promise<void> {
+    const serial = await this.tasks.serialKind(task.serial_id);
+    if (!serial) throw appError('serialNotFound');
+    await this.tasks.ensureTask({ ...task, ...serial, created_at: this.clock.now() });
+    this.pages.clear();
+  }
+
+  /** Adds the episode unless its serial has one of its number. */
+  async ensureEpisode(episode: CatalogueEpisode): Promise<void> {
+    await this.tasks.ensureEpisode({
+      ...episode,
+      duration_ms: 0,
+      media_path: '',
+      poster_path: '',
+      size_bytes: 0,
+      created_at: this.clock.now(),
+    });
+  }
+
+  /** Sets the video of a serial's episode (made after the episode was listed). */
+  async setEpisodeVideo(serialId: number, number: number, video: EpisodeVideo): Promise<void> {
+    if (!(await this.tasks.setEpisodeVideo(serialId, number, video))) throw appError('episodeNotFound');
   }
 }

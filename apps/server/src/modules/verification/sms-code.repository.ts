@@ -60,6 +60,10 @@ export class SmsCodeRepository {
     await trx.deleteFrom('sms_codes').where('id', '=', id).execute();
   }
 
+  async deleteForPhone(trx: Trx, phone: string): Promise<void> {
+    await trx.deleteFrom('sms_codes').where('phone', '=', phone).execute();
+  }
+
   findLive(trx: Trx, phone: string, type: SmsType) {
     return trx
       .selectFrom('sms_codes')

@@ -120,6 +120,17 @@ export class SmsCodeService {
     return 'ok';
   }
 
+  /**
+   * Forgets every code sent to the phone, so its budgets start afresh and no code of it is valid any more: what an
+   * operator does for a person a limit has locked out, and what the demo seed does after logging its creators in.
+   */
+  async forgetCodesOf(phone: string): Promise<void> {
+    await this.database.db.transaction().execute(async (trx) => {
+      await lockKey(trx, this.database.kind, `sms:${phone}`);
+      await this.codes.deleteForPhone(trx, phone);
+    });
+  }
+
   lockPhone(trx: Transaction<Database>, phone: string): Promise<void> {
     return lockKey(trx, this.database.kind, `sms:${phone}`);
   }
