@@ -13,9 +13,8 @@ const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 if (config.seedDemo) await seedDemoData(database.db, config.mediaDir, { media: true, log: console.log });
 
-const built = await buildApp(config, { database });
+const built = await buildApp(config, { database, closeDatabase: true });
 const { app, services } = built;
-app.addHook('onClose', () => database.destroy());
 
 closeOnSignal(app);
 if (config.seedDemo) {
