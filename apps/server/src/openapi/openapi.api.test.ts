@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { endpointKey, endpointTable, settlementApi } from '@cc/contracts';
+import { endpoint, endpointKey, endpointTable, opsJobApi, settlementApi, userApi } from '@cc/contracts';
 import Fastify, { type RouteOptions } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,19 @@ describe(`the endpoint table (${testDatabaseKind})`, () => {
     expect(() => app.post('/agent/v1/made-up', async () => 'x')).toThrow(/POST \/agent\/v1\/made-up/);
     await app.close();
   });
+
+  it('refuses a creator or operator entry registered without route(), which would leave out its guard', async () => {
+    const app = Fastify();
+    enforceEndpointTable(app, endpointTable);
+    expect(() => app.get(userApi.info.path, async () => 'x')).toThrow(/GET \/agent\/v1\/user\/info.*guard/);
+    expect(() => app.head(opsJobApi.list.path, async () => 'x')).toThrow(/HEAD \/ops\/v1\/jobs.*guard/);
+    await app.close();
+  });
+
+  it('refuses a local entry outside /dev/, where nothing would keep it to this machine', async () => {
+    const stray = endpoint({ method: 'GET', path: '/agent/v1/debug', guard: 'local', tag: '示例', summary: '示例' });
+    expect(() => enforceEndpointTable(Fastify(), [...endpointTable, stray])).toThrow(/GET \/agent\/v1\/debug/);
+  });
 });
 
 describe(`the OpenAPI documents (${testDatabaseKind})`, () => {
@@ -88,6 +101,13 @@ describe(`the OpenAPI documents (${testDatabaseKind})`, () => {
     await SwaggerParser.validate(structuredClone(json) as never);
     const operatorEntries = endpointTable.filter((entry) => entry.guard === 'operator');
     expect(documentedKeys(json).sort()).toEqual(operatorEntries.map((e) => endpointKey(e.method, e.path)).sort());
+  });
+
+  it('each document names only the credentials its own operations use', async () => {
+    const schemes = (doc: Record<string, unknown>) =>
+      Object.keys((doc.components as { securitySchemes: object }).securitySchemes);
+    expect(schemes((await document('/openapi.json')).json)).toEqual(['creator']);
+    expect(schemes((await document('/ops/v1/openapi.json', OPERATOR_TOKEN)).json)).toEqual(['operator']);
   });
 
   it('describes an endpoint as the server answers it: the envelope, its body, the success text and the errors', async () => {

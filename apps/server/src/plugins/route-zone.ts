@@ -23,7 +23,8 @@ const ZONES: ReadonlyArray<readonly [prefix: string, zone: RouteZone]> = [
   ['/dev/', 'dev'],
 ];
 
-function zoneOfPath(path: string): RouteZone {
+/** The zone of a route's pattern or of a normalised path. */
+export function zoneOfPath(path: string): RouteZone {
   return ZONES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'other';
 }
 
