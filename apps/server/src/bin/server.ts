@@ -12,9 +12,8 @@ const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 
-const built = await buildApp(config, { database });
+const built = await buildApp(config, { database, closeDatabase: true });
 const { app, services } = built;
-app.addHook('onClose', () => database.destroy());
 
 closeOnSignal(app);
 if (config.seedDemo) {

@@ -12,8 +12,7 @@ const config = loadConfigOrExit();
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 
-const { app, services } = await buildApp(config, { database });
-app.addHook('onClose', () => database.destroy());
+const { app, services } = await buildApp(config, { database, closeDatabase: true });
 closeOnSignal(app);
 await app.ready();
 await services.jobs.start();

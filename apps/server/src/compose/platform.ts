@@ -26,8 +26,13 @@ import type { Lifecycle, Platform } from './module.js';
 
 export interface PlatformDeps {
   clock: Clock;
-  /** An already open database; the app then leaves closing it to the caller. */
+  /** An already open database; the app then leaves closing it to the caller, unless `closeDatabase`. */
   database?: DatabaseHandle;
+  /**
+   * Close the given database with the app, after every module's close hook (an entry opens it first to migrate).
+   * A hook the caller added after `buildApp` would run first, closing it under the modules' last writes.
+   */
+  closeDatabase?: boolean;
   smsDriver?: SmsDriver;
   /** The development Alipay sandbox to use (tests run it on its own port); made from DATA_DIR keys otherwise. */
   alipaySandbox?: AlipaySandbox;
@@ -99,7 +104,8 @@ export function createPlatform(
   const { clock } = deps;
   const lifecycle = lifecycleOf(app);
   const database = deps.database ?? openDatabase(config.database);
-  if (!deps.database) lifecycle.onClose(() => database.destroy());
+  // The first close hook added runs last: every module's own close hook still has the database.
+  if (!deps.database || deps.closeDatabase) lifecycle.onClose(() => database.destroy());
 
   const smsDriver = deps.smsDriver ?? createSmsDriver(config, clock);
   if (smsDriver instanceof ConsoleSmsDriver) smsDriver.attachLogger(app.log);

@@ -102,6 +102,12 @@ function operationOf(entry: EndpointSpec): JsonSchema {
   return operation;
 }
 
+/** Each document names only its own credential: the public one has no word of the operator token. */
+const SECURITY_SCHEMES = {
+  creator: { type: 'http', scheme: 'bearer', description: '登录后得到的 access_token' },
+  operator: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN' },
+};
+
 const AUDIENCE: Record<Audience, (entry: EndpointSpec) => boolean> = {
   public: (entry) => entry.guard !== 'operator' && entry.guard !== 'local',
   operator: (entry) => entry.guard === 'operator',
@@ -130,10 +136,8 @@ export function openApiDocument(
     servers: [{ url: info.serverUrl }],
     paths,
     components: {
-      securitySchemes: {
-        creator: { type: 'http', scheme: 'bearer', description: '登录后得到的 access_token' },
-        operator: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN' },
-      },
+      securitySchemes:
+        audience === 'public' ? { creator: SECURITY_SCHEMES.creator } : { operator: SECURITY_SCHEMES.operator },
       parameters: {
         vendor: { name: 'vendor', in: 'header', required: true, schema: { type: 'string', example: 'default' } },
       },

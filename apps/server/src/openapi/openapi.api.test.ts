@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { endpointKey, endpointTable, settlementApi } from '@cc/contracts';
+import zlib from 'node:zlib';
+import { endpoint, endpointKey, endpointTable, opsJobApi, settlementApi, userApi } from '@cc/contracts';
 import Fastify, { type RouteOptions } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,19 @@ describe(`the endpoint table (${testDatabaseKind})`, () => {
     expect(() => app.post('/agent/v1/made-up', async () => 'x')).toThrow(/POST \/agent\/v1\/made-up/);
     await app.close();
   });
+
+  it('refuses a creator or operator entry registered without route(), which would leave out its guard', async () => {
+    const app = Fastify();
+    enforceEndpointTable(app, endpointTable);
+    expect(() => app.get(userApi.info.path, async () => 'x')).toThrow(/GET \/agent\/v1\/user\/info.*guard/);
+    expect(() => app.head(opsJobApi.list.path, async () => 'x')).toThrow(/HEAD \/ops\/v1\/jobs.*guard/);
+    await app.close();
+  });
+
+  it('refuses a local entry outside /dev/, where nothing would keep it to this machine', async () => {
+    const stray = endpoint({ method: 'GET', path: '/agent/v1/debug', guard: 'local', tag: '示例', summary: '示例' });
+    expect(() => enforceEndpointTable(Fastify(), [...endpointTable, stray])).toThrow(/GET \/agent\/v1\/debug/);
+  });
 });
 
 describe(`the OpenAPI documents (${testDatabaseKind})`, () => {
@@ -88,6 +102,13 @@ describe(`the OpenAPI documents (${testDatabaseKind})`, () => {
     await SwaggerParser.validate(structuredClone(json) as never);
     const operatorEntries = endpointTable.filter((entry) => entry.guard === 'operator');
     expect(documentedKeys(json).sort()).toEqual(operatorEntries.map((e) => endpointKey(e.method, e.path)).sort());
+  });
+
+  it('each document names only the credentials its own operations use', async () => {
+    const schemes = (doc: Record<string, unknown>) =>
+      Object.keys((doc.components as { securitySchemes: object }).securitySchemes);
+    expect(schemes((await document('/openapi.json')).json)).toEqual(['creator']);
+    expect(schemes((await document('/ops/v1/openapi.json', OPERATOR_TOKEN)).json)).toEqual(['operator']);
   });
 
   it('describes an endpoint as the server answers it: the envelope, its body, the success text and the errors', async () => {
@@ -150,6 +171,49 @@ describe(`the reference page (${testDatabaseKind})`, () => {
     const script = await ctx.app.inject({ method: 'GET', url: '/docs/js/scalar.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');
+  });
+
+  it('sends the documents and the reference script compressed, once per version: an unchanged copy is a 304', async () => {
+    for (const [url, token] of [
+      ['/openapi.json'],
+      ['/ops/v1/openapi.json', OPERATOR_TOKEN],
+      ['/docs/js/scalar.js'],
+    ] as const) {
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      const plain = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      const br = await ctx.app.inject({ method: 'GET', url, headers: { ...headers, 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.rawPayload.length, url).toBeLessThan(plain.rawPayload.length / 4);
+      expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload), url).toBe(true);
+      expect(br.headers.vary, url).toContain('accept-encoding');
+      expect(br.headers['cache-control'], url).toBe('no-cache');
+      expect(br.headers.etag, url).toMatch(/^"[\w-]+"$/);
+      expect(br.headers.etag, url).not.toBe(plain.headers.etag);
+      const again = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length, url).toBe(0);
+    }
+    // The operator's document is still the operator's: no copy of it is handed out without the token.
+    const cached = await ctx.app.inject({
+      method: 'GET',
+      url: '/ops/v1/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(cached.statusCode).toBe(401);
+  });
+
+  it('answers a Host that names no host with 400, not a server error', async () => {
+    for (const url of ['/docs', '/docs/']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { host: 'a b' } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ code: 40000 });
+    }
   });
 
   it('answers 404, not the web app, where API tools look for other references', async () => {

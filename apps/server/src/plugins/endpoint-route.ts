@@ -22,6 +22,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { ok, okSchema } from './envelope.js';
+import { zoneOfPath } from './route-zone.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -113,25 +114,36 @@ export function route<E extends EndpointSpec>(
   } as RouteOptions);
 }
 
+/** Guards that `route()` adds as a hook: an entry with one of these, registered any other way, would run unguarded. */
+const HOOKED_GUARDS: ReadonlySet<EndpointGuard> = new Set(['creator', 'operator']);
+
 /**
  * Refuses, at registration, any route that is not an entry of the table: registered another way, or an entry that
  * the table does not hold. Fastify's HEAD twins of GET routes pass, and so do the web build's own files
- * (`/index.html`, `/assets/x.js`), once `webBuildFollows` says that they come next.
+ * (`/index.html`, `/assets/x.js`), once `webBuildFollows` says that they come next. A plugin may serve an entry
+ * (Scalar's page, the static media) only when the entry's guard is not a hook that `route()` would have added; and a
+ * `local` entry must lie under `/dev/`, the zone whose requests the development guard keeps to this machine.
  */
 export function enforceEndpointTable(
   app: FastifyInstance,
   table: readonly EndpointSpec[],
 ): { webBuildFollows(): void } {
-  const known = new Set(table.map((entry) => endpointKey(entry.method, entry.path)));
+  const entries = new Map(table.map((entry) => [endpointKey(entry.method, entry.path), entry]));
+  for (const [key, entry] of entries) {
+    if (entry.guard === 'local' && zoneOfPath(entry.path) !== 'dev') {
+      throw new Error(`entry ${key} is local but not under /dev/, where the development guard applies`);
+    }
+  }
   let webBuild = false;
   app.addHook('onRoute', (options) => {
     if (webBuild && WEB_FILE.test(options.url)) return;
     for (const method of asArray(options.method).map(String)) {
       const key = endpointKey(method, options.url);
-      // Declared: through `route`, or by a plugin serving a declared entry (the reference page's Scalar).
-      if (known.has(key)) continue;
-      if (method === 'HEAD' && known.has(endpointKey('GET', options.url))) continue;
-      throw new Error(`route ${key} is not an entry of the endpoint table (packages/contracts, ADR 0031)`);
+      const entry = entries.get(key) ?? (method === 'HEAD' ? entries.get(endpointKey('GET', options.url)) : undefined);
+      if (!entry) throw new Error(`route ${key} is not an entry of the endpoint table (packages/contracts, ADR 0031)`);
+      if (HOOKED_GUARDS.has(entry.guard) && options.config?.endpoint !== entry) {
+        throw new Error(`route ${key} is a ${entry.guard} entry registered without route(): its guard would not run`);
+      }
     }
   });
   return {

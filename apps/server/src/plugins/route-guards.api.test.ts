@@ -169,6 +169,12 @@ describe(`route guards hold for every spelling of a path (${testDatabaseKind})`,
           body: null,
         });
       }
+      // Where API tools look for a reference: a 404 too, however spelled, never the web app's page.
+      for (const target of ['/docs/x', '/swagger'].flatMap((p) => spellings(p, webPort))) {
+        const response = await rawRequest(webPort, 'GET', target);
+        expect(response.status, target).toBe(404);
+        expect(response.body, target).not.toContain('创作者中心');
+      }
       expect((await rawRequest(webPort, 'GET', '/profile/team')).body).toContain('创作者中心');
     } finally {
       await withWeb.close();

@@ -23,7 +23,8 @@ const ZONES: ReadonlyArray<readonly [prefix: string, zone: RouteZone]> = [
   ['/dev/', 'dev'],
 ];
 
-function zoneOfPath(path: string): RouteZone {
+/** The zone of a route's pattern or of a normalised path. */
+export function zoneOfPath(path: string): RouteZone {
   return ZONES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? 'other';
 }
 
@@ -33,11 +34,8 @@ export function routeZone(request: FastifyRequest): RouteZone | null {
   return pattern === undefined ? null : zoneOfPath(pattern);
 }
 
-/**
- * The zone a path of an unmatched request would belong to, once decoded and normalised as the router would, so
- * that an unknown `/%61gent/...` still answers the API's envelope 404 rather than the web page.
- */
-export function unmatchedZone(rawUrl: string): RouteZone {
+/** The path of a request line as the router reads it: no origin, no query, decoded, `.`, `..` and doubled slashes resolved. */
+export function normalisedPath(rawUrl: string): string {
   const withoutOrigin = rawUrl.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '');
   const rawPath = (withoutOrigin.split(/[?#]/)[0] ?? '').replace(/\/{2,}/g, '/');
   let path: string;
@@ -47,5 +45,13 @@ export function unmatchedZone(rawUrl: string): RouteZone {
   } catch {
     path = rawPath;
   }
-  return zoneOfPath(path.replace(/\/{2,}/g, '/'));
+  return path.replace(/\/{2,}/g, '/');
+}
+
+/**
+ * The zone a path of an unmatched request would belong to, once decoded and normalised as the router would, so
+ * that an unknown `/%61gent/...` still answers the API's envelope 404 rather than the web page.
+ */
+export function unmatchedZone(rawUrl: string): RouteZone {
+  return zoneOfPath(normalisedPath(rawUrl));
 }

@@ -6,61 +6,30 @@
  * the copy the request's `Accept-Encoding` allows is sent as it is (br first, then gzip, else the file itself), so
  * no CPU is spent compressing at request time. Media files are served as they are: video and images do not shrink.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { sendRouteNotFound } from './envelope.js';
-import { unmatchedZone } from './route-zone.js';
+import { ENCODINGS, fixedAnswer, fixedBodyOf, type Encoding, type FixedBody } from './fixed-body.js';
+import { normalisedPath, zoneOfPath } from './route-zone.js';
 
-/** The precompressed copies the build writes, in order of preference. */
-const ENCODINGS = [
-  { name: 'br', extension: '.br' },
-  { name: 'gzip', extension: '.gz' },
-] as const;
-type Encoding = (typeof ENCODINGS)[number]['name'];
-
-interface PageVariant {
-  body: Buffer;
-  etag: string;
-}
+/** The extension of each precompressed copy the build writes. */
+const EXTENSIONS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /** index.html and its precompressed copies, read once: it is small and, like the routes of the assets, fixed per build. */
-interface IndexPage {
-  identity: PageVariant;
-  encoded: Partial<Record<Encoding, PageVariant>>;
-}
-
-function variant(body: Buffer, suffix: string): PageVariant {
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"` };
-}
-
-export function loadIndexPage(webDistDir: string): IndexPage {
+export function loadIndexPage(webDistDir: string): FixedBody {
   const file = path.join(webDistDir, 'index.html');
-  const page: IndexPage = { identity: variant(fs.readFileSync(file), ''), encoded: {} };
-  for (const { name, extension } of ENCODINGS) {
-    if (fs.existsSync(file + extension)) page.encoded[name] = variant(fs.readFileSync(file + extension), `-${name}`);
+  const copies: Partial<Record<Encoding, () => Promise<Buffer>>> = {};
+  for (const encoding of ENCODINGS) {
+    const copy = file + EXTENSIONS[encoding];
+    if (fs.existsSync(copy)) {
+      const body = fs.readFileSync(copy);
+      copies[encoding] = async () => body;
+    }
   }
-  return page;
-}
-
-function sendIndexPage(request: FastifyRequest, reply: FastifyReply, page: IndexPage) {
-  const offered = ENCODINGS.map((encoding) => encoding.name).filter((name) => page.encoded[name]);
-  const accepted = request.headers['accept-encoding'];
-  const encoding = accepted && offered.length > 0 ? negotiate(accepted, offered) : null;
-  const chosen = (encoding && page.encoded[encoding]) || page.identity;
-  reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
-    .header('etag', chosen.etag);
-  const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim());
-  if (known?.includes(chosen.etag)) return reply.code(304).send();
-  if (encoding && chosen !== page.identity) reply.header('content-encoding', encoding);
-  return reply.send(chosen.body);
+  return fixedBodyOf(fs.readFileSync(file), copies);
 }
 
 /**
@@ -90,7 +59,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
       decorateReply: false,
       preCompressed: true,
       // The copies are found beside their file; they get no address of their own.
-      globIgnore: ENCODINGS.map(({ extension }) => `**/*${extension}`),
+      globIgnore: Object.values(EXTENSIONS).map((extension) => `**/*${extension}`),
       // Hashed assets never change; index.html must always be fresh so a deploy is picked up.
       setHeaders: (res, filePath) => {
         res.header(
@@ -101,11 +70,13 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
+    // Decided on the path as the router would read it, so no spelling of `/docs/x` gets the web app's page.
+    const pathname = normalisedPath(request.url);
     const wantsPage =
-      request.method === 'GET' && unmatchedZone(request.url) === 'other' && !API_REFERENCE_LIKE.test(request.url);
-    if (indexPage && wantsPage && !path.extname(request.url.split('?')[0] ?? '')) {
-      return sendIndexPage(request, reply, indexPage);
+      request.method === 'GET' && zoneOfPath(pathname) === 'other' && !API_REFERENCE_LIKE.test(pathname);
+    if (indexPage && wantsPage && !path.extname(pathname)) {
+      return reply.send(await fixedAnswer(request, reply, indexPage, 'text/html; charset=utf-8'));
     }
     return sendRouteNotFound(reply);
   });

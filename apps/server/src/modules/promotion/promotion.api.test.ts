@@ -287,6 +287,35 @@ describe(`promotion (${testDatabaseKind})`, () => {
     }
   });
 
+  it('writes the waiting visits before it closes a database handed to it to close, as the entries hand theirs', async () => {
+    const { code, atr_id } = (
+      await receive({ task_id: task.task_id, task_type: 1 }, (await loginAs(ctx, nextPhone())).json.body.access_token)
+    ).json.body;
+    const entryDatabase = openDatabase(ctx.config.database, { schema: ctx.schema });
+    const { app: entry } = await buildApp(ctx.config, {
+      clock: ctx.clock,
+      database: entryDatabase,
+      closeDatabase: true,
+    });
+    const visits = Array.from({ length: 3 }, (_, i) =>
+      entry.inject({
+        url: `/s/${code}`,
+        headers: { 'user-agent': `entry ${i}` },
+        remoteAddress: `198.51.100.${90 + i}`,
+      }),
+    );
+    expect((await Promise.all(visits)).map((response) => response.statusCode)).toEqual([302, 302, 302]);
+    await entry.close();
+    const rows = await ctx.database.db
+      .selectFrom('promotion_clicks')
+      .select('id')
+      .where('receipt_id', '=', atr_id)
+      .execute();
+    expect(rows).toHaveLength(3);
+    // And the database is closed with the app, last.
+    await expect(entryDatabase.db.selectFrom('task_receipts').select('id').execute()).rejects.toThrow();
+  });
+
   it('counts one visitor once when two server processes record the same link at once', async () => {
     const { code, atr_id } = (
       await receive({ task_id: task.task_id, task_type: 1 }, (await loginAs(ctx, nextPhone())).json.body.access_token)
