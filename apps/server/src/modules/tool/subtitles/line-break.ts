@@ -165,7 +165,9 @@ interface LaidOutPart {
 /** The fewest consecutive parts of `units` that each fit in `maxLines` lines. */
 function fewestParts(text: readonly TextUnit[], box: LineBox, maxLines: number): LaidOutPart[] {
   const units = narrowEnough(text, box);
-  for (let count = 1; ; count += 1) {
+  // No part holds more than `maxLines` full lines: fewer parts than that can never fit.
+  const least = Math.ceil(unitsWidth(units, box) / (maxLines * box.maxWidth));
+  for (let count = Math.max(1, Math.min(least, units.length)); ; count += 1) {
     const parts = splitUnits(units, count, box).map((part) => ({
       lines: balancedLines(part, box),
       width: unitsWidth(part, box),
