@@ -123,6 +123,17 @@ describe('ASS', () => {
     });
   });
 
+  it('passes over an event too long to be a line (a drawing of 100,000 characters and more)', () => {
+    const drawing = `{\\p1}${'l 1 1 '.repeat(20_000)}{\\p0}`;
+    const file = ass(
+      [
+        `Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,${drawing}`,
+        'Dialogue: 0,0:00:03.00,0:00:04.00,Default,,0,0,0,,read',
+      ].join('\n'),
+    );
+    expect(parseSubtitles(file).cues).toEqual([{ startMs: 3000, endMs: 4000, text: 'read' }]);
+  });
+
   it('follows a Format line in another order', () => {
     const file = ass(['Format: Start, End, Style, Text', 'Dialogue: 0:00:02.00,0:00:03.00,Default,a, b'].join('\n'));
     expect(parseSubtitles(file).cues).toEqual([{ startMs: 2000, endMs: 3000, text: 'a, b' }]);
@@ -177,6 +188,31 @@ describe('hostile or broken files are refused in Chinese', () => {
     // Markup does not count: a cue of 600 characters of tags around 10 of text is fine.
     const tagged = `1\n00:00:01,000 --> 00:00:02,000\n${'<b>'.repeat(200)}0123456789\n`;
     expect(parseSubtitles(tagged).cues[0]!.text).toBe('0123456789');
+  });
+
+  it('reads a file built to cost quadratic time in linear time (each near the byte limit, well under a second)', () => {
+    const big = 4 * 1024 * 1024 - 200;
+    const cue = (text: string) => `1\n00:00:01,000 --> 00:00:02,000\n${text}\n`;
+    const ass = (text: string) => `[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,${text}\n`;
+    const hostile = [
+      cue('{\\'.repeat(big / 2)),
+      cue('<a'.repeat(big / 2)),
+      cue(`<${'1'.repeat(big)}`),
+      ass('{'.repeat(big)),
+      ass('{\\p1}'.repeat(big / 6)),
+      ass('{\\b1}x'.repeat(90_000 / 6)),
+      ' '.repeat(big) + '-->',
+      `${'0'.repeat(big)} --> 1`,
+    ];
+    for (const file of hostile) {
+      const started = performance.now();
+      try {
+        parseSubtitles(file);
+      } catch (error) {
+        expect(error).toBeInstanceOf(SubtitleError);
+      }
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
   });
 
   it('strips control and direction-override characters from the text', () => {

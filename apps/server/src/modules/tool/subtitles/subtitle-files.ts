@@ -80,8 +80,9 @@ function tidy(text: string): string {
 
 /** SRT and VTT payloads: `{\an8}`-style tags, ruby readings, HTML-like and VTT tags dropped, entities decoded. */
 function plainCueText(text: string): string {
+  // No run may cross the mark that opens the next tag: a long line of `{\` or `<a` costs linear time, not quadratic.
   const bare = text
-    .replace(/\{\\[^}\n]*\}/g, '')
+    .replace(/\{\\[^{}\n]*\}/g, '')
     .replace(/<rt>[^<]*<\/rt>/gi, '')
     .replace(/<\/?(?:[a-z][^<>\n]*|\d[\d:.]*)>/gi, '')
     .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,5});/gi, (entity: string, name: string) => {
@@ -176,10 +177,13 @@ function parseTimedBlocks(lines: string[], format: 'srt' | 'vtt'): Cue[] {
 export function assPlainText(text: string): string {
   let out = '';
   let drawing = false;
+  // Once no `}` follows, none follows any later `{` either: a line of unclosed braces is read once, not once a brace.
+  let unclosed = false;
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i]!;
-    if (char === '{') {
+    if (char === '{' && !unclosed) {
       const end = text.indexOf('}', i + 1);
+      unclosed = end < 0;
       if (end >= 0) {
         const block = text.slice(i + 1, end);
         // `\p1` and up switch to drawing commands (vector paths, not words) until `\p0`.
@@ -200,6 +204,9 @@ export function assPlainText(text: string): string {
   }
   return tidy(out);
 }
+
+/** Characters of one ASS event's text, override tags and drawings included. */
+const MAX_ASS_EVENT = 100_000;
 
 const DEFAULT_EVENT_FORMAT = [
   'layer',
@@ -251,6 +258,8 @@ function parseAss(lines: string[]): Cue[] {
       rest = rest.slice(comma + 1);
     }
     fields.push(rest);
+    // An event this long is a typesetter's drawing, never a line someone reads: passed over unread.
+    if (rest.length > MAX_ASS_EVENT) return;
     const startMs = clockMs(fields[format.indexOf('start')]!, i + 1);
     const endMs = clockMs(fields[format.indexOf('end')]!, i + 1);
     const text = assPlainText(rest);
