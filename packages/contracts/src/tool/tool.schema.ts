@@ -165,6 +165,129 @@ export const highCutConfigSchema = z.object(
 );
 export type HighCutConfig = z.infer<typeof highCutConfigSchema>;
 
+/** Subtitle languages of 字幕/视频翻译. */
+export const SUBTITLE_LANGUAGES = ['zh', 'en'] as const;
+export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number];
+export const SUBTITLE_LANGUAGE_LABELS: Record<SubtitleLanguage, string> = { zh: '中文', en: '英文' };
+
+/** `double`: the translation with the original line under it in a second style; `single`: the translation only. */
+export const SUBTITLE_TYPES = ['double', 'single'] as const;
+export type SubtitleType = (typeof SUBTITLE_TYPES)[number];
+export const SUBTITLE_TYPE_LABELS: Record<SubtitleType, string> = { double: '双语字幕', single: '仅译文' };
+
+/** Where the text sits against its anchor; each has its `subtitle_x`: left 0, center 0.5, right 0.9999. */
+export const SUBTITLE_ALIGNMENTS = ['left', 'center', 'right'] as const;
+export type SubtitleAlignment = (typeof SUBTITLE_ALIGNMENTS)[number];
+export const SUBTITLE_ALIGNMENT_X: Record<SubtitleAlignment, number> = { left: 0, center: 0.5, right: 0.9999 };
+export const SUBTITLE_ALIGNMENT_LABELS: Record<SubtitleAlignment, string> = {
+  left: '左对齐',
+  center: '居中',
+  right: '右对齐',
+};
+
+/** Fonts the burner has and the line breaker can measure (Debian's fonts-noto-cjk). */
+export const SUBTITLE_FONTS = ['Noto Sans CJK SC', 'Noto Serif CJK SC'] as const;
+export type SubtitleFont = (typeof SUBTITLE_FONTS)[number];
+export const SUBTITLE_FONT_LABELS: Record<SubtitleFont, string> = {
+  'Noto Sans CJK SC': '思源黑体',
+  'Noto Serif CJK SC': '思源宋体',
+};
+
+/** The colours of the outline and shadow (or the box behind the text), chosen by name. */
+export const SUBTITLE_EFFECT_STYLES = ['black', 'white', 'gray', 'box'] as const;
+export type SubtitleEffectStyle = (typeof SUBTITLE_EFFECT_STYLES)[number];
+export const SUBTITLE_EFFECT_STYLE_LABELS: Record<SubtitleEffectStyle, string> = {
+  black: '黑色描边',
+  white: '白色描边',
+  gray: '灰色描边',
+  box: '半透明底框',
+};
+
+/**
+ * Font sizes a creator may choose: the size is counted on a picture whose short side is 288 lines (ASS's own
+ * default PlayResY) and scaled to the video, and every size of this range is checked to wrap inside the safe area.
+ */
+export const SUBTITLE_FONT_SIZE_RANGE = { min: 16, max: 48 } as const;
+/** Outline and shadow widths, counted like the font size. */
+export const SUBTITLE_EFFECT_WIDTH_MAX = 8;
+
+/** What the translate form starts with. */
+export const TRANSLATE_DEFAULTS = {
+  source_language: 'en',
+  target_language: 'zh',
+  need_speech_translate: false,
+  subtitle_type: 'double',
+  subtitle_x: SUBTITLE_ALIGNMENT_X.center,
+  subtitle_y: 60,
+  font: 'Noto Sans CJK SC',
+  font_size: 22,
+  font_color: '#FFFFFF',
+  alignment: 'center',
+  bold: false,
+  underline: false,
+  italic: false,
+  font_color_opacity: 100,
+  shadow: 1,
+  outline: 2,
+  effect_color_style: 'black',
+} as const;
+
+const flagSchema = (label: string) => z.boolean({ error: `${label}不正确` });
+const rangeSchema = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label}不正确` })
+    .min(min, `${label}不能小于${min}`)
+    .max(max, `${label}不能大于${max}`);
+
+/**
+ * `translate` config. `subtitle_x` is where the text is anchored across the picture (0 its left edge, 1 its right),
+ * `subtitle_y` the percent of the picture's height, from the top, at which the subtitle block's bottom edge sits
+ * (ASS's MarginV is the rest of the height below it); both are kept inside the short-video safe area when rendered.
+ */
+export const translateConfigSchema = z
+  .object(
+    {
+      source_language: z
+        .enum(SUBTITLE_LANGUAGES, { error: '原文语言不正确' })
+        .default(TRANSLATE_DEFAULTS.source_language),
+      target_language: z
+        .enum(SUBTITLE_LANGUAGES, { error: '译文语言不正确' })
+        .default(TRANSLATE_DEFAULTS.target_language),
+      need_speech_translate: flagSchema('配音开关').default(TRANSLATE_DEFAULTS.need_speech_translate),
+      subtitle_type: z.enum(SUBTITLE_TYPES, { error: '字幕类型不正确' }).default(TRANSLATE_DEFAULTS.subtitle_type),
+      subtitle_x: rangeSchema('字幕横向位置', 0, 1).default(TRANSLATE_DEFAULTS.subtitle_x),
+      subtitle_y: rangeSchema('字幕纵向位置', 0, 100).default(TRANSLATE_DEFAULTS.subtitle_y),
+      font: z.enum(SUBTITLE_FONTS, { error: '字体不正确' }).default(TRANSLATE_DEFAULTS.font),
+      font_size: rangeSchema('字号', SUBTITLE_FONT_SIZE_RANGE.min, SUBTITLE_FONT_SIZE_RANGE.max)
+        .int('字号须为整数')
+        .default(TRANSLATE_DEFAULTS.font_size),
+      font_color: z
+        .string({ error: '字体颜色不正确' })
+        .regex(/^#[0-9a-fA-F]{6}$/, '字体颜色须为 #RRGGBB')
+        .transform((colour) => colour.toUpperCase())
+        .default(TRANSLATE_DEFAULTS.font_color),
+      alignment: z.enum(SUBTITLE_ALIGNMENTS, { error: '对齐方式不正确' }).default(TRANSLATE_DEFAULTS.alignment),
+      bold: flagSchema('加粗').default(TRANSLATE_DEFAULTS.bold),
+      underline: flagSchema('下划线').default(TRANSLATE_DEFAULTS.underline),
+      italic: flagSchema('斜体').default(TRANSLATE_DEFAULTS.italic),
+      font_color_opacity: rangeSchema('字体不透明度', 0, 100)
+        .int('字体不透明度须为整数')
+        .default(TRANSLATE_DEFAULTS.font_color_opacity),
+      shadow: rangeSchema('阴影', 0, SUBTITLE_EFFECT_WIDTH_MAX).default(TRANSLATE_DEFAULTS.shadow),
+      outline: rangeSchema('描边', 0, SUBTITLE_EFFECT_WIDTH_MAX).default(TRANSLATE_DEFAULTS.outline),
+      effect_color_style: z
+        .enum(SUBTITLE_EFFECT_STYLES, { error: '描边样式不正确' })
+        .default(TRANSLATE_DEFAULTS.effect_color_style),
+    },
+    { error: '翻译设置不正确' },
+  )
+  .refine((config) => config.source_language !== config.target_language, {
+    message: '原文语言与译文语言不能相同',
+    path: ['target_language'],
+  });
+export type TranslateConfigInput = z.input<typeof translateConfigSchema>;
+export type TranslateConfig = z.output<typeof translateConfigSchema>;
+
 const mediaIdsSchema = z
   .array(z.number({ error: '素材编号不正确' }).int('素材编号不正确').positive('素材编号不正确'), {
     error: '请选择素材',

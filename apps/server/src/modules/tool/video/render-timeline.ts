@@ -69,7 +69,8 @@ function cjkFontFile(): string | null {
 }
 
 /** Quotes a path for a filter option value. */
-const filterPath = (file: string) => `'${file.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
+export const filterPath = (file: string) =>
+  `'${file.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
 
 export function timelineFilter(
   input: TimelineInput,
