@@ -281,6 +281,7 @@ export class AiHttpClient {
         headers,
         body: payload,
         signal: attemptSignal,
+        // A base URL that redirects is a misconfiguration: following it would send the key and body elsewhere.
         redirect: 'error',
       });
       if (!response.ok) {
