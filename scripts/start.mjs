@@ -5,9 +5,10 @@ import path from 'node:path';
 import { cjkFontPresent, ensureDebianPackages, ensureNodeModules, has, root, run, step } from './lib.mjs';
 
 ensureNodeModules();
-// The demo catalogue's videos are made with ffmpeg and titled in a CJK font.
+// The demo catalogue's videos are made with ffmpeg and titled in a CJK font; espeak-ng is the built-in voice.
 ensureDebianPackages([
   { name: 'ffmpeg', present: () => has('ffmpeg') },
+  { name: 'espeak-ng', present: () => has('espeak-ng') },
   { name: 'fonts-noto-cjk', present: cjkFontPresent },
 ]);
 step('Building the web app');

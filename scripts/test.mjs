@@ -1,5 +1,5 @@
-// `npm test`: install what the tests need (npm packages; Debian chromium, ffmpeg and CJK fonts when
-// missing), then run every test: unit and API suites on SQLite, and the end-to-end suite in Chromium
+// `npm test`: install what the tests need (npm packages; Debian chromium, ffmpeg, espeak-ng and CJK fonts
+// when missing), then run every test: unit and API suites on SQLite, and the end-to-end suite in Chromium
 // against the built product.
 import fs from 'node:fs';
 import { cjkFontPresent, ensureDebianPackages, ensureNodeModules, has, run, step } from './lib.mjs';
@@ -8,6 +8,8 @@ ensureNodeModules();
 ensureDebianPackages([
   { name: 'chromium', present: () => fs.existsSync('/usr/bin/chromium') || has('chromium') },
   { name: 'ffmpeg', present: () => has('ffmpeg') },
+  // The built-in voice, also what the fake speech service of the tests speaks with.
+  { name: 'espeak-ng', present: () => has('espeak-ng') },
   { name: 'fonts-noto-cjk', present: cjkFontPresent },
 ]);
 

@@ -96,3 +96,86 @@ describe('loadConfig', () => {
     expect(loadConfig({}).dataEncryption.key).toEqual(dev.key);
   });
 });
+
+describe('the AI services in the configuration', () => {
+  it('leaves every service off by default, with the built-in voice and the default service voices listed', () => {
+    const { ai } = loadConfig({});
+    expect([ai.llm, ai.asr, ai.tts]).toEqual([null, null, null]);
+    expect(ai.ttsVoices.map((voice) => voice.id)).toEqual(['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer']);
+    expect(ai.retry).toEqual({ baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: 60_000 });
+  });
+
+  it('turns a service on with its base URL and model, with per-service defaults for time, retries and concurrency', () => {
+    const { ai } = loadConfig({
+      LLM_BASE_URL: 'https://api.deepseek.com/v1/',
+      LLM_API_KEY: 'sk-test',
+      LLM_MODEL: 'deepseek-chat',
+      ASR_BASE_URL: 'http://127.0.0.1:8000/v1',
+      ASR_MODEL: 'Systran/faster-whisper-small',
+      ASR_API_KEY: '',
+      TTS_BASE_URL: 'http://127.0.0.1:8880/v1',
+      TTS_MODEL: 'kokoro',
+      TTS_CONCURRENCY: '8',
+      TTS_VOICES: 'zf_xiaobei:晓贝, zm_yunxi:云希,af_bella',
+      AI_RETRY_BASE_MS: '250',
+    });
+    expect(ai.llm).toEqual({
+      baseUrl: 'https://api.deepseek.com/v1',
+      apiKey: 'sk-test',
+      model: 'deepseek-chat',
+      timeoutMs: 120_000,
+      retries: 3,
+      concurrency: 4,
+    });
+    expect(ai.asr).toEqual({
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      apiKey: null,
+      model: 'Systran/faster-whisper-small',
+      timeoutMs: 300_000,
+      retries: 2,
+      concurrency: 2,
+    });
+    expect(ai.tts).toMatchObject({ model: 'kokoro', timeoutMs: 60_000, retries: 3, concurrency: 8 });
+    expect(ai.ttsVoices).toEqual([
+      { id: 'zf_xiaobei', name: '晓贝' },
+      { id: 'zm_yunxi', name: '云希' },
+      { id: 'af_bella', name: 'af_bella' },
+    ]);
+    expect(ai.retry.baseDelayMs).toBe(250);
+  });
+
+  it("reads each service's time limit, retries and concurrency", () => {
+    const { ai } = loadConfig({
+      ASR_BASE_URL: 'http://asr.local/v1',
+      ASR_MODEL: 'whisper-1',
+      ASR_TIMEOUT_SECONDS: '30',
+      ASR_RETRIES: '0',
+      ASR_CONCURRENCY: '1',
+    });
+    expect(ai.asr).toMatchObject({ timeoutMs: 30_000, retries: 0, concurrency: 1 });
+    expect(() => loadConfig({ LLM_CONCURRENCY: '0' })).toThrow(/LLM_CONCURRENCY/);
+    expect(() => loadConfig({ TTS_RETRIES: '-1' })).toThrow(/TTS_RETRIES/);
+    expect(() => loadConfig({ ASR_TIMEOUT_SECONDS: 'soon' })).toThrow(/ASR_TIMEOUT_SECONDS/);
+  });
+
+  it('refuses a base URL that is not http(s), that goes on to the API paths, or that comes without its model', () => {
+    const refused = (env: Record<string, string>, message: RegExp) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    };
+    refused({ LLM_BASE_URL: 'ftp://llm.local/v1', LLM_MODEL: 'm' }, /LLM_BASE_URL: an http or https URL/);
+    refused({ LLM_BASE_URL: 'https://api.deepseek.com/v1/chat/completions', LLM_MODEL: 'm' }, /LLM_BASE_URL: must end/);
+    refused({ ASR_BASE_URL: 'http://asr.local/v1/audio/transcriptions', ASR_MODEL: 'm' }, /ASR_BASE_URL: must end/);
+    refused({ TTS_BASE_URL: 'http://tts.local/v1/audio', TTS_MODEL: 'm' }, /TTS_BASE_URL: must end/);
+    refused({ TTS_BASE_URL: 'http://tts.local/v1?key=1', TTS_MODEL: 'm' }, /TTS_BASE_URL: must carry no query/);
+    refused({ LLM_BASE_URL: 'https://api.deepseek.com/v1' }, /LLM_MODEL: required when LLM_BASE_URL is set/);
+    refused({ ASR_MODEL: 'whisper-1' }, /ASR_BASE_URL: required when ASR_MODEL or ASR_API_KEY is set/);
+    refused({ TTS_API_KEY: 'sk-x' }, /TTS_BASE_URL: required/);
+    refused({ TTS_VOICES: ' , ' }, /TTS_VOICES/);
+  });
+
+  it('takes an empty value as unset, as env files write it', () => {
+    const { ai } = loadConfig({ LLM_BASE_URL: '', LLM_MODEL: ' ', LLM_API_KEY: '' });
+    expect(ai.llm).toBeNull();
+  });
+});

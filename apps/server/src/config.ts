@@ -8,6 +8,8 @@ import path from 'node:path';
 import { MEDIA_DEFAULT_QUOTA_BYTES, MEDIA_MAX_FILE_BYTES } from '@cc/contracts';
 import { z } from 'zod';
 import { DEFAULT_VIDEO_PRESET, VIDEO_PRESETS, type VideoPreset } from './modules/tool/video/encode.js';
+import type { AiSettings } from './providers/ai/ai-providers.js';
+import { DEFAULT_RETRY_POLICY, type AiServiceSettings } from './providers/ai/ai-http.js';
 import type { AlipayTrust } from './providers/payment/alipay-client.js';
 
 const bool = z
@@ -21,6 +23,23 @@ const list = z.string().transform((v) =>
     .filter(Boolean),
 );
 const positiveInt = z.coerce.number().int().positive();
+/** An optional setting that an empty value (`LLM_API_KEY=` in an env file) leaves unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+/** An AI service's base URL: http(s), ending before the API's paths as the OpenAI SDKs want it. */
+const aiBaseUrl = optional(
+  z
+    .url({ protocol: /^https?$/, error: 'an http or https URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .refine((v) => !/\/(chat\/completions|audio(\/\w+)?)$/.test(v), {
+      error: 'must end before /chat/completions or /audio/... (e.g. https://api.deepseek.com/v1)',
+    })
+    .refine((v) => !/[?#]/.test(v), { error: 'must carry no query or fragment' }),
+);
+const aiRetries = z.coerce.number().int().min(0).max(10);
+const aiConcurrency = z.coerce.number().int().min(1).max(64);
+/** The voices of OpenAI's speech API, which most compatible servers also answer to. */
+const DEFAULT_TTS_VOICES = 'alloy:Alloy,echo:Echo,fable:Fable,onyx:Onyx,nova:Nova,shimmer:Shimmer';
 
 const envSchema = z.object({
   /** `development` (default), `test` or `production`. Production refuses development drivers. */
@@ -252,6 +271,62 @@ const envSchema = z.object({
     .default('10,5'),
   /** A tool job still running after this many minutes is stopped, failed and refunded. */
   TOOL_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Language service (LLM) base URL, OpenAI-compatible, ending before `/chat/completions`; unset turns it off. */
+  LLM_BASE_URL: aiBaseUrl,
+  /** Language service API key, sent as `Authorization: Bearer`; unset for a server that wants none. */
+  LLM_API_KEY: optional(z.string().trim()),
+  /** Language service model (`deepseek-chat`); required with LLM_BASE_URL. */
+  LLM_MODEL: optional(z.string().trim()),
+  /** Seconds one language request may take, its answer included. */
+  LLM_TIMEOUT_SECONDS: positiveInt.default(120),
+  /** Language requests tried again after a 429, 5xx, network failure or timeout. */
+  LLM_RETRIES: aiRetries.default(3),
+  /** Language requests in flight at once per server process. */
+  LLM_CONCURRENCY: aiConcurrency.default(4),
+  /** Speech recognition (ASR) base URL, OpenAI-compatible, ending before `/audio/transcriptions`; unset turns it off. */
+  ASR_BASE_URL: aiBaseUrl,
+  /** Speech recognition API key (Bearer); unset for a server that wants none. */
+  ASR_API_KEY: optional(z.string().trim()),
+  /** Speech recognition model (`whisper-1`, `Systran/faster-whisper-small`); required with ASR_BASE_URL. */
+  ASR_MODEL: optional(z.string().trim()),
+  /** Seconds one recognition request may take, the upload included. */
+  ASR_TIMEOUT_SECONDS: positiveInt.default(300),
+  /** Recognition requests tried again after a 429, 5xx, network failure or timeout. */
+  ASR_RETRIES: aiRetries.default(2),
+  /** Recognition requests in flight at once per server process. */
+  ASR_CONCURRENCY: aiConcurrency.default(2),
+  /** Speech synthesis (TTS) base URL, OpenAI-compatible, ending before `/audio/speech`; unset: built-in voice only. */
+  TTS_BASE_URL: aiBaseUrl,
+  /** Speech synthesis API key (Bearer); unset for a server that wants none. */
+  TTS_API_KEY: optional(z.string().trim()),
+  /** Speech synthesis model (`tts-1`, `kokoro`); required with TTS_BASE_URL. */
+  TTS_MODEL: optional(z.string().trim()),
+  /** Seconds one synthesis request may take, the audio included. */
+  TTS_TIMEOUT_SECONDS: positiveInt.default(60),
+  /** Synthesis requests tried again after a 429, 5xx, network failure or timeout. */
+  TTS_RETRIES: aiRetries.default(3),
+  /** Synthesis requests in flight at once per server process. */
+  TTS_CONCURRENCY: aiConcurrency.default(4),
+  /** The speech service's voices offered to creators, comma-separated `id:名称` (ids hold no colon; default: OpenAI's six). */
+  TTS_VOICES: z
+    .string()
+    .default(DEFAULT_TTS_VOICES)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const at = entry.indexOf(':');
+          const id = (at < 0 ? entry : entry.slice(0, at)).trim();
+          return { id, name: (at < 0 ? id : entry.slice(at + 1)).trim() || id };
+        }),
+    )
+    .refine((voices) => voices.length > 0 && voices.every((voice) => voice.id !== ''), {
+      error: 'at least one voice, each `id` or `id:名称`',
+    }),
+  /** Milliseconds before the first retry of an AI request; each later wait doubles, up to 30 s. */
+  AI_RETRY_BASE_MS: positiveInt.default(DEFAULT_RETRY_POLICY.baseDelayMs),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -360,6 +435,8 @@ export interface AppConfig {
     /** x264 preset of every render. */
     videoPreset: VideoPreset;
   };
+  /** LLM_*, ASR_*, TTS_*, AI_RETRY_BASE_MS: the AI services (null when not configured), their limits and voices. */
+  ai: AiSettings;
 }
 
 export class ConfigError extends Error {
@@ -454,6 +531,13 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     };
   }
   if (e.VENDORS.length === 0) problems.push('VENDORS: at least one vendor is required');
+  const ai: AiSettings = {
+    llm: aiService(e, 'LLM', problems),
+    asr: aiService(e, 'ASR', problems),
+    tts: aiService(e, 'TTS', problems),
+    ttsVoices: e.TTS_VOICES,
+    retry: { ...DEFAULT_RETRY_POLICY, baseDelayMs: e.AI_RETRY_BASE_MS },
+  };
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -543,6 +627,36 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       workDir: path.join(dataDir, 'work'),
       videoPreset: e.VIDEO_PRESET,
     },
+    ai,
+  };
+}
+
+/** One AI service's settings: null when its base URL is unset; its model is then required, and set alone refused. */
+function aiService(
+  e: z.output<typeof envSchema>,
+  prefix: 'LLM' | 'ASR' | 'TTS',
+  problems: string[],
+): AiServiceSettings | null {
+  const baseUrl = e[`${prefix}_BASE_URL`];
+  const apiKey = e[`${prefix}_API_KEY`];
+  const model = e[`${prefix}_MODEL`];
+  if (!baseUrl) {
+    if (model !== undefined || apiKey !== undefined) {
+      problems.push(`${prefix}_BASE_URL: required when ${prefix}_MODEL or ${prefix}_API_KEY is set`);
+    }
+    return null;
+  }
+  if (!model) {
+    problems.push(`${prefix}_MODEL: required when ${prefix}_BASE_URL is set`);
+    return null;
+  }
+  return {
+    baseUrl,
+    apiKey: apiKey ?? null,
+    model,
+    timeoutMs: e[`${prefix}_TIMEOUT_SECONDS`] * 1000,
+    retries: e[`${prefix}_RETRIES`],
+    concurrency: e[`${prefix}_CONCURRENCY`],
   };
 }
 

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { AppJobs, AppJobSpecs } from '../jobs/app-jobs.js';
 import type { JobHandlers } from '../jobs/job-table.js';
+import type { AiProviders } from '../providers/ai/ai-providers.js';
 import type { AlipayClient } from '../providers/payment/alipay-client.js';
 import type { AlipaySandbox } from '../providers/payment/alipay-sandbox.js';
 import type { SmsDriver } from '../providers/sms/sms-driver.js';
@@ -41,6 +42,8 @@ export interface Platform {
   alipay: AlipayClient;
   /** The development Alipay sandbox when the payment driver is the sandbox. */
   alipaySandbox: AlipaySandbox | null;
+  /** The AI services (language, recognition, speech; each null when not configured) and the built-in voice. */
+  ai: AiProviders;
 }
 
 type Deps<Needs> = Platform & Needs;

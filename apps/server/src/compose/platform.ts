@@ -1,6 +1,6 @@
 /**
  * The process's shared parts every module may use, made once before any module: database, Redis, drivers
- * (SMS, Alipay, storage), the job engine and the app's lifecycle hooks.
+ * (SMS, Alipay, storage, the AI services), the job engine and the app's lifecycle hooks.
  */
 import { orderApi } from '@cc/contracts';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { createJobQueue } from '../jobs/job-engine.js';
 import type { JobQueueOptions } from '../jobs/job-queue.js';
 import { JobSlots } from '../jobs/job-slots.js';
 import { warnAboutDevelopmentDrivers } from '../plugins/dev-guard.js';
+import { AiProviders } from '../providers/ai/ai-providers.js';
 import { AlipayClient } from '../providers/payment/alipay-client.js';
 import { AlipaySandbox, loadSandboxKeys } from '../providers/payment/alipay-sandbox.js';
 import { AliyunSmsDriver } from '../providers/sms/aliyun-sms.js';
@@ -136,6 +137,12 @@ export function createPlatform(
   );
 
   const alipay = createAlipay(config, deps.alipaySandbox);
+  const ai = new AiProviders(config.ai);
+  // Which tools can run follows from this; the models say which service answers (keys are never logged).
+  app.log.info(
+    { llm: ai.llm?.model ?? null, asr: ai.asr?.model ?? null, tts: ai.tts?.model ?? null },
+    'AI services (null: not configured)',
+  );
   return {
     platform: {
       config,
@@ -149,6 +156,7 @@ export function createPlatform(
       smsDriver,
       alipay: alipay.client,
       alipaySandbox: alipay.sandbox,
+      ai,
     },
     jobSlots,
   };

@@ -739,6 +739,28 @@ export interface MediaAnalysisTable {
   created_at: number;
 }
 
+/** One call to an AI service (or the built-in voice) and what it used, by creator and by tool job. */
+export interface AiUsageTable {
+  id: Generated<number>;
+  agent_id: number;
+  /** The tool job that made the call; null for work outside a job (a medium's analysis). */
+  tool_job_id: number | null;
+  provider: 'llm' | 'asr' | 'tts' | 'espeak';
+  model: string;
+  unit: 'tokens' | 'seconds' | 'characters';
+  /** Tokens, seconds of audio or characters; 0 when the call failed before an answer. */
+  units: number;
+  /** Prompt and completion tokens (language calls). */
+  input_units: number | null;
+  output_units: number | null;
+  attempts: number;
+  duration_ms: number;
+  /** 1 when the call answered and its answer was used. */
+  ok: number;
+  error: string | null;
+  created_at: number;
+}
+
 /** A QR login: created by a desktop browser, scanned and confirmed by a logged-in phone, collected once. */
 export interface LoginQrSessionTable {
   id: string;
@@ -793,6 +815,7 @@ export interface Database {
   tool_jobs: ToolJobTable;
   tool_job_requests: ToolJobRequestTable;
   media_analyses: MediaAnalysisTable;
+  ai_usage: AiUsageTable;
   agents: AgentTable;
   sessions: SessionTable;
   sms_codes: SmsCodeTable;

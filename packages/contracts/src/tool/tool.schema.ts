@@ -337,6 +337,10 @@ export const toolInfoSchema = z.object({
   name: z.string(),
   description: z.string(),
   status: z.enum(['available', 'coming_soon']),
+  /** Whether a run can start now: the tool is built and the AI services it needs are configured. */
+  available: z.boolean(),
+  /** Why not, in Chinese (`翻译服务未配置，请联系运营`, `即将上线`); null when available. */
+  unavailable_reason: z.string().nullable(),
   /** Points per output and per started minute of output (0 for tools that charge nothing). */
   price: z.object({ per_output: z.number().int(), per_minute: z.number().int() }),
   limits: z.object({

@@ -1,9 +1,15 @@
-/** The AI video tools: priced jobs charged in points, run by ffmpeg on the job engine, outputs in the library. */
+/**
+ * The AI video tools: priced jobs charged in points, run by ffmpeg on the job engine, outputs in the library; which
+ * tools the configured AI services allow, and the record of what their calls used (`ai_usage`).
+ */
 import type { CreditService } from '../credit/credit.service.js';
 import { defineModule } from '../../compose/module.js';
 import { jobKeys } from '../../jobs/app-jobs.js';
 import type { ToolMediaLibrary } from './tool-media.js';
 import { StreamSlots } from '../../plugins/stream-slots.js';
+import { AiUsageRepository } from './ai-usage.repository.js';
+import { AiUsageLog } from './ai-usage.js';
+import { toolAvailability } from './tool-availability.js';
 import { ToolRepository } from './tool.repository.js';
 import { ToolRunner } from './tool-runner.js';
 import { toolRoutes } from './tool.routes.js';
@@ -11,8 +17,9 @@ import { ToolService } from './tool.service.js';
 
 export const toolModule = defineModule<{ credits: CreditService; media: ToolMediaLibrary }>()(
   'tool',
-  ({ database, clock, log, config, lifecycle, jobs, credits, media }) => {
+  ({ database, clock, log, config, lifecycle, jobs, credits, media, ai }) => {
     const repository = new ToolRepository(database.db, database.kind);
+    const aiUsage = new AiUsageLog(new AiUsageRepository(database.db), clock, log);
     const tools = new ToolService({
       tools: repository,
       credits,
@@ -23,6 +30,7 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
         jobs.enqueue('tool.analyze', { agent_id: agentId, media_id: mediaId }, { key: jobKeys.toolAnalyze(mediaId) }),
       engineJob: (id: string) => jobs.get(id),
       prices: config.tool.prices,
+      availability: (tool) => toolAvailability(tool, ai.configured),
       clock,
       log,
     });
@@ -39,7 +47,7 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
     });
     // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
     lifecycle.preClose(() => toolRunner.shutdown());
-    return { tools, toolRunner };
+    return { tools, toolRunner, aiUsage };
   },
   {
     jobs: ({ tools, toolRunner, config }) => ({

@@ -36,6 +36,7 @@ import type { ToolMediaLibrary } from './tool-media.js';
 import type { ToolJobRow, ToolRepository } from './tool.repository.js';
 import { checkTimeline } from './video/plan.js';
 import { planFromAnalyses, type StoredAnalysis } from './tool-plan.js';
+import { AI_TOOLS, type AiTool, type ToolAvailability } from './tool-availability.js';
 
 /** One output as the job row keeps it; addresses are made when it is read. */
 export interface ToolJobOutputRow {
@@ -74,6 +75,8 @@ export interface ToolServiceDeps {
   enqueueAnalyze(agentId: number, mediaId: number): Promise<string>;
   engineJob(id: string): Promise<JobView | null>;
   prices: ToolPrices;
+  /** Whether an AI tool can run with the configured AI services, and why not. */
+  availability(tool: AiTool): ToolAvailability;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Same-process signal that a job changed (live progress streams wake on it; others poll). */
@@ -88,15 +91,24 @@ export class ToolService {
     this.events.setMaxListeners(0);
   }
 
+  /**
+   * The nav tools. One is available when it is built and the services it needs are configured; a missing service is
+   * named first, as it is what an operator must set up and it stays true once the tool is built.
+   */
   list(): ToolInfo[] {
     const tools: ToolInfo[] = NAV_TOOLS.map((id) => {
       const runnable = (JOB_TOOLS as readonly string[]).includes(id);
       const price = runnable ? this.deps.prices[id as CreateJob['tool']] : { perOutput: 0, perMinute: 0 };
+      const built = runnable || id === 'media';
+      const services = (AI_TOOLS as readonly string[]).includes(id) ? this.deps.availability(id as AiTool) : null;
+      const reason = services?.reason ?? (built ? null : '即将上线');
       return {
         id,
         name: TOOL_LABELS[id],
         description: DESCRIPTIONS[id],
-        status: runnable || id === 'media' ? 'available' : 'coming_soon',
+        status: built ? 'available' : 'coming_soon',
+        available: reason === null,
+        unavailable_reason: reason,
         price: { per_output: price.perOutput, per_minute: price.perMinute },
         limits: {
           max_media: runnable ? MAX_JOB_MEDIA : 0,

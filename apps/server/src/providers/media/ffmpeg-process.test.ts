@@ -17,6 +17,7 @@ import {
   onMediaProcessStart,
   restrictInputs,
   runFfmpegProcess,
+  runMediaProcess,
   type LiveMediaProcess,
 } from './ffmpeg-process.js';
 
@@ -109,6 +110,32 @@ describe('the ffmpeg/ffprobe launcher', () => {
     expect(() => restrictInputs(['-f', 'lavfi', '-i', 'testsrc2', 'out.mp4'])).toThrow(FfmpegError);
     expect(() => restrictInputs(['-f', 'hls', '-i', 'x.m3u8', 'out.mp4'])).toThrow(FfmpegError);
     expect(() => restrictInputs(['-f', 'concat', '-i', 'x.txt', 'out.mp4'], ['lavfi'])).toThrow(FfmpegError);
+  });
+
+  it('opens audio files (speech, extracted sound) only where the caller declares its inputs may be audio', () => {
+    const containers = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mpegts';
+    expect(restrictInputs(['-i', 'line.wav', 'out.mp3'], [], [], false, true)).toEqual([
+      ...['-protocol_whitelist', 'file', '-format_whitelist', `${containers},wav,mp3,ogg,flac,aac`],
+      ...['-i', 'line.wav', 'out.mp3'],
+    ]);
+    expect(restrictInputs(['-f', 'mp3', '-i', 'line.mp3', 'out.wav'], [], [], false, true)).toContain('line.mp3');
+    expect(() => restrictInputs(['-f', 'mp3', '-i', 'line.mp3', 'out.wav'])).toThrow(FfmpegError);
+  });
+
+  it('runs espeak-ng under the same limits: a stand-in that never ends is killed at its time limit', async () => {
+    const stubborn = path.join(scratch, 'stubborn-espeak.sh');
+    fs.writeFileSync(stubborn, `#!/bin/sh\ntrap '' TERM\nsleep 300\n`, { mode: 0o755 });
+    restore = configureMediaProcesses({ espeak: stubborn, timeoutFloorMs: 300 });
+    const started = nextStart();
+    const run = runMediaProcess('espeak-ng', ['-v', 'cmn', '-f', 'line.txt', '-w', 'line.wav'], {
+      kind: 'speech',
+      mediaSeconds: 0,
+    });
+    const { pid, kind, args } = await started;
+    expect(kind).toBe('speech');
+    expect(args.slice(-6)).toEqual(['-v', 'cmn', '-f', 'line.txt', '-w', 'line.wav']);
+    await expect(run).rejects.toBeInstanceOf(MediaTimeoutError);
+    expect(alive(pid)).toBe(false);
   });
 
   it('kills the process group when the signal aborts', async () => {
@@ -222,7 +249,7 @@ describe('the launcher is the only way to ffmpeg', () => {
     .filter((file) => file.endsWith('.ts') && !/\.test\.ts$|fixtures\.ts$/.test(file))
     .map((file) => ({ file, text: fs.readFileSync(path.join(root, file), 'utf8') }));
 
-  it('no server module but the launcher starts ffmpeg or ffprobe', () => {
+  it('no server module but the launcher starts ffmpeg, ffprobe or espeak-ng', () => {
     const spawning = sources.filter(({ text }) => /node:child_process|['"]child_process['"]/.test(text));
     expect(spawning.map((s) => s.file).sort()).toEqual([
       path.join('modules', 'tool', 'video', 'render-timeline.ts'),

@@ -1,25 +1,35 @@
 /**
- * The one launcher of ffmpeg and ffprobe: no other module spawns either (a test greps the tree). Every
- * input is opened through the `file` protocol only and, unless the caller composed it itself (`composedFormats`),
- * through a whitelist of real containers, so a playlist (hls, concat) cannot make ffmpeg read another file of the
- * server. Each process runs in its own process group with a wall-clock timeout that kills the whole group, under a
+ * The one launcher of ffmpeg, ffprobe and espeak-ng (the built-in voice): no other module spawns any of them (a test
+ * greps the tree). Every input is opened through the `file` protocol only and, unless the caller composed it itself
+ * (`composedFormats`), through a whitelist of real containers, so a playlist (hls, concat) cannot make ffmpeg read
+ * another file of the server. Each process runs in its own process group with a wall-clock timeout that kills the whole group, under a
  * concurrency cap per kind, an address-space ceiling (`prlimit --as`) and `setpriv --pdeathsig KILL` (it dies with
  * its parent); the server kills every group it still has when it closes. Progress comes from `-progress pipe:1`.
+ * espeak-ng reads no media: it gets the caller's arguments (voice, text file, output file) under the same limits.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { Semaphore } from '../../semaphore.js';
 
 /** Demuxers a user's file may be opened with: real containers, never hls, concat, image2, pipe, lavfi or tee. */
 export const CONTAINER_FORMATS = ['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'matroska', 'webm', 'avi', 'flv', 'mpegts'];
+/**
+ * Audio demuxers, allowed only where the caller declares its inputs may be audio files (`audioInputs`): speech a
+ * service or espeak-ng answered, audio the server extracted for recognition. None of them names another file.
+ */
+export const AUDIO_FORMATS = ['wav', 'mp3', 'ogg', 'flac', 'aac'];
 /** Demuxers only the server's own composed inputs may use (test patterns, title cards, invite poster SVGs). */
 export type ComposedFormat = 'lavfi' | 'svg_pipe';
 
 /** What a process does; each kind has its own concurrency cap. */
-export type MediaProcessKind = 'probe' | 'poster' | 'render' | 'analysis';
+export type MediaProcessKind = 'probe' | 'poster' | 'render' | 'analysis' | 'speech';
+/** The programs the launcher runs. */
+export type MediaProgram = 'ffmpeg' | 'ffprobe' | 'espeak-ng';
 
 export interface MediaProcessSettings {
   ffmpeg: string;
   ffprobe: string;
+  espeak: string;
   /** Probe wall-clock limit. */
   probeTimeoutMs: number;
   /** Other processes: this many wall-clock seconds per second of media, between the floor and the ceiling. */
@@ -42,6 +52,7 @@ export interface MediaProcessSettings {
 const DEFAULTS: MediaProcessSettings = {
   ffmpeg: 'ffmpeg',
   ffprobe: 'ffprobe',
+  espeak: 'espeak-ng',
   probeTimeoutMs: 10_000,
   secondsPerMediaSecond: 10,
   timeoutFloorMs: 60_000,
@@ -107,6 +118,8 @@ export interface MediaProcessOptions {
   mediaSeconds?: number;
   /** Inputs (`-f <format> -i …`) the caller composed itself and may open with these demuxers. */
   composedFormats?: readonly ComposedFormat[];
+  /** The inputs may also be audio files (`AUDIO_FORMATS`): speech and extracted sound, never a library upload. */
+  audioInputs?: boolean;
   signal?: AbortSignal;
   /** Seconds of output written so far, at most a few times a second (ffmpeg only). */
   onProgress?: (outSeconds: number) => void;
@@ -117,7 +130,7 @@ export interface MediaProcessOptions {
 }
 
 export interface FfmpegRunResult {
-  /** ffprobe's output (ffmpeg's stdout is its progress). */
+  /** ffprobe's or espeak-ng's output (ffmpeg's stdout is its progress). */
   stdout: string;
   /** The last 64 KB of stderr, for errors and for filters read after the run. */
   stderrTail: string;
@@ -159,42 +172,13 @@ function killGroup(pid: number): void {
   }
 }
 
-/** A counting semaphore per kind; a waiter whose signal aborts leaves the queue. */
-class Slots {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  async take(signal?: AbortSignal): Promise<void> {
-    if (this.running < settings.concurrency) {
-      this.running += 1;
-      return;
-    }
-    await new Promise<void>((resolve, reject) => {
-      const go = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        this.waiting.splice(this.waiting.indexOf(go), 1);
-        reject(new FfmpegAbortedError('ffmpeg was cancelled before it started'));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(go);
-    });
-  }
-
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running -= 1;
-  }
-}
-
-const slots: Record<MediaProcessKind, Slots> = {
-  probe: new Slots(),
-  poster: new Slots(),
-  render: new Slots(),
-  analysis: new Slots(),
+const cancelledBeforeStart = () => new FfmpegAbortedError('ffmpeg was cancelled before it started');
+const slots: Record<MediaProcessKind, Semaphore> = {
+  probe: new Semaphore(() => settings.concurrency, cancelledBeforeStart),
+  poster: new Semaphore(() => settings.concurrency, cancelledBeforeStart),
+  render: new Semaphore(() => settings.concurrency, cancelledBeforeStart),
+  analysis: new Semaphore(() => settings.concurrency, cancelledBeforeStart),
+  speech: new Semaphore(() => settings.concurrency, cancelledBeforeStart),
 };
 
 /**
@@ -202,14 +186,16 @@ const slots: Record<MediaProcessKind, Slots> = {
  * list, or the composed format the input names with `-f` when the caller declared it. A composed format the caller
  * did not declare is refused (a user's file never reaches lavfi through a forgotten option). With
  * `fileDecoderLimit` (ffmpeg; ffprobe must still read a too-large first picture to name its size), `-max_pixels`
- * in front of every input that is not composed.
+ * in front of every input that is not composed. With `audioInputs`, a file may also be opened as audio.
  */
 export function restrictInputs(
   args: readonly string[],
   composedFormats: readonly ComposedFormat[] = [],
   inputOptions: readonly string[] = [],
   fileDecoderLimit = false,
+  audioInputs = false,
 ): string[] {
+  const fileFormats = audioInputs ? [...CONTAINER_FORMATS, ...AUDIO_FORMATS] : CONTAINER_FORMATS;
   const out: string[] = [];
   let inputStart = 0;
   for (let i = 0; i < args.length; i += 1) {
@@ -218,13 +204,13 @@ export function restrictInputs(
     const formatAt = options.lastIndexOf('-f');
     const format = formatAt >= 0 ? options[formatAt + 1] : undefined;
     const composed = composedFormats.find((f) => f === format);
-    if (format && !composed && !CONTAINER_FORMATS.includes(format)) {
+    if (format && !composed && !fileFormats.includes(format)) {
       throw new FfmpegError(`input format ${format} is not allowed`);
     }
     // A composed input is the server's own; a user's file is decoded at most at the size limit, whatever it probed.
     const decoderLimit = fileDecoderLimit && !composed ? ['-max_pixels', String(settings.maxPixels)] : [];
     out.push(...options, ...inputOptions, ...decoderLimit, '-protocol_whitelist', 'file');
-    out.push('-format_whitelist', composed ?? CONTAINER_FORMATS.join(','), '-i', args[i + 1] ?? '');
+    out.push('-format_whitelist', composed ?? fileFormats.join(','), '-i', args[i + 1] ?? '');
     i += 1;
     inputStart = i + 1;
   }
@@ -239,12 +225,13 @@ function timeoutOf(kind: MediaProcessKind, mediaSeconds: number | undefined): nu
   return Math.min(settings.timeoutCeilingMs, Math.max(settings.timeoutFloorMs, proportional));
 }
 
-function commandLine(program: 'ffmpeg' | 'ffprobe', args: readonly string[], nice: number): string[] {
+function commandLine(program: MediaProgram, args: readonly string[], nice: number): string[] {
   const threads = String(settings.threads);
-  const body =
-    program === 'ffmpeg'
-      ? [settings.ffmpeg, '-hide_banner', '-nostdin', '-progress', 'pipe:1', '-nostats']
-      : [settings.ffprobe, '-hide_banner'];
+  const body = {
+    ffmpeg: [settings.ffmpeg, '-hide_banner', '-nostdin', '-progress', 'pipe:1', '-nostats'],
+    ffprobe: [settings.ffprobe, '-hide_banner'],
+    'espeak-ng': [settings.espeak],
+  }[program];
   const threadArgs = program === 'ffmpeg' ? ['-filter_threads', threads, '-filter_complex_threads', threads] : [];
   const full = [...body, ...threadArgs, ...args];
   const niced = nice > 0 ? ['nice', '-n', String(nice), ...full] : full;
@@ -253,19 +240,29 @@ function commandLine(program: 'ffmpeg' | 'ffprobe', args: readonly string[], nic
   return [...deathSignalPrefix(), ...limited];
 }
 
-/** Runs ffmpeg or ffprobe with `args` (inputs restricted as above) under the limits of its kind. */
+/** The arguments as the program gets them: every media input restricted as above; espeak-ng reads no media. */
+function programArgs(program: MediaProgram, args: readonly string[], options: MediaProcessOptions): string[] {
+  const { audioInputs = false } = options;
+  // ffprobe reads its one input as its last argument; ffmpeg names each with -i and decodes with a few threads.
+  if (program === 'ffprobe') {
+    return restrictInputs([...args.slice(0, -1), '-i', args.at(-1) ?? ''], [], [], false, audioInputs);
+  }
+  if (program === 'ffmpeg') {
+    const threads = ['-threads', String(settings.threads)];
+    return restrictInputs(args, options.composedFormats, threads, true, audioInputs);
+  }
+  return [...args];
+}
+
+/** Runs ffmpeg, ffprobe or espeak-ng with `args` (inputs restricted as above) under the limits of its kind. */
 export async function runMediaProcess(
-  program: 'ffmpeg' | 'ffprobe',
+  program: MediaProgram,
   args: readonly string[],
   options: MediaProcessOptions,
 ): Promise<FfmpegRunResult> {
   const { kind, signal, onProgress, onStderrLine, nice = 0 } = options;
   if (signal?.aborted) throw new FfmpegAbortedError('ffmpeg was cancelled before it started');
-  // ffprobe reads its one input as its last argument; ffmpeg names each with -i and decodes with a few threads.
-  const restricted =
-    program === 'ffprobe'
-      ? restrictInputs([...args.slice(0, -1), '-i', args.at(-1) ?? ''])
-      : restrictInputs(args, options.composedFormats, ['-threads', String(settings.threads)], true);
+  const restricted = programArgs(program, args, options);
   const [command = program, ...commandArgs] = commandLine(program, restricted, nice);
   const slot = slots[kind];
   await slot.take(signal);
@@ -293,7 +290,7 @@ export async function runMediaProcess(
       }
       child.stdout.setEncoding('utf8');
       child.stdout.on('data', (chunk: string) => {
-        if (program === 'ffprobe') {
+        if (program !== 'ffmpeg') {
           stdout += chunk;
           return;
         }
