@@ -125,7 +125,6 @@ export const calendarItemInputSchema = z.object({
   note: noteSchema.default(''),
   status: z.enum(CALENDAR_STATUSES, { error: '状态只能是待发布或已发布' }).default('planned'),
 });
-export type CalendarItemInput = z.input<typeof calendarItemInputSchema>;
 
 export const calendarIdParamsSchema = z.object({ id: idSchema('排期编号') });
 
