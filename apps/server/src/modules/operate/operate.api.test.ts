@@ -94,6 +94,13 @@ describe(`智能运营 (${testDatabaseKind})`, () => {
         const earlier = before.find((b) => b.chart_rank === s.chart_rank);
         if (earlier) expect(s.score).toBeGreaterThan(earlier.score);
       }
+      // Orders but no counted click: the advice goes by orders and says why no rate is given.
+      const insight = (await get('/insight', me)).json.body;
+      expect(insight).toMatchObject({ clicks: 0, orders: 3, best_hour: 11, best_platform: Platform.Other });
+      expect(insight.advice).toEqual([
+        '订单最多的是「其他」（3笔）；推广链接的点击还没有统计到，转化率暂时算不出',
+        '下单最多的时段是北京时间11:00–12:00（3笔），建议在这个时段之前发布',
+      ]);
     });
 
     it('needs a login', async () => {

@@ -47,24 +47,49 @@ function sumBy(rows: readonly HourPlatformCount[], key: 'hour' | 'platform'): Ma
   return sums;
 }
 
+/** How the best bucket was chosen: by conversion, by clicks alone, or by orders alone (no click counted). */
+type Basis = 'rate' | 'clicks' | 'orders';
+
 /**
- * The bucket that converts best among those with enough clicks to judge; failing that, the one with most clicks
- * (`byRate` false). Null when nothing was clicked.
+ * The bucket that converts best among those with enough clicks to judge; failing that, the one with most clicks;
+ * failing that (links shared where no visit is counted), the one with most orders. Null when nothing happened.
  */
-function bestOf<T extends { clicks: number; orders: number }>(
-  buckets: readonly T[],
-): { best: T; byRate: boolean } | null {
+function bestOf<T extends { clicks: number; orders: number }>(buckets: readonly T[]): { best: T; basis: Basis } | null {
   const judged = buckets.filter((b) => b.clicks >= MIN_CLICKS_FOR_RATE && b.orders > 0);
   if (judged.length > 0) {
-    const best = judged.reduce((a, b) => (b.orders / b.clicks > a.orders / a.clicks ? b : a));
-    return { best, byRate: true };
+    return { best: judged.reduce((a, b) => (b.orders / b.clicks > a.orders / a.clicks ? b : a)), basis: 'rate' };
   }
-  const clicked = buckets.filter((b) => b.clicks > 0);
-  if (clicked.length === 0) return null;
-  return { best: clicked.reduce((a, b) => (b.clicks > a.clicks ? b : a)), byRate: false };
+  const most = (key: 'clicks' | 'orders') => {
+    const some = buckets.filter((b) => b[key] > 0);
+    return some.length === 0 ? null : some.reduce((a, b) => (b[key] > a[key] ? b : a));
+  };
+  const clicked = most('clicks');
+  if (clicked) return { best: clicked, basis: 'clicks' };
+  const ordered = most('orders');
+  return ordered ? { best: ordered, basis: 'orders' } : null;
 }
 
 const hourText = (hour: number) => `${hour}:00–${hour + 1}:00`;
+
+function platformAdvice(best: PlatformFigures, basis: Basis): string {
+  if (basis === 'rate') {
+    return `「${best.label}」转化最好：${best.clicks}次点击带来${best.orders}笔订单，转化率${best.conversion}%，建议优先在这里发布`;
+  }
+  if (basis === 'clicks') {
+    return `点击最多的是「${best.label}」（${best.clicks}次），订单还不够多，暂时看不出哪个平台转化更好`;
+  }
+  return `订单最多的是「${best.label}」（${best.orders}笔）；推广链接的点击还没有统计到，转化率暂时算不出`;
+}
+
+function hourAdvice(best: HourFigures, basis: Basis): string {
+  if (basis === 'rate') {
+    return `北京时间${hourText(best.hour)}转化最好（转化率${best.conversion}%），建议在这个时段之前发布`;
+  }
+  if (basis === 'clicks') {
+    return `点击最多的时段是北京时间${hourText(best.hour)}（${best.clicks}次），建议在这个时段之前发布`;
+  }
+  return `下单最多的时段是北京时间${hourText(best.hour)}（${best.orders}笔），建议在这个时段之前发布`;
+}
 
 export class OperateService {
   constructor(
@@ -145,8 +170,8 @@ export class OperateService {
       best_hour: bestHour?.best.hour ?? null,
       best_platform: bestPlatform?.best.platform ?? null,
       advice: [
-        ...(bestPlatform ? [this.platformAdvice(bestPlatform.best, bestPlatform.byRate)] : []),
-        ...(bestHour ? [this.hourAdvice(bestHour.best, bestHour.byRate)] : []),
+        ...(bestPlatform ? [platformAdvice(bestPlatform.best, bestPlatform.basis)] : []),
+        ...(bestHour ? [hourAdvice(bestHour.best, bestHour.basis)] : []),
       ],
     };
   }
@@ -156,18 +181,6 @@ export class OperateService {
     let sum = 0;
     for (const [platform, count] of ordersByPlatform) if (!listed.has(platform)) sum += count;
     return sum;
-  }
-
-  private platformAdvice(best: PlatformFigures, byRate: boolean): string {
-    return byRate
-      ? `「${best.label}」转化最好：${best.clicks}次点击带来${best.orders}笔订单，转化率${best.conversion}%，建议优先在这里发布`
-      : `点击最多的是「${best.label}」（${best.clicks}次），订单还不够多，暂时看不出哪个平台转化更好`;
-  }
-
-  private hourAdvice(best: HourFigures, byRate: boolean): string {
-    return byRate
-      ? `北京时间${hourText(best.hour)}转化最好（转化率${best.conversion}%），建议在这个时段之前发布`
-      : `点击最多的时段是北京时间${hourText(best.hour)}（${best.clicks}次），建议在这个时段之前发布`;
   }
 
   async listCalendar(agentId: number, range: CalendarRange): Promise<CalendarList> {

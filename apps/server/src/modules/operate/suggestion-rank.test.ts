@@ -44,5 +44,7 @@ describe('rankSuggestions', () => {
     const all = rankSuggestions(chart, receipts, NOW, 10);
     expect(all.map((d) => d.task_id)).not.toContain(30);
     expect(all.find((d) => d.chart_rank === 4)!.reasons).toContain('2天前上架的新剧，推广的人还少');
+    const unclicked = rankSuggestions(chart, [{ ...receipts[0]!, clicks: 0 }], NOW, 1);
+    expect(unclicked[0]!.reasons[0]).toBe('你在「河马剧场」已带来4笔订单，该应用的用户认你的推广');
   });
 });

@@ -64,9 +64,9 @@ function rankOne(drama: ChartDrama, chartSize: number, history: History, now: nu
   const app = history.ordersByApp.get(drama.app_id);
   if (app && app.orders > 0 && history.totalOrders > 0) {
     score += 25 * (app.orders / history.totalOrders);
-    reasons.unshift(
-      `你在「${drama.app_name}」已带来${app.orders}笔订单，转化率${percent(app.orders, app.clicks)}%，该应用的用户认你的推广`,
-    );
+    // Without counted clicks (links shared where visits are not seen) a rate would read 0%: the orders say enough.
+    const rate = app.clicks > 0 ? `，转化率${percent(app.orders, app.clicks)}%` : '';
+    reasons.unshift(`你在「${drama.app_name}」已带来${app.orders}笔订单${rate}，该应用的用户认你的推广`);
   }
 
   const liked = drama.tags.filter((tag) => history.ordersByTag.has(tag));
