@@ -3,7 +3,7 @@
  * and a suggestion becomes a planned post of the publishing calendar — on a desktop and on a phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken } from '../support/fixtures.js';
+import { apiToken, DESKTOP_AND_PHONE } from '../support/fixtures.js';
 
 const DEMO_CREATOR = '13800138000';
 let demoToken: string | undefined;
@@ -20,10 +20,7 @@ async function openOperate(page: Page) {
   await expect(page).toHaveURL(/tool=operate/);
 }
 
-for (const [name, use] of [
-  ['at 1440 px', { viewport: { width: 1440, height: 900 } }],
-  ['on a 390 px phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-] as const) {
+for (const [name, use] of DESKTOP_AND_PHONE) {
   test.describe(name, () => {
     test.use(use);
 
@@ -38,8 +35,8 @@ for (const [name, use] of [
       await expect(hourChart.locator('canvas')).toHaveCount(1);
       await expect(page.getByRole('img', { name: '各平台点击、订单与转化率柱状图' }).locator('canvas')).toHaveCount(1);
 
-      const add = suggestions.getByRole('button', { name: /^把《.+》加入发布日历$/ }).first();
-      const drama = /^把《(.+)》加入发布日历$/.exec((await add.getAttribute('aria-label'))!)![1]!;
+      const add = suggestions.getByRole('button', { name: /^加入日历《.+》$/ }).first();
+      const drama = /^加入日历《(.+)》$/.exec((await add.getAttribute('aria-label'))!)![1]!;
       await add.click();
       const dialog = page.getByRole('dialog', { name: '新增排期' });
       await expect(dialog.getByLabel('发布内容')).toHaveValue(drama);

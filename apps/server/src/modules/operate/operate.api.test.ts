@@ -23,6 +23,28 @@ describe(`智能运营 (${testDatabaseKind})`, () => {
       remoteAddress: ip,
     });
 
+  /** The app of a task, where its orders are reported. */
+  const appOf = async (taskId: number) =>
+    (await ctx.database.db.selectFrom('tasks').select('app_id').where('id', '=', taskId).executeTakeFirstOrThrow())
+      .app_id;
+  /** `count` recharges reported by the task's app for a promotion code, at `orderAt`. */
+  async function reportRecharges(taskId: number, code: string, count: number, orderAt: number) {
+    const appId = await appOf(taskId);
+    for (let i = 0; i < count; i += 1) {
+      await ctx.services.income.receive(
+        appId,
+        {
+          order_id: `OP-${code}-${orderAt}-${i}`,
+          code,
+          order_type: OrderType.Recharge,
+          amount: '9.90',
+          order_at: new Date(orderAt).toISOString(),
+        },
+        'api',
+      );
+    }
+  }
+
   beforeAll(async () => {
     ctx = await createTestApp({ PUBLIC_BASE_URL: 'https://cc.example.com' });
     await seedDemoData(ctx.services, ctx.config.mediaDir, { now: ctx.clock.now() - 60_000 });
@@ -61,26 +83,7 @@ describe(`智能运营 (${testDatabaseKind})`, () => {
         body: { task_id: target.task_id, task_type: 1 },
       });
       expect(received.json.code).toBe(0);
-      const appId = (
-        await ctx.database.db
-          .selectFrom('tasks')
-          .select('app_id')
-          .where('id', '=', target.task_id)
-          .executeTakeFirstOrThrow()
-      ).app_id;
-      for (let i = 0; i < 3; i += 1) {
-        await ctx.services.income.receive(
-          appId,
-          {
-            order_id: `OP-SUG-${i}`,
-            code: received.json.body.code,
-            order_type: OrderType.Recharge,
-            amount: '19.90',
-            order_at: new Date(ctx.clock.now() - HOUR).toISOString(),
-          },
-          'api',
-        );
-      }
+      await reportRecharges(target.task_id, received.json.body.code, 3, ctx.clock.now() - HOUR);
       const after = (await get('/suggestions', me)).json.body;
       expect(after.promoting_count).toBe(1);
       const tasks = (after.data as { task_id: number }[]).map((s) => s.task_id);
@@ -132,29 +135,10 @@ describe(`智能运营 (${testDatabaseKind})`, () => {
       const { code } = (
         await call(ctx.app, { url: '/agent/v1/task/receive', token: me, body: { task_id: task.task_id, task_type: 1 } })
       ).json.body;
-      const appId = (
-        await ctx.database.db
-          .selectFrom('tasks')
-          .select('app_id')
-          .where('id', '=', task.task_id)
-          .executeTakeFirstOrThrow()
-      ).app_id;
       // The test clock reads 12:00 Beijing; 20:00 Beijing is 8 hours on.
       ctx.clock.advance(8 * HOUR);
       for (let i = 0; i < 12; i += 1) await visit(code, 'https://www.douyin.com/video/7', `203.0.113.${i + 1}`);
-      for (let i = 0; i < 3; i += 1) {
-        await ctx.services.income.receive(
-          appId,
-          {
-            order_id: `OP-HOUR-${i}`,
-            code,
-            order_type: OrderType.Recharge,
-            amount: '9.90',
-            order_at: new Date(ctx.clock.now()).toISOString(),
-          },
-          'api',
-        );
-      }
+      await reportRecharges(task.task_id, code, 3, ctx.clock.now());
       ctx.clock.advance(14 * HOUR); // 10:00 Beijing the next day.
       for (let i = 0; i < 4; i += 1) await visit(code, 'https://weibo.com/u/1', `198.51.100.${i + 1}`);
       await visit(code, '', '192.0.2.77');

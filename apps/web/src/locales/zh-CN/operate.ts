@@ -12,7 +12,7 @@ export const operateText = {
     score: '推荐指数 {score}',
     chartRank: '热剧榜第{rank}名',
     addToCalendar: '加入日历',
-    addLabel: '把《{name}》加入发布日历',
+    addLabel: '加入日历《{name}》',
     promoting: '已在推广 {count} 个任务',
   },
   insight: {

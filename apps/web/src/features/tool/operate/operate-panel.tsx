@@ -16,6 +16,7 @@ import { operateText } from '../../../locales/zh-CN/operate';
 import { useInsight, useSuggestions } from '../api/operate';
 import { CalendarFormModal, type CalendarDraft } from './calendar-form';
 import { FiguresChart } from './figures-chart';
+import { OperateSection } from './operate-section';
 import styles from './operate-panel.module.css';
 import { PublishingCalendar } from './publishing-calendar';
 
@@ -137,15 +138,7 @@ export function OperatePanel() {
     <div className={styles.panel} data-testid="operate-panel">
       <p className={styles.muted}>{t.intro}</p>
 
-      <section className={styles.section} aria-labelledby="operate-suggestions-title">
-        <header className={styles.sectionHeader}>
-          <div>
-            <h2 id="operate-suggestions-title" className={styles.sectionTitle}>
-              {t.suggestions.title}
-            </h2>
-            <p className={styles.muted}>{t.suggestions.hint}</p>
-          </div>
-        </header>
+      <OperateSection title={t.suggestions.title} hint={t.suggestions.hint}>
         <QueryView query={suggestions}>
           {({ data, promoting_count: promoting }) =>
             data.length === 0 ? (
@@ -168,20 +161,12 @@ export function OperatePanel() {
             )
           }
         </QueryView>
-      </section>
+      </OperateSection>
 
-      <section className={styles.section} aria-labelledby="operate-insight-title">
-        <header className={styles.sectionHeader}>
-          <div>
-            <h2 id="operate-insight-title" className={styles.sectionTitle}>
-              {t.insight.title}
-            </h2>
-            {insight.data && (
-              <p className={styles.muted}>
-                {fillText(t.insight.range, { start: insight.data.start_date, end: insight.data.end_date })}
-              </p>
-            )}
-          </div>
+      <OperateSection
+        title={t.insight.title}
+        hint={insight.data && fillText(t.insight.range, { start: insight.data.start_date, end: insight.data.end_date })}
+        action={
           <Radio.Group type="button" size="small" value={days} onChange={setDays} aria-label={t.insight.windowLabel}>
             {OPERATE_WINDOWS.map((window) => (
               <Radio key={window} value={window}>
@@ -189,9 +174,10 @@ export function OperatePanel() {
               </Radio>
             ))}
           </Radio.Group>
-        </header>
+        }
+      >
         <QueryView query={insight}>{(data) => <InsightView insight={data} />}</QueryView>
-      </section>
+      </OperateSection>
 
       <PublishingCalendar onAdd={() => setDraft(draftFor(insight.data))} />
       <CalendarFormModal draft={draft} onClose={() => setDraft(null)} />

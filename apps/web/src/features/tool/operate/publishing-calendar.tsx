@@ -12,6 +12,7 @@ import { DISPLAY_TIME_ZONE } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
 import { operateText } from '../../../locales/zh-CN/operate';
 import { useCalendar, useCalendarWrites } from '../api/operate';
+import { OperateSection } from './operate-section';
 import styles from './operate-panel.module.css';
 
 const t = operateText.calendar;
@@ -67,18 +68,15 @@ export function PublishingCalendar({ onAdd }: { onAdd: () => void }) {
   const calendar = useCalendar(range);
 
   return (
-    <section className={styles.section} aria-labelledby="operate-calendar-title">
-      <header className={styles.sectionHeader}>
-        <div>
-          <h2 id="operate-calendar-title" className={styles.sectionTitle}>
-            {t.title}
-          </h2>
-          <p className={styles.muted}>{t.hint}</p>
-        </div>
+    <OperateSection
+      title={t.title}
+      hint={t.hint}
+      action={
         <Button type="primary" icon={<IconPlus />} onClick={onAdd}>
           {t.add}
         </Button>
-      </header>
+      }
+    >
       <QueryView query={calendar}>
         {({ data, total_count: count, limit }) =>
           data.length === 0 ? (
@@ -100,6 +98,6 @@ export function PublishingCalendar({ onAdd }: { onAdd: () => void }) {
           )
         }
       </QueryView>
-    </section>
+    </OperateSection>
   );
 }
