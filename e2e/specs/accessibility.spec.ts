@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken } from '../support/fixtures.js';
+import { apiToken, DESKTOP_AND_PHONE } from '../support/fixtures.js';
 
 const DEMO_CREATOR = '13800138000';
 
@@ -29,6 +29,7 @@ const CREATOR_PAGES = [
   '/tool?tool=dedup',
   '/tool?tool=mixcut',
   '/tool?tool=media',
+  '/tool?tool=operate',
 ];
 
 interface Finding {
@@ -52,10 +53,7 @@ async function seriousFindings(page: Page, url: string): Promise<Finding[]> {
     }));
 }
 
-for (const [name, use] of [
-  ['at 1440 px', { viewport: { width: 1440, height: 900 } }],
-  ['on a 390 px phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-] as const) {
+for (const [name, use] of DESKTOP_AND_PHONE) {
   test.describe(name, () => {
     test.use(use);
     // The workspace's first-visit tour would be what axe reads on /tool.

@@ -1,6 +1,12 @@
 /** Helpers the specs share: fresh phone numbers, reading codes from the dev outbox, logging in through the modal. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** The two widths a screen is checked at: a desktop and a phone, as `test.use` options. */
+export const DESKTOP_AND_PHONE = [
+  ['at 1440 px', { viewport: { width: 1440, height: 900 } }],
+  ['on a 390 px phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+] as const;
+
 let counter = 0;
 export function freshPhone(): string {
   counter += 1;

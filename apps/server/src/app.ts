@@ -26,6 +26,7 @@ import { creditModule } from './modules/credit/credit.module.js';
 import { devModule } from './modules/dev/dev.module.js';
 import { imageModule } from './modules/image/image.module.js';
 import { mediaModule } from './modules/media/media.module.js';
+import { operateModule } from './modules/operate/operate.module.js';
 import { orderModule } from './modules/order/order.module.js';
 import { paymentModule } from './modules/payment/payment.module.js';
 import { promotionModule } from './modules/promotion/promotion.module.js';
@@ -117,6 +118,7 @@ function composeModules(platform: ReturnType<typeof createPlatform>['platform'])
     .use(teamModule)
     .use(mediaModule)
     .use(toolModule)
+    .use(operateModule)
     .use(demoModule)
     .use(devModule);
 }

@@ -4,10 +4,14 @@
  * integer arithmetic alone: `(order_at + BEIJING_OFFSET_MS) / DAY_MS`, the same on SQLite and PostgreSQL.
  */
 export const DAY_MS = 86_400_000;
-export const BEIJING_OFFSET_MS = 8 * 3_600_000;
+export const HOUR_MS = 3_600_000;
+export const BEIJING_OFFSET_MS = 8 * HOUR_MS;
 
 /** The Beijing day number of an instant. */
 export const beijingDayOf = (ms: number): number => Math.floor((ms + BEIJING_OFFSET_MS) / DAY_MS);
+
+/** The Beijing hour of day (0–23) of an instant; SQL computes it as `((ms + BEIJING_OFFSET_MS) / HOUR_MS) % 24`. */
+export const beijingHourOf = (ms: number): number => Math.floor((ms + BEIJING_OFFSET_MS) / HOUR_MS) % 24;
 
 /** YYYY-MM-DD of a Beijing day number. */
 export const dateOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);

@@ -14,6 +14,7 @@ import { devApi } from './dev/dev.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { imageApi } from './image/image.endpoints.js';
 import { opsJobApi } from './jobs/jobs.endpoints.js';
+import { operateApi } from './operate/operate.endpoints.js';
 import { mediaApi } from './media/media.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 import { opsPaymentApi } from './payment/payment.endpoints.js';
@@ -44,6 +45,7 @@ export const endpointTable: readonly EndpointSpec[] = [
   mediaApi,
   imageApi,
   toolApi,
+  operateApi,
   // Partners, payment providers, pages and the platform.
   demoLandingApi,
   platformApi,

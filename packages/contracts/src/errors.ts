@@ -71,6 +71,10 @@ export const ErrorCode = {
   bankBatchDecisionConflict: 40223,
   bankResultFileInvalid: 40224,
   walletTaxInsufficient: 40230,
+  // The 智能运营 publishing calendar.
+  operateItemNotFound: 40241,
+  operateCalendarFull: 40242,
+  operateTaskNotFound: 40243,
   // Resubmitting a rejected channel filing.
   channelNotRejected: 40280,
   // SMS budgets, money sessions and the agreement's order of steps.
@@ -221,6 +225,9 @@ export const ErrorMessages = {
   bankBatchDecisionConflict: '该提现已确认为其他结果，不能更改',
   bankResultFileInvalid: '银行结果文件不正确：首行应为表头 提现编号,结果,银行流水号,原因（结果为“成功”或“退回”）',
   walletTaxInsufficient: '钱包可用余额不足以支付积分和代扣个税，请选择组合支付或支付宝支付',
+  operateItemNotFound: '排期不存在或已删除',
+  operateCalendarFull: '发布日历最多保存200条排期，请删除不用的排期后重试',
+  operateTaskNotFound: '所选短剧任务不存在或已下架，请从推荐中重新选择',
   channelNotRejected: '只有未通过的报备可以修改后重新提交',
   moneyCodeRequired: '请获取并填写短信验证码',
   contractRealNameRequired: '签署协议前请先添加收款账户（银行卡或支付宝）并完成实名',

@@ -806,6 +806,20 @@ export interface ImageTable {
   created_at: number;
 }
 
+/** A planned post of the 智能运营 publishing calendar; `planned_at` is the instant of its Beijing date and time. */
+export interface OperateCalendarItemTable {
+  id: Generated<number>;
+  agent_id: number;
+  task_id: number | null;
+  title: string;
+  platform: number;
+  planned_at: number;
+  note: Generated<string>;
+  status: Generated<'planned' | 'done'>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   images: ImageTable;
   login_qr_sessions: LoginQrSessionTable;
@@ -855,6 +869,7 @@ export interface Database {
   payment_refunds: PaymentRefundTable;
   jobs: JobTable;
   job_schedules: JobScheduleTable;
+  operate_calendar_items: OperateCalendarItemTable;
   partner_apps: PartnerAppTable;
   open_orders: OpenOrderTable;
   open_order_decisions: OpenOrderDecisionTable;

@@ -1,5 +1,6 @@
-/** The icon of each of the six nav tools, the same in the workspace nav and on the landing page. */
+/** The icon of each tool of the workspace, the same in the workspace nav and on the landing page. */
 import {
+  IconBulb,
   IconFolder,
   IconScissor,
   IconSend,
@@ -7,18 +8,19 @@ import {
   IconTranslate,
   IconVideoCamera,
 } from '@arco-design/web-react/icon';
-import type { NavTool } from '@cc/contracts';
+import type { WorkspaceTool } from '@cc/contracts';
 import type { ReactNode } from 'react';
 
-const ICONS: Record<NavTool, ReactNode> = {
+const ICONS: Record<WorkspaceTool, ReactNode> = {
   mixcut: <IconScissor />,
   commentary: <IconVideoCamera />,
   translate: <IconTranslate />,
   dedup: <IconSubscribed />,
   media: <IconFolder />,
   publish: <IconSend />,
+  operate: <IconBulb />,
 };
 
-export function ToolIcon({ tool }: { tool: NavTool }) {
+export function ToolIcon({ tool }: { tool: WorkspaceTool }) {
   return ICONS[tool];
 }

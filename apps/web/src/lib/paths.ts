@@ -1,5 +1,5 @@
 /** The routes: typed paths, which of them need login, and the query parameters that drive login. */
-import { PAY_RESULT_PATH, type NavTool } from '@cc/contracts';
+import { PAY_RESULT_PATH, type NavTool, type WorkspaceTool } from '@cc/contracts';
 
 export const paths = {
   root: '/',
@@ -71,7 +71,7 @@ export function taskDetailPath(task: { task_id: number; task_type: number; app_i
 export const PriceQuery = { show: 'price' } as const;
 
 /** The workspace with one of its tools chosen: `/tool?tool=mixcut`. */
-export function toolPath(tool: NavTool): string {
+export function toolPath(tool: WorkspaceTool): string {
   return `${paths.tool}?tool=${tool}`;
 }
 

@@ -13,6 +13,9 @@ export const JOB_TOOLS = ['dedup', 'mixcut'] as const;
 export type JobTool = (typeof JOB_TOOLS)[number];
 /** Nav tools not built yet: the workspace and the landing page mark them 即将上线. */
 export const COMING_SOON_TOOLS: readonly NavTool[] = ['commentary', 'translate', 'publish'];
+/** The workspace's own list: the six nav tools, then 智能运营 (advice and a calendar, not a video tool). */
+export const WORKSPACE_TOOLS = [...NAV_TOOLS, 'operate'] as const;
+export type WorkspaceTool = (typeof WORKSPACE_TOOLS)[number];
 
 export const TOOL_LABELS: Record<NavTool | 'parse' | 'operate', string> = {
   mixcut: '高能混剪',

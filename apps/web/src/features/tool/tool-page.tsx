@@ -1,12 +1,12 @@
 /**
- * The AI tool workspace (/tool): the six tools in a nav (a menu of width 220 on desktop, tabs on a phone),
- * the chosen tool's panel, its live job and its history. The tool is in the address (`?tool=dedup`) so links to a
+ * The AI tool workspace (/tool): the six tools and 智能运营 in a nav (a menu of width 220 on desktop, tabs on a
+ * phone), the chosen tool's panel, its live job and its history; 智能运营's panel and its charts load when chosen. The tool is in the address (`?tool=dedup`) so links to a
  * tool can be shared; login is required to use any.
  */
 import { Button, Menu } from '@arco-design/web-react';
 import { IconApps } from '@arco-design/web-react/icon';
-import { COMING_SOON_TOOLS, NAV_TOOLS, TOOL_LABELS, type NavTool, type ToolJob } from '@cc/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { COMING_SOON_TOOLS, TOOL_LABELS, WORKSPACE_TOOLS, type ToolJob, type WorkspaceTool } from '@cc/contracts';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { HeaderTabs } from '../../components/arco-a11y/header-tabs';
 import { EmptyState } from '../../components/empty-state';
@@ -26,9 +26,13 @@ import { MixcutPanel } from './components/mixcut-panel';
 import styles from './tool-page.module.css';
 import { startToolTour } from './tool-tour';
 
-function toolOf(value: string | null): NavTool {
-  return (NAV_TOOLS as readonly string[]).includes(value ?? '') ? (value as NavTool) : 'mixcut';
+const OperatePanel = lazy(async () => ({ default: (await import('./operate/operate-panel')).OperatePanel }));
+
+function toolOf(value: string | null): WorkspaceTool {
+  return (WORKSPACE_TOOLS as readonly string[]).includes(value ?? '') ? (value as WorkspaceTool) : 'mixcut';
 }
+
+const isComingSoon = (tool: WorkspaceTool) => (COMING_SOON_TOOLS as readonly string[]).includes(tool);
 
 function JobTool({ tool }: { tool: ToolJob['tool'] }) {
   const [jobId, setJobId] = useState<string | null>(null);
@@ -75,17 +79,17 @@ export function ToolPage() {
       className={styles.tabs}
       data-tour="nav"
     >
-      {NAV_TOOLS.map((id) => (
+      {WORKSPACE_TOOLS.map((id) => (
         <HeaderTabs.TabPane key={id} title={<span data-testid={`tool-nav-${id}`}>{TOOL_LABELS[id]}</span>} />
       ))}
     </HeaderTabs>
   ) : (
     <Menu selectedKeys={[tool]} onClickMenuItem={choose} className={styles.nav} data-tour="nav">
-      {NAV_TOOLS.map((id) => (
+      {WORKSPACE_TOOLS.map((id) => (
         <Menu.Item key={id} data-testid={`tool-nav-${id}`}>
           <ToolIcon tool={id} />
           {TOOL_LABELS[id]}
-          {COMING_SOON_TOOLS.includes(id) && <span className={styles.soon}>{toolText.comingSoon}</span>}
+          {isComingSoon(id) && <span className={styles.soon}>{toolText.comingSoon}</span>}
         </Menu.Item>
       ))}
     </Menu>
@@ -115,6 +119,12 @@ export function ToolPage() {
     );
   } else if (tool === 'media') {
     content = <MediaLibrary />;
+  } else if (tool === 'operate') {
+    content = (
+      <Suspense fallback={null}>
+        <OperatePanel />
+      </Suspense>
+    );
   } else {
     content = <JobTool key={tool} tool={tool} />;
   }
