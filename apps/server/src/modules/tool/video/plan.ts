@@ -308,12 +308,7 @@ function planScript(
             { ...c, start: hook.end },
           ].filter((part) => lengthOf(part) >= MIN_CLIP),
     );
-    const rest = pick(
-      outside,
-      base,
-      bucket.min - 3,
-      bucket.max - 3,
-    );
+    const rest = pick(outside, base, bucket.min - 3, bucket.max - 3);
     return [hook, ...rest.sort(storyOrder)];
   }
   if (type === 'high_mixed' && sources.length > 1) {
