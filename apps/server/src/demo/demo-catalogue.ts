@@ -265,6 +265,12 @@ export const DEMO_SERIALS: DemoSerial[] = [
 /** Preview episodes each demo drama ships with: the material a promoter downloads and cuts. */
 export const PREVIEW_EPISODES = 3;
 
+/** Seconds of a preview episode: 6, except these, long enough together for every mixed-cut length (60–300 s). */
+export const LONG_EPISODES: Record<string, Record<number, number>> = {
+  'drama-01': { 1: 60, 2: 90, 3: 120 },
+  'drama-02': { 1: 100 },
+};
+
 /** The two tutorial videos every task points to (spec: a video-sharing site and a short-video app). */
 export const DEMO_TUTORIALS = {
   video: {
