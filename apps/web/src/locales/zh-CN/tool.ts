@@ -1,7 +1,7 @@
 /** Texts of the AI tool workspace: the nav, the media library, 批量去重, 高能混剪, jobs and the guided tour. */
 export const tool = {
   title: 'AI 工具工作台',
-  description: '高能混剪、影视解说、字幕翻译、批量去重等 AI 工具',
+  description: '高能混剪、批量去重等 AI 工具，影视解说与字幕翻译即将上线',
   loginFirst: '登录后即可使用 AI 工具',
   login: '登录 / 注册',
   comingSoon: '即将上线',
