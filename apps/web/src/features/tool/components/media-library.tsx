@@ -34,7 +34,7 @@ export function PreviewModal({
   media,
   onClose,
 }: {
-  media: Pick<Media, 'name' | 'url' | 'poster_url'> | null;
+  media: (Pick<Media, 'name' | 'url' | 'poster_url'> & { sprite?: Media['sprite'] }) | null;
   onClose: () => void;
 }) {
   return (
@@ -46,7 +46,15 @@ export function PreviewModal({
       unmountOnExit
       style={{ width: 'min(720px, 96vw)' }}
     >
-      {media && <VideoPlayer url={media.url} poster={media.poster_url} fluid testId="media-preview-player" />}
+      {media && (
+        <VideoPlayer
+          url={media.url}
+          poster={media.poster_url}
+          sprite={media.sprite}
+          fluid
+          testId="media-preview-player"
+        />
+      )}
     </Modal>
   );
 }
