@@ -265,6 +265,12 @@ export const DEMO_SERIALS: DemoSerial[] = [
 /** Preview episodes each demo drama ships with: the material a promoter downloads and cuts. */
 export const PREVIEW_EPISODES = 3;
 
+/** Seconds of a preview episode: 6, except these, long enough together for every mixed-cut length (60–300 s). */
+export const LONG_EPISODES: Record<string, Record<number, number>> = {
+  'drama-01': { 1: 60, 2: 90, 3: 120 },
+  'drama-02': { 1: 100 },
+};
+
 /** The two tutorial videos every task points to (spec: a video-sharing site and a short-video app). */
 export const DEMO_TUTORIALS = {
   video: {
@@ -303,7 +309,7 @@ export const DEMO_BANNERS = [
     title: '新人福利',
     // The figure the free claim grants, never typed twice (issue 20).
     headline: `新人免费领 ${FREE_CLAIM_POINTS} 积分`,
-    subline: '登录即可领取，体验全部 AI 工具',
+    subline: '登录即可领取，体验高能混剪与批量去重',
     link: '/gift',
     palette: p('#00B42A', '#0FC6C2'),
   },
@@ -347,7 +353,7 @@ export const HELP_TEMPLATES = [
     title: '积分说明',
     content: `# 积分说明
 
-- 积分可用于 AI 混剪、影视解说、字幕翻译等工具。
+- 积分可用于高能混剪、批量去重等工具；影视解说、字幕翻译即将上线。
 - 积分自发放之日起有效期 1 年，不可转让、不可提现、不可退款。
 - 消耗积分时优先使用最早发放的积分。
 `,
@@ -393,7 +399,7 @@ export const DEMO_PACKAGES = [
     gift: 200,
     sort: 3,
     type: PackageType.Purchasable,
-    description: '多次混剪与解说',
+    description: '多次混剪与去重（解说即将上线）',
   },
   {
     id: 4,

@@ -1,5 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildPosterArgs, buildTitleCardArgs } from './demo-media.js';
+import { analyzeVideo } from '../modules/tool/video/analyze.js';
+import { planMixcut, usableSeconds, type PlanSource } from '../modules/tool/video/plan.js';
+import { buildEpisodeArgs, buildPosterArgs, buildTitleCardArgs, episodeScenes } from './demo-media.js';
 
 describe('demo media ffmpeg arguments', () => {
   const args = buildTitleCardArgs({
@@ -49,4 +55,73 @@ describe('demo media ffmpeg arguments', () => {
       '/out.jpg',
     ]);
   });
+});
+
+describe('long demo episodes', () => {
+  const options = {
+    titleFile: '/tmp/t.txt',
+    subtitleFile: '/tmp/s.txt',
+    palette: { from: '#F857A6', to: '#A43AB8' },
+    seconds: 60,
+    width: 480,
+    height: 270,
+    toneHz: 440,
+    output: '/tmp/ep.mp4',
+    seed: 11,
+    scenes: [
+      [13, 21],
+      [38, 46],
+    ] as [number, number][],
+  };
+
+  it('places 8 s action scenes about every 25 s, shifted per episode', () => {
+    expect(episodeScenes(60, 11)).toEqual([
+      [13, 21],
+      [38, 46],
+    ]);
+    expect(episodeScenes(120, 12)[0]).toEqual([8, 16]);
+    for (const [, end] of episodeScenes(120, 13)) expect(end).toBeLessThanOrEqual(118);
+  });
+
+  it('lays the loud, moving scenes over the seeded title card, output last', () => {
+    const args = buildEpisodeArgs(options);
+    expect(args).toContain(
+      'gradients=s=480x270:c0=0xF857A6:c1=0xA43AB8:c2=0x101018:nb_colors=3:type=3:d=60:speed=0.02:r=15:seed=11',
+    );
+    expect(args).toContain('anoisesrc=color=pink:amplitude=0.4:sample_rate=44100:duration=60:seed=11');
+    const graph = args[args.indexOf('-filter_complex') + 1]!;
+    expect(graph).toMatch(
+      /^\[0:v\]\[1:v\]overlay=enable='between\(t,13,21\)\+between\(t,38,46\)':shortest=1,drawtext=/,
+    );
+    expect(graph).toContain("[3:a]volume='if(between(t,13,21)+between(t,38,46),1,0)':eval=frame[noise]");
+    expect(args.join(' ')).toContain('-t 60 -c:v libx264 -preset ultrafast');
+    expect(args.at(-1)).toBe('/tmp/ep.mp4');
+  });
+
+  it('two rendered episodes are usable for a 60–90 s cut that starts from their action scenes', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-demo-ep-'));
+    try {
+      fs.writeFileSync(options.titleFile, '龙王归来');
+      fs.writeFileSync(options.subtitleFile, '第 1 集');
+      const sources: PlanSource[] = [];
+      for (const seed of [11, 12]) {
+        const output = path.join(dir, `${seed}.mp4`);
+        execFileSync('ffmpeg', buildEpisodeArgs({ ...options, seed, scenes: episodeScenes(60, seed), output }));
+        sources.push({ mediaId: seed, analysis: await analyzeVideo(output) });
+      }
+      // Nothing reads as a repeat of the other episode: nearly all 120 s can be used.
+      expect(usableSeconds(sources)).toBeGreaterThan(100);
+      const script = planMixcut(sources, { cut_duration: 90, cut_type: 'high_cut', script_count: 1 }, 1).scripts[0]!;
+      expect(script.duration).toBeGreaterThanOrEqual(60);
+      const action = (mediaId: number, t: number) =>
+        episodeScenes(60, mediaId).some(([from, to]) => t >= from && t < to);
+      let covered = 0;
+      for (const clip of script.clips)
+        for (let t = Math.ceil(clip.start); t < clip.end; t += 1) if (action(clip.media_id, t)) covered += 1;
+      // Four 8 s scenes: nearly all of them are in the cut.
+      expect(covered).toBeGreaterThanOrEqual(28);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -76,3 +76,63 @@ export function buildPosterArgs(input: string, output: string, atSeconds: number
     output,
   ];
 }
+
+export interface EpisodeOptions extends TitleCardOptions {
+  /** Varies the picture and the noise per episode, so that episodes do not read as repeats of each other. */
+  seed: number;
+  /** Action scenes, [start, end] in seconds: a fast-changing picture and loud noise over the quiet title card. */
+  scenes: readonly [number, number][];
+}
+
+/** 15 fps: the long episodes are rendered at the first start, where every second of waiting counts. */
+const EPISODE_FPS = 15;
+
+/**
+ * A demo episode long enough for every mixed-cut length: the title card over a slowly moving gradient with a quiet
+ * tone, interrupted by loud, fast-changing scenes (Conway's life in the palette's colours with pink noise), which
+ * the mixed cut's highlight score is meant to find.
+ */
+export function buildEpisodeArgs(o: EpisodeOptions): string[] {
+  const titleSize = Math.round(o.height / 9);
+  const subtitleSize = Math.round(o.height / 12);
+  const on = o.scenes.map(([from, to]) => `between(t,${from},${to})`).join('+') || '0';
+  const size = `${o.width}x${o.height}`;
+  return [
+    ...['-y', '-hide_banner', '-loglevel', 'error'],
+    '-f',
+    'lavfi',
+    '-i',
+    // The gradient's shape and a third colour change with the seed: the quiet stretches of two episodes must differ
+    // as much as two episodes' scenes do, or the mixed cut takes them for a repeated opening.
+    `gradients=s=${size}:c0=${hex(o.palette.from)}:c1=${hex(o.palette.to)}:c2=${o.seed % 2 ? '0x101018' : '0xF0F0F0'}` +
+      `:nb_colors=3:type=${o.seed % 4}:d=${o.seconds}:speed=0.02:r=${EPISODE_FPS}:seed=${o.seed}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `life=s=${size}:r=${EPISODE_FPS}:seed=${o.seed}:ratio=0.3:mold=8:life_color=${hex(o.palette.from)}:death_color=0x101018`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${o.toneHz}:sample_rate=44100:duration=${o.seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `anoisesrc=color=pink:amplitude=0.4:sample_rate=44100:duration=${o.seconds}:seed=${o.seed}`,
+    '-filter_complex',
+    `[0:v][1:v]overlay=enable='${on}':shortest=1,` +
+      `drawtext=font='${FONT}':textfile=${o.titleFile}:fontcolor=white:fontsize=${titleSize}:x=(w-text_w)/2:y=h/2-${titleSize + 8},` +
+      `drawtext=font='${FONT}':textfile=${o.subtitleFile}:fontcolor=white@0.85:fontsize=${subtitleSize}:x=(w-text_w)/2:y=h/2+12[v];` +
+      `[2:a]volume=0.1[tone];[3:a]volume='if(${on},1,0)':eval=frame[noise];` +
+      `[tone][noise]amix=inputs=2:normalize=0:duration=first[a]`,
+    ...['-map', '[v]', '-map', '[a]', '-t', String(o.seconds)],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k'],
+    ...['-movflags', '+faststart', o.output],
+  ];
+}
+
+/** Action scenes of 8 s about every 25 s, shifted per episode so that no two episodes match. */
+export function episodeScenes(seconds: number, seed: number): [number, number][] {
+  const scenes: [number, number][] = [];
+  for (let start = 8 + ((seed * 7) % 12); start + 8 <= seconds - 2; start += 25) scenes.push([start, start + 8]);
+  return scenes;
+}

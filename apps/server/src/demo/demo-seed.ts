@@ -20,12 +20,13 @@ import {
   DEMO_PACKAGES,
   DEMO_PROMOTION,
   DEMO_SERIALS,
+  LONG_EPISODES,
   DEMO_TUTORIALS,
   HELP_TEMPLATES,
   PREVIEW_EPISODES,
   SUPPORT_POSTER,
 } from './demo-catalogue.js';
-import { buildPosterArgs, buildTitleCardArgs } from './demo-media.js';
+import { buildEpisodeArgs, buildPosterArgs, buildTitleCardArgs, episodeScenes } from './demo-media.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -59,6 +60,8 @@ async function ensureTitleCard(
   subtitle: string,
   palette: Palette,
   seconds: number,
+  /** A long episode: action scenes over the title card, varied by this seed (see `buildEpisodeArgs`). */
+  episodeSeed?: number,
 ): Promise<{ durationMs: number; size: number; poster: string }> {
   const output = path.join(mediaDir, relative);
   const posterRelative = relative.replace(/\.mp4$/, '.jpg');
@@ -72,17 +75,11 @@ async function ensureTitleCard(
       await fs.writeFile(titleFile, title);
       await fs.writeFile(subtitleFile, subtitle);
       const partial = path.join(work, 'out.mp4');
+      const card = { titleFile, subtitleFile, palette, seconds, width: 480, height: 270, toneHz: 440, output: partial };
       await runFfmpegProcess(
-        buildTitleCardArgs({
-          titleFile,
-          subtitleFile,
-          palette,
-          seconds,
-          width: 480,
-          height: 270,
-          toneHz: 440,
-          output: partial,
-        }),
+        episodeSeed === undefined
+          ? buildTitleCardArgs(card)
+          : buildEpisodeArgs({ ...card, seed: episodeSeed, scenes: episodeScenes(seconds, episodeSeed) }),
         { kind: 'render', mediaSeconds: seconds, composedFormats: ['lavfi'] },
       );
       await runFfmpegProcess(buildPosterArgs(partial, poster, 1, 320), { kind: 'poster', mediaSeconds: seconds });
@@ -145,7 +142,7 @@ export async function seedDemoData(
     appIds.set(app.key, id);
   }
 
-  for (const serial of DEMO_SERIALS) {
+  for (const [serialIndex, serial] of DEMO_SERIALS.entries()) {
     const cover = await writeMedia(
       mediaDir,
       `demo/covers/${serial.key}.svg`,
@@ -178,9 +175,21 @@ export async function seedDemoData(
     for (let number = 1; number <= episodes; number++) {
       await tasks.ensureEpisode({ serial_id: serialId, number, title: `第${number}集` });
       if (!media) continue;
-      const relative = `demo/episodes/${serial.key}/${number}.mp4`;
+      const long = LONG_EPISODES[serial.key]?.[number];
+      // A long episode has its own file name, so a 6 s one cached by an earlier version is not taken for it.
+      const relative = `demo/episodes/${serial.key}/${number}${long ? `-${long}s` : ''}.mp4`;
       mediaJobs.push(async () => {
-        const card = await ensureTitleCard(mediaDir, relative, serial.name, `第 ${number} 集`, serial.palette, 6);
+        const card = long
+          ? await ensureTitleCard(
+              mediaDir,
+              relative,
+              serial.name,
+              `第 ${number} 集`,
+              serial.palette,
+              long,
+              serialIndex * 10 + number,
+            )
+          : await ensureTitleCard(mediaDir, relative, serial.name, `第 ${number} 集`, serial.palette, 6);
         await tasks.setEpisodeVideo(serialId, number, {
           media_path: relative,
           poster_path: card.poster,

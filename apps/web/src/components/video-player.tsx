@@ -26,6 +26,7 @@ export function VideoPlayer({
   fluid,
   autoplayMuted,
   compact,
+  sprite,
   className,
   testId,
 }: VideoPlayerProps) {
@@ -34,6 +35,8 @@ export function VideoPlayer({
   // Keyed by the player it came from, so a new address or a retry starts clean without resetting state in an effect.
   const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
   const playerKey = `${url}#${attempt}`;
+  // By value: a refetched list hands over an equal sprite object, which must not rebuild a playing player.
+  const spriteKey = sprite ? JSON.stringify(sprite) : '';
 
   useEffect(() => {
     const host = hostRef.current;
@@ -48,7 +51,16 @@ export function VideoPlayer({
       .then(({ default: Player, Events }) => {
         if (unmounted) return;
         const created = new Player(
-          buildPlayerOptions(el, { url, poster, width, height, fluid, autoplayMuted, compact }),
+          buildPlayerOptions(el, {
+            url,
+            poster,
+            width,
+            height,
+            fluid,
+            autoplayMuted,
+            compact,
+            sprite: spriteKey ? (JSON.parse(spriteKey) as VideoPlayerProps['sprite']) : null,
+          }),
         );
         created.on(Events.ERROR, fail);
         player = created;
@@ -60,7 +72,7 @@ export function VideoPlayer({
       player?.destroy();
       el.remove();
     };
-  }, [url, poster, width, height, fluid, autoplayMuted, compact, playerKey]);
+  }, [url, poster, width, height, fluid, autoplayMuted, compact, spriteKey, playerKey]);
 
   const boxStyle = fluid
     ? undefined

@@ -36,7 +36,7 @@ const quote = endpoint({
   summary: '运行前报价（所需积分）',
   body: createJobSchema,
   response: quoteSchema,
-  errors: ['mediaNotFound', 'toolMediaNotReady', 'toolTimelineInvalid'],
+  errors: ['mediaNotFound', 'toolMediaNotReady', 'toolTimelineInvalid', 'toolMaterialTooShort'],
 });
 
 const create = endpoint({
@@ -51,7 +51,14 @@ const create = endpoint({
   headers: jobRequestKeyHeadersSchema,
   response: createJobResultSchema,
   successText: '任务已提交',
-  errors: ['mediaNotFound', 'toolMediaNotReady', 'toolTimelineInvalid', 'insufficientPoints', 'toolRequestKeyReused'],
+  errors: [
+    'mediaNotFound',
+    'toolMediaNotReady',
+    'toolTimelineInvalid',
+    'toolMaterialTooShort',
+    'insufficientPoints',
+    'toolRequestKeyReused',
+  ],
 });
 
 const jobs = endpoint({
@@ -96,7 +103,7 @@ const mixcutPlan = endpoint({
   description: '素材尚未分析完时回答 `status: analyzing` 与进度，客户端稍后再问。',
   body: mixcutPlanRequestSchema,
   response: mixcutPlanSchema,
-  errors: ['mediaNotFound', 'toolMediaNotReady'],
+  errors: ['mediaNotFound', 'toolMediaNotReady', 'toolMaterialTooShort'],
 });
 
 const events = endpoint({

@@ -26,6 +26,7 @@ import { planFromAnalyses } from './tool-plan.js';
 import type { ToolJobRow, ToolRepository } from './tool.repository.js';
 import { seedOf, type ToolJobOutputRow, type ToolService } from './tool.service.js';
 import { analyzeVideo } from './video/analyze.js';
+import { mixcutShortfall } from './video/plan.js';
 import { SIMILARITY_THRESHOLD, dedupVerified } from './video/similarity.js';
 import { renderTimeline } from './video/render-timeline.js';
 import type { VideoPreset } from './video/encode.js';
@@ -33,7 +34,7 @@ import type { VideoPreset } from './video/encode.js';
 const PROGRESS_WRITE_MS = 700;
 const WATCH_MS = 1000;
 /** Analysis format the planner reads; a stored analysis of another version is made again. */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 class StopRequested extends Error {
   override name = 'StopRequested';
@@ -368,6 +369,9 @@ export class ToolRunner {
       config,
       seed,
     );
+    // The quote judged the material by its length before it was analysed; what is really usable may fall short.
+    const shortfall = mixcutShortfall(plan.usable, config.cut_duration);
+    if (shortfall) throw new Error(shortfall);
     if (plan.scripts.length === 0) throw new Error('素材过短，无法生成混剪方案');
     return plan.scripts.map((script) => script.clips);
   }

@@ -394,6 +394,47 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     expect(Math.abs(done.outputs[0]!.duration - expected)).toBeLessThan(0.3);
   });
 
+  it('refuses, before charging and with the figures, a cut duration the material cannot reach; auto fits it', async () => {
+    const c = await creator(500);
+    const short = await uploadToLibrary(ctx, c.token, makeClip('short.mp4', { seconds: 20, source: 'testsrc2' }));
+    const body = (cutDuration: number | 'auto') => ({
+      tool: 'mixcut',
+      media_ids: [short],
+      config: { cut_duration: cutDuration, cut_type: 'high_cut', script_count: 1 },
+    });
+    // Not analysed yet: judged by the whole length.
+    const quoted = await call(ctx.app, { url: '/ai/v1/jobs/quote', token: c.token, body: body(90) });
+    expect(quoted.json.code).toBe(ErrorCode.toolMaterialTooShort);
+    expect(quoted.json.msg).toBe('素材可用时长约 20 秒，不足以剪出 60~90 秒的成片，请添加素材或选择"自动"');
+    const refused = await run(c.token, body(90));
+    expect(refused.code).toBe(ErrorCode.toolMaterialTooShort);
+    expect(await total(c.agentId)).toBe(500);
+
+    // Analysed: judged by what is usable, and the plan says so as well.
+    const planBody = { media_ids: [short], config: { cut_duration: 'auto', cut_type: 'high_cut', script_count: 1 } };
+    await expect
+      .poll(
+        async () =>
+          (await call(ctx.app, { url: '/ai/v1/mixcut/plan', token: c.token, body: planBody })).json.body.status,
+        {
+          timeout: 60_000,
+          interval: 200,
+        },
+      )
+      .toBe('ready');
+    const analysed = await call(ctx.app, { url: '/ai/v1/jobs/quote', token: c.token, body: body(150) });
+    expect(analysed.json.code).toBe(ErrorCode.toolMaterialTooShort);
+    expect(analysed.json.msg).toMatch(/^素材可用时长约 (1\d|20) 秒，不足以剪出 120~150 秒的成片/);
+    const planned = await call(ctx.app, {
+      url: '/ai/v1/mixcut/plan',
+      token: c.token,
+      body: { ...planBody, config: { ...planBody.config, cut_duration: 90 } },
+    });
+    expect(planned.json.code).toBe(ErrorCode.toolMaterialTooShort);
+    const auto = await call(ctx.app, { url: '/ai/v1/jobs/quote', token: c.token, body: body('auto') });
+    expect(auto.json.code, auto.json.msg).toBe(0);
+  });
+
   it('the sweep fails and refunds a running job nobody moves once its engine job has given up', async () => {
     const c = await creator(100);
     const mediaId = await uploadToLibrary(ctx, c.token, clip);

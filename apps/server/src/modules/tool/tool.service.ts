@@ -34,8 +34,8 @@ import { isoTime } from '../paging.js';
 import { dedupOutputPrice, quoteJob, type ToolPrices } from './tool-pricing.js';
 import type { ToolMediaLibrary } from './tool-media.js';
 import type { ToolJobRow, ToolRepository } from './tool.repository.js';
-import { checkTimeline } from './video/plan.js';
-import { planFromAnalyses, type StoredAnalysis } from './tool-plan.js';
+import { checkTimeline, mixcutShortfall } from './video/plan.js';
+import { planFromAnalyses, usableOfAnalyses, type StoredAnalysis } from './tool-plan.js';
 import { AI_TOOLS, type AiTool, type ToolAvailability } from './tool-availability.js';
 
 /** One output as the job row keeps it; addresses are made when it is read. */
@@ -130,8 +130,21 @@ export class ToolService {
           : checkTimeline(script.clips, durations);
         if (problem) throw appError('toolTimelineInvalid', problem);
       }
+    } else if (job.tool === 'mixcut') {
+      const shortfall = mixcutShortfall(await this.usableSeconds(media), job.config.cut_duration);
+      if (shortfall) throw appError('toolMaterialTooShort', shortfall);
     }
     return quoteJob(job, durations, this.deps.prices);
+  }
+
+  /**
+   * Seconds of the media a mixed cut can use: from their analyses when every one is analysed (repeats and black
+   * picture left out), else their whole length, the most they could give (the run checks again after analysing).
+   */
+  private async usableSeconds(media: readonly { id: number; duration: number }[]): Promise<number> {
+    const stored = await this.deps.tools.analyses(media.map((m) => m.id));
+    if (stored.length < media.length) return media.reduce((sum, m) => sum + m.duration, 0);
+    return usableOfAnalyses(stored);
   }
 
   /**
@@ -321,11 +334,13 @@ export class ToolService {
       };
     }
     const seed = seedOf(JSON.stringify([job.media_ids, job.config.cut_type, job.config.cut_duration]));
-    const plan = planFromAnalyses(
+    const { usable, ...plan } = planFromAnalyses(
       media.map((m) => ({ mediaId: m.id, stored: stored.get(m.id)! })),
       job.config,
       seed,
     );
+    const shortfall = mixcutShortfall(usable, job.config.cut_duration);
+    if (shortfall) throw appError('toolMaterialTooShort', shortfall);
     return { status: 'ready', progress: 100, ...plan };
   }
 

@@ -1,6 +1,6 @@
 import { PLAYER_DEFAULTS } from '@cc/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildPlayerOptions } from './player-options';
+import { buildPlayerOptions, seekThumbnail } from './player-options';
 
 const el = {} as HTMLElement;
 
@@ -40,5 +40,23 @@ describe('buildPlayerOptions', () => {
       playbackRate: false,
     });
     expect(PLAYER_DEFAULTS.playbackRate).toEqual([2, 1.5, 1, 0.75, 0.5]);
+  });
+
+  it("seeks with the media's sprite when it has one, tiles kept in their aspect inside the default box", () => {
+    const sprite = { url: '/s.jpg', cols: 10, rows: 3, width: 160, height: 90, interval: 2, count: 27 };
+    expect(buildPlayerOptions(el, { url: '/m.mp4', poster: '/p.jpg', sprite }).thumbnail).toEqual({
+      urls: ['/s.jpg'],
+      pic_num: 27,
+      col: 10,
+      row: 3,
+      width: 160,
+      height: 90,
+    });
+    // A portrait video's tiles: as tall as the box allows, narrow.
+    expect(seekThumbnail({ ...sprite, width: 90, height: 160 }, undefined)).toMatchObject({ width: 51, height: 90 });
+    // No sprite (or an empty one): the poster; a compact player has none.
+    expect(seekThumbnail({ ...sprite, count: 0 }, '/p.jpg')).toMatchObject({ urls: ['/p.jpg'], pic_num: 1 });
+    expect(seekThumbnail(null, undefined)).toBeUndefined();
+    expect(buildPlayerOptions(el, { url: '/m.mp4', sprite, compact: true }).thumbnail).toBeUndefined();
   });
 });

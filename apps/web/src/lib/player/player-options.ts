@@ -1,5 +1,5 @@
 /** xgplayer options built from `PLAYER_DEFAULTS`, for the episode player and the tutorial players. */
-import { PLAYER_DEFAULTS, THEME_COLOR } from '@cc/contracts';
+import { PLAYER_DEFAULTS, THEME_COLOR, type Media } from '@cc/contracts';
 import type { IPlayerOptions } from 'xgplayer';
 
 export interface PlayerSetup {
@@ -14,12 +14,33 @@ export interface PlayerSetup {
   autoplayMuted?: boolean;
   /** A small player: no speed list, no seek thumbnails, no times. */
   compact?: boolean;
+  /** The media library's thumbnail sprite: seek previews frame by frame. */
+  sprite?: Media['sprite'];
 }
 
-/** The poster as a one-frame seek thumbnail until the server produces sprite sheets. */
-function posterThumbnail(poster: string | undefined): IPlayerOptions['thumbnail'] {
+/**
+ * Seek thumbnails: the sprite's tiles, shown inside the default thumbnail box with their own aspect (a portrait
+ * video's tiles are narrow, not stretched); without a sprite, the poster as a one-frame thumbnail.
+ */
+export function seekThumbnail(
+  sprite: Media['sprite'] | undefined,
+  poster: string | undefined,
+): IPlayerOptions['thumbnail'] {
+  const box = PLAYER_DEFAULTS.thumbnail;
+  if (sprite && sprite.count > 0 && sprite.width > 0 && sprite.height > 0) {
+    const scale = Math.min(box.width / sprite.width, box.height / sprite.height);
+    return {
+      urls: [sprite.url],
+      pic_num: sprite.count,
+      col: sprite.cols,
+      row: sprite.rows,
+      // xgplayer spreads the tiles evenly over the duration itself: the sprite's interval is exactly that.
+      width: Math.round(sprite.width * scale),
+      height: Math.round(sprite.height * scale),
+    };
+  }
   if (!poster) return undefined;
-  return { urls: [poster], pic_num: 1, col: 1, row: 1, ...PLAYER_DEFAULTS.thumbnail };
+  return { urls: [poster], pic_num: 1, col: 1, row: 1, ...box };
 }
 
 export function buildPlayerOptions(el: HTMLElement, setup: PlayerSetup): IPlayerOptions {
@@ -38,7 +59,7 @@ export function buildPlayerOptions(el: HTMLElement, setup: PlayerSetup): IPlayer
     inactive: PLAYER_DEFAULTS.inactive,
     minWaitDelay: PLAYER_DEFAULTS.waitingDelay,
     playbackRate: setup.compact ? false : [...PLAYER_DEFAULTS.playbackRate],
-    thumbnail: setup.compact ? undefined : posterThumbnail(setup.poster),
+    thumbnail: setup.compact ? undefined : seekThumbnail(setup.sprite, setup.poster),
     prompt: { interval: PLAYER_DEFAULTS.promptHide },
     waitingTimeoutJump: {
       waitingTime: PLAYER_DEFAULTS.waitingJump.waitSeconds,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeVideo, parseIntervals, parseMetadataPrint, scoreSeconds } from './analyze.js';
-import { clip, joined } from './video-fixtures.js';
+import { planMixcut } from './plan.js';
+import { clip, joined, scenesClip } from './video-fixtures.js';
 
 describe('analysis helpers (pure)', () => {
   it('reads metadata=print output and start/end log lines', () => {
@@ -28,6 +29,20 @@ describe('analysis helpers (pure)', () => {
     expect(score.indexOf(Math.max(...score))).toBe(2);
     expect(score[4]).toBe(0);
   });
+
+  it('scores black seconds zero and frozen ones a fifth of what they would score', () => {
+    const signals = {
+      motion: [1, 1, 9, 1, 1],
+      loudness: [-30, -30, -10, -30, -30],
+      speech: [0, 0, 1, 0, 0],
+      cuts: [2.2],
+    };
+    const live = scoreSeconds({ ...signals, dead: [0, 0, 0, 0, 0], black: [0, 0, 0, 0, 0] });
+    const score = scoreSeconds({ ...signals, dead: [0, 0, 1, 1, 0], black: [0, 0, 0, 1, 0] });
+    expect(score[2]).toBeCloseTo(live[2]! * 0.2, 2);
+    expect(score[3]).toBe(0);
+    expect(score[4]).toBe(live[4]);
+  });
 });
 
 describe('analyzeVideo (real ffmpeg, one pass)', () => {
@@ -46,8 +61,37 @@ describe('analyzeVideo (real ffmpeg, one pass)', () => {
     expect(Math.max(...a.loudness.slice(3, 6))).toBeGreaterThan(Math.max(...a.loudness.slice(0, 3)) + 6);
     expect(a.speech.slice(6, 9)).toEqual([0, 0, 0]);
     expect(a.dead.slice(7, 9)).toEqual([1, 1]);
-    expect(a.score.slice(7, 9)).toEqual([0, 0]);
+    // Frozen, not black: still material, at a fifth of its score.
+    expect(a.black?.slice(7, 9)).toEqual([0, 0]);
+    expect(Math.max(...a.score.slice(7, 9))).toBeLessThanOrEqual(0.2);
     expect(a.hashes).toHaveLength(18);
     expect(progress.at(-1)).toBeGreaterThan(0.8);
   });
+});
+
+describe('analysis and plan of a generated source with three loud, fast-moving scenes (real ffmpeg)', () => {
+  const loud: [number, number][] = [
+    [30, 45],
+    [90, 105],
+    [150, 165],
+  ];
+  it('a 90 s high_cut takes the loud scenes first and fills 60–90 s with the quiet rest', async () => {
+    const a = await analyzeVideo(scenesClip(180, loud));
+    const inLoud = (t: number) => loud.some(([from, to]) => t >= from && t < to);
+    for (const seed of [1, 2, 3]) {
+      const script = planMixcut(
+        [{ mediaId: 1, analysis: a }],
+        { cut_duration: 90, cut_type: 'high_cut', script_count: 1 },
+        seed,
+      ).scripts[0]!;
+      expect(script.duration).toBeGreaterThanOrEqual(60);
+      expect(script.duration).toBeLessThanOrEqual(90);
+      let covered = 0;
+      for (const c of script.clips) {
+        for (let t = Math.ceil(c.start); t < c.end; t += 1) if (inLoud(t)) covered += 1;
+        if (inLoud(c.start + 0.5)) expect(c.reason).toMatch(/^响度高于平均 \d+ dB，画面变化剧烈/);
+      }
+      expect(covered).toBeGreaterThanOrEqual(42);
+    }
+  }, 60_000);
 });

@@ -15,7 +15,8 @@ import { fingerprintFrames } from './fingerprint.js';
 export const ANALYSIS_HASH_FPS = 2;
 
 export interface MediaAnalysis {
-  version: 1;
+  /** 2 adds `black`; a version 1 analysis counts every dead second as black. */
+  version: 1 | 2;
   /** Seconds. */
   duration: number;
   /** Shot boundaries (seconds), ascending, without 0. */
@@ -26,6 +27,8 @@ export interface MediaAnalysis {
   speech: number[];
   /** 1 where the picture is black or frozen. */
   dead: number[];
+  /** 1 where the picture is black: never shown, whereas a frozen picture is still material (a still over dialogue). */
+  black?: number[];
   /** Per second: the highlight score 0–1 (see `scoreSeconds`). */
   score: number[];
   /** dHash per half second, hex, for recap and opening detection across episodes. */
@@ -103,11 +106,17 @@ function ranks(values: number[]): number[] {
   });
 }
 
+/** A frozen second keeps this share of its score: still material that can fill a cut when nothing better is left. */
+const FROZEN_SHARE = 0.2;
+
 /**
  * Highlight score per second: 0.3 motion + 0.25 loudness + 0.2 loudness jump (against the 3 s before) + 0.15 shot
- * density (cuts within ±2 s) + 0.1 speech, each ranked within the medium; black or frozen seconds score 0.
+ * density (cuts within ±2 s) + 0.1 speech, each ranked within the medium; black seconds score 0 and frozen ones a
+ * fifth of their score.
  */
-export function scoreSeconds(a: Pick<MediaAnalysis, 'motion' | 'loudness' | 'speech' | 'dead' | 'cuts'>): number[] {
+export function scoreSeconds(
+  a: Pick<MediaAnalysis, 'motion' | 'loudness' | 'speech' | 'dead' | 'cuts' | 'black'>,
+): number[] {
   const n = a.motion.length;
   const jumps = a.loudness.map((value, i) => {
     const before = a.loudness.slice(Math.max(0, i - 3), i);
@@ -115,11 +124,12 @@ export function scoreSeconds(a: Pick<MediaAnalysis, 'motion' | 'loudness' | 'spe
   });
   const density = Array.from({ length: n }, (_, i) => a.cuts.filter((t) => Math.abs(t - (i + 0.5)) <= 2).length);
   const [motion, loud, jump, dense] = [ranks(a.motion), ranks(a.loudness), ranks(jumps), ranks(density)];
-  return Array.from({ length: n }, (_, i) =>
-    a.dead[i]
-      ? 0
-      : round(0.3 * motion[i]! + 0.25 * loud[i]! + 0.2 * jump[i]! + 0.15 * dense[i]! + 0.1 * (a.speech[i] ?? 0)),
-  );
+  const black = a.black ?? a.dead;
+  return Array.from({ length: n }, (_, i) => {
+    if (black[i]) return 0;
+    const score = 0.3 * motion[i]! + 0.25 * loud[i]! + 0.2 * jump[i]! + 0.15 * dense[i]! + 0.1 * (a.speech[i] ?? 0);
+    return round(a.dead[i] ? score * FROZEN_SHARE : score);
+  });
 }
 
 export async function analyzeVideo(
@@ -185,10 +195,11 @@ export async function analyzeVideo(
       .map((m): [number, number] => [Number(m[1]), Number(m[2])]);
     const frozen = parseIntervals(lines, /freeze_start: ([\d.]+)/, /freeze_end: ([\d.]+)/, probe.duration);
     const dead = coverage([...black, ...frozen], seconds, 0.6);
+    const blackSeconds = coverage(black, seconds, 0.6);
     const { frames } = fingerprintFrames(new Uint8Array(await fs.readFile(files.hashes)));
-    const base = { cuts, motion, loudness, speech, dead };
+    const base = { cuts, motion, loudness, speech, dead, black: blackSeconds };
     return {
-      version: 1,
+      version: 2,
       duration: round(probe.duration),
       ...base,
       score: scoreSeconds(base),

@@ -210,7 +210,8 @@ export interface DedupGraph {
 }
 
 /**
- * The whole graph of one output, reading `[0:v]`/`[0:a]` (or the labels given) and ending in `[vout]`/`[aout]`.
+ * The whole graph of one output, reading `[0:v]`/`[0:a]` (or the labels given) and ending in `[vout]` (or the label
+ * given, for a caller that draws on top) and `[aout]`.
  * Any combination of options gives a valid graph; no option at all still normalises size, pixels and audio.
  */
 export function buildDedupFilterGraph(
@@ -218,6 +219,7 @@ export function buildDedupFilterGraph(
   options: readonly DedupOption[],
   params: DedupParams,
   inputs: { video: string; audio: string } = { video: '[0:v]', audio: '[0:a]' },
+  videoOut = '[vout]',
 ): DedupGraph {
   const size: FrameSize = { width: even(source.width), height: even(source.height) };
   const parts = [...new Set(options)].map((option) => dedupOptionGraphs[option](size, params));
@@ -238,7 +240,7 @@ export function buildDedupFilterGraph(
     ...(fpsFactor !== 1 ? [`fps=${f(Math.max(15, Math.round((source.fps || 25) * fpsFactor)), 2)}`] : []),
     'format=yuv420p',
   ];
-  chains.push(`[${label}]${tail.join(',')}[vout]`);
+  chains.push(`[${label}]${tail.join(',')}${videoOut}`);
 
   let audioOut: string | null = null;
   if (source.hasAudio) {
@@ -246,7 +248,7 @@ export function buildDedupFilterGraph(
     chains.push(`${inputs.audio}${[...audio, 'aresample=44100'].join(',')}[aout]`);
     audioOut = '[aout]';
   }
-  return { filterComplex: chains.join(';'), videoOut: '[vout]', audioOut, outputDuration: source.duration / speed };
+  return { filterComplex: chains.join(';'), videoOut, audioOut, outputDuration: source.duration / speed };
 }
 
 export interface RenderDedupInput {

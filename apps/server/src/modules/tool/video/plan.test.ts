@@ -1,7 +1,15 @@
 import { CUT_TYPES } from '@cc/contracts';
 import { describe, expect, it } from 'vitest';
 import { scoreSeconds, type MediaAnalysis } from './analyze.js';
-import { checkTimeline, fillBucket, planMixcut, repeatedSeconds, type PlanSource } from './plan.js';
+import {
+  checkTimeline,
+  fillBucket,
+  mixcutShortfall,
+  planMixcut,
+  repeatedSeconds,
+  usableSeconds,
+  type PlanSource,
+} from './plan.js';
 import { seededRandom } from './seeded-random.js';
 
 /** A synthetic episode: shots every 3–5 s, a loud action peak at `peak`, distinct hashes per episode. */
@@ -32,6 +40,48 @@ function episode(
   return {
     mediaId,
     analysis: { version: 1, duration: seconds, ...base, score: scoreSeconds(base), hashes } as MediaAnalysis,
+  };
+}
+
+const LOUD: [number, number][] = [
+  [30, 45],
+  [90, 105],
+  [150, 165],
+];
+const inLoud = (t: number) => LOUD.some(([from, to]) => t >= from && t < to);
+
+/**
+ * Analysis of a 180 s source built like a real one: the three LOUD scenes are loud and fast-moving with a cut about
+ * every second (the action of a drama), the rest quiet and slowly changing with a cut every 8–12 s, where stretches
+ * of `frozenShare` of each quiet shot read as frozen.
+ */
+function scenes(mediaId: number, seed: number, { frozenShare = 0, blackFrom = Infinity } = {}): PlanSource {
+  const r = seededRandom(seed);
+  const seconds = 180;
+  const cuts: number[] = [];
+  let t = 0;
+  while (t < seconds) {
+    const next = t + (inLoud(t) ? r.between(0.6, 1.4) : r.between(8, 12));
+    // A scene change is a cut.
+    const edge = [...LOUD.flat(), blackFrom].find((edge) => edge > t && edge < next);
+    t = edge ?? next;
+    if (t < seconds) cuts.push(Math.round(t * 100) / 100);
+  }
+  const motion = Array.from({ length: seconds }, (_, i) => (inLoud(i) ? r.between(18, 30) : r.between(0.5, 2)));
+  const loudness = Array.from({ length: seconds }, (_, i) => (inLoud(i) ? r.between(-16, -12) : r.between(-32, -26)));
+  const speech = Array.from({ length: seconds }, (_, i) => (inLoud(i) || r.next() < 0.4 ? 1 : 0));
+  const dead = Array.from({ length: seconds }, (_, i) => (!inLoud(i) && r.next() < frozenShare ? 1 : 0));
+  const black = Array.from({ length: seconds }, (_, i) => (i >= blackFrom ? 1 : 0));
+  for (let i = blackFrom; i < seconds; i += 1) dead[i] = 1;
+  const hashes = Array.from({ length: seconds * 2 }, () =>
+    Math.floor(r.next() * 2 ** 32)
+      .toString(16)
+      .padStart(16, '0'),
+  );
+  const base = { cuts, motion, loudness, speech, dead, black };
+  return {
+    mediaId,
+    analysis: { version: 2, duration: seconds, ...base, score: scoreSeconds(base), hashes },
   };
 }
 
@@ -104,8 +154,12 @@ describe('planMixcut', () => {
 
   it('golden_clips keeps story order; auto picks the bucket from the material', () => {
     const plan = planMixcut(sources, { cut_duration: 'auto', cut_type: 'golden_clips', script_count: 1 }, 9);
-    // About 6 minutes of usable material: a third of it is the 60–90 s bucket.
-    expect(plan.range).toEqual({ min: 60, max: 90 });
+    // All 6 minutes are usable: a third of it is the 120–150 s bucket; with less, the 60–90 s one.
+    expect(plan.usable).toBe(360);
+    expect(plan.range).toEqual({ min: 120, max: 150 });
+    expect(
+      planMixcut(sources.slice(0, 2), { cut_duration: 'auto', cut_type: 'golden_clips', script_count: 1 }, 9).range,
+    ).toEqual({ min: 60, max: 90 });
     const order = plan.scripts[0]!.clips.map((c) => c.media_id * 1000 + c.start);
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
@@ -121,6 +175,69 @@ describe('planMixcut', () => {
     const plan = planMixcut([first, second], { cut_duration: 90, cut_type: 'golden_clips', script_count: 1 }, 3);
     for (const clip of plan.scripts[0]!.clips.filter((c) => c.media_id === 2))
       expect(clip.start).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('planMixcut prefers the loud, fast-moving scenes', () => {
+  it.each(CUT_TYPES)('%s: a 90 s cut of 180 s takes the three loud scenes first, for every seed', (cutType) => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const source = scenes(1, seed, { frozenShare: 0.2 });
+      const script = planMixcut([source], { cut_duration: 90, cut_type: cutType, script_count: 1 }, seed).scripts[0]!;
+      expect(script.duration).toBeGreaterThanOrEqual(60);
+      expect(script.duration).toBeLessThanOrEqual(90);
+      let covered = 0;
+      for (const clip of script.clips) {
+        let loud = 0;
+        for (let t = Math.ceil(clip.start); t < clip.end; t += 1) if (inLoud(t)) loud += 1;
+        covered += loud;
+        // A clip of the loud scenes says why, with its figures; one of the quiet rest claims nothing of the kind.
+        const share = loud / (clip.end - clip.start);
+        if (share >= 0.7) expect(clip.reason).toMatch(/^(开场钩子：|高潮前置：)?响度高于平均 \d+ dB，画面变化剧烈/);
+        if (loud === 0) expect(clip.reason, JSON.stringify(clip)).not.toMatch(/响度高于平均|画面变化剧烈/);
+      }
+      // All 45 loud seconds but the odd second a shot boundary leaves out.
+      expect(covered, `seed ${seed}`).toBeGreaterThanOrEqual(42);
+    }
+  });
+
+  it('fills the bucket with the slowly changing rest when the good material is short, and marks the fillers', () => {
+    // Nearly every quiet second reads as frozen: only the 45 loud seconds are good material.
+    const source = scenes(1, 7, { frozenShare: 0.9 });
+    for (const cutDuration of [90, 150] as const) {
+      const plan = planMixcut([source], { cut_duration: cutDuration, cut_type: 'high_cut', script_count: 2 }, 3);
+      expect(plan.scripts).toHaveLength(2);
+      for (const script of plan.scripts) {
+        expect(script.duration).toBeGreaterThanOrEqual(plan.range.min);
+        expect(script.duration).toBeLessThanOrEqual(plan.range.max);
+        const fillers = script.clips.filter((c) => c.reason?.startsWith('补足时长'));
+        expect(fillers.length).toBeGreaterThan(0);
+        for (const filler of fillers) expect(inLoud(filler.start + 0.5)).toBe(false);
+      }
+    }
+  });
+
+  it('never uses black picture; refuses a bucket the usable material cannot reach, with the figures', () => {
+    // Black from 80 s on: 80 s of material, 45 of it loud.
+    const source = scenes(1, 8, { blackFrom: 80 });
+    const usable = usableSeconds([source]);
+    expect(usable).toBeGreaterThan(70);
+    expect(usable).toBeLessThanOrEqual(80);
+    expect(mixcutShortfall(usable, 90)).toBeNull();
+    expect(mixcutShortfall(usable, 150)).toBe(
+      `素材可用时长约 ${usable} 秒，不足以剪出 120~150 秒的成片，请添加素材或选择"自动"`,
+    );
+    expect(mixcutShortfall(45.8, 90)).toBe('素材可用时长约 45 秒，不足以剪出 60~90 秒的成片，请添加素材或选择"自动"');
+    expect(mixcutShortfall(usable, 'auto')).toBeNull();
+    const plan = planMixcut([source], { cut_duration: 90, cut_type: 'golden_clips', script_count: 1 }, 2);
+    for (const clip of plan.scripts[0]!.clips) expect(clip.end).toBeLessThanOrEqual(80.5);
+  });
+
+  it('auto fits the bucket to material shorter than 60 s instead of refusing', () => {
+    const short = scenes(1, 9, { blackFrom: 50 });
+    const plan = planMixcut([short], { cut_duration: 'auto', cut_type: 'high_cut', script_count: 1 }, 1);
+    expect(plan.usable).toBeLessThan(60);
+    expect(plan.range).toEqual({ min: Math.floor(plan.usable / 2), max: 90 });
+    expect(plan.scripts[0]!.duration).toBeGreaterThanOrEqual(plan.range.min);
   });
 });
 

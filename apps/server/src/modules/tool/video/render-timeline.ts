@@ -1,8 +1,8 @@
 /**
  * Renders a mixed-cut timeline in one ffmpeg command: each clip read from its source with input seeking, brought to
- * one size, frame rate and sound format, concatenated, optionally watermarked (drawtext with the CJK font; the text
- * goes through a file so no character of it is ever parsed as filter syntax), and de-duplicated by the same graph
- * as 批量去重.
+ * one size, frame rate and sound format, concatenated, de-duplicated by the same graph as 批量去重, and optionally
+ * watermarked last (drawtext with the CJK font; the text goes through a file so no character of it is ever parsed as
+ * filter syntax).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -58,7 +58,7 @@ export function wrapWatermark(text: string, perLine: number): string {
 
 let cjkFont: string | null | undefined;
 /** The Noto CJK font file (fontconfig), found once. */
-function cjkFontFile(): string | null {
+export function cjkFontFile(): string | null {
   if (cjkFont !== undefined) return cjkFont;
   try {
     cjkFont = execFileSync('fc-match', ['Noto Sans CJK SC:style=Bold', '--format=%{file}']).toString().trim() || null;
@@ -95,28 +95,51 @@ export function timelineFilter(
   const pairs = input.clips.map((_, i) => `[v${i}][a${i}]`).join('');
   chains.push(`${pairs}concat=n=${input.clips.length}:v=1:a=1[cv][ca]`);
   let video = '[cv]';
-  if (textFile) {
-    const font = cjkFontFile();
-    chains.push(
-      `[cv]drawtext=textfile=${filterPath(textFile)}:expansion=none${font ? `:fontfile=${filterPath(font)}` : ''}:` +
-        `fontsize=${Math.round(Math.min(width, height) / 16)}:fontcolor=white@0.75:borderw=2:bordercolor=black@0.5:` +
-        `line_spacing=6:x=w-tw-${Math.round(width / 30)}:y=${Math.round(height / 20)}[wv]`,
-    );
-    video = '[wv]';
-  }
-  const duration = input.clips.reduce((sum, clip) => sum + clip.end - clip.start, 0);
+  let duration = input.clips.reduce((sum, clip) => sum + clip.end - clip.start, 0);
   if (input.dedup && input.dedup.options.length > 0) {
     const graph = buildDedupFilterGraph(
       { width, height, fps: FPS, duration, hasAudio: true },
       input.dedup.options,
       dedupParams(input.dedup.options, input.dedup.seed, input.dedup.strength),
       { video, audio: '[ca]' },
+      '[dv]',
     );
     chains.push(graph.filterComplex);
-    return { graph: chains.join(';'), duration: graph.outputDuration, hasAudio: true };
+    video = graph.videoOut;
+    duration = graph.outputDuration;
+  } else {
+    chains.push(`[ca]anull[aout]`);
   }
-  chains.push(`${video}null[vout]`, `[ca]anull[aout]`);
+  // The watermark is drawn last, on the finished picture: de-dup's flips and mirror blends never turn it around.
+  if (textFile) {
+    const font = cjkFontFile();
+    chains.push(
+      `${video}drawtext=textfile=${filterPath(textFile)}:expansion=none${font ? `:fontfile=${filterPath(font)}` : ''}:` +
+        `fontsize=${Math.round(Math.min(width, height) / 16)}:fontcolor=white@0.75:borderw=2:bordercolor=black@0.5:` +
+        `line_spacing=6:x=w-tw-${Math.round(width / 30)}:y=${Math.round(height / 20)}[vout]`,
+    );
+  } else {
+    chains.push(`${video}null[vout]`);
+  }
   return { graph: chains.join(';'), duration, hasAudio: true };
+}
+
+/** The whole ffmpeg command of a timeline (exported so its filter order can be checked argument by argument). */
+export function timelineArgs(input: TimelineInput, textFile: string | null): { args: string[]; duration: number } {
+  const { graph, duration } = timelineFilter(input, textFile);
+  const inputs = input.clips.flatMap((clip) => [
+    ...['-ss', clip.start.toFixed(3), '-t', (clip.end - clip.start + 0.5).toFixed(3), '-i', clip.file],
+  ]);
+  const args = [
+    '-y',
+    ...inputs,
+    ...['-filter_complex', graph, '-map', '[vout]', '-map', '[aout]'],
+    ...encodeArgs({ hasAudio: true, preset: input.preset }),
+    // Never longer than the clips add up to (what was priced), whatever the sources' timestamps do.
+    ...['-t', duration.toFixed(3)],
+    input.output,
+  ];
+  return { args, duration };
 }
 
 export async function renderTimeline(input: TimelineInput): Promise<{ duration: number }> {
@@ -129,28 +152,14 @@ export async function renderTimeline(input: TimelineInput): Promise<{ duration: 
       textFile = path.join(dir, 'watermark.txt');
       await fs.writeFile(textFile, wrapWatermark(input.watermark.trim(), width < height ? 8 : 14));
     }
-    const { graph, duration } = timelineFilter(input, textFile);
-    const inputs = input.clips.flatMap((clip) => [
-      ...['-ss', clip.start.toFixed(3), '-t', (clip.end - clip.start + 0.5).toFixed(3), '-i', clip.file],
-    ]);
-    await runFfmpegProcess(
-      [
-        '-y',
-        ...inputs,
-        ...['-filter_complex', graph, '-map', '[vout]', '-map', '[aout]'],
-        ...encodeArgs({ hasAudio: true, preset: input.preset }),
-        // Never longer than the clips add up to (what was priced), whatever the sources' timestamps do.
-        ...['-t', duration.toFixed(3)],
-        input.output,
-      ],
-      {
-        kind: 'render',
-        mediaSeconds: duration,
-        signal: input.signal,
-        nice: 5,
-        onProgress: (seconds) => input.onProgress?.(Math.min(1, seconds / duration)),
-      },
-    );
+    const { args, duration } = timelineArgs(input, textFile);
+    await runFfmpegProcess(args, {
+      kind: 'render',
+      mediaSeconds: duration,
+      signal: input.signal,
+      nice: 5,
+      onProgress: (seconds) => input.onProgress?.(Math.min(1, seconds / duration)),
+    });
     return { duration };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -34,3 +34,11 @@ export function useMediaUsage() {
     queryFn: async ({ signal }) => unwrap(await call(mediaApi.usage, { signal })),
   });
 }
+
+/** The creator's folders with their counts (the library's folder filter and the editor's suggestions). */
+export function useMediaFolders() {
+  return useQuery({
+    queryKey: toolKeys.folders,
+    queryFn: async ({ signal }) => unwrap(await call(mediaApi.folders, { signal })),
+  });
+}

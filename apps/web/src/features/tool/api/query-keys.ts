@@ -5,4 +5,5 @@ export const toolKeys = {
   job: (id: string) => ['tool', 'jobs', id] as const,
   media: ['tool', 'media'] as const,
   usage: ['tool', 'media', 'usage'] as const,
+  folders: ['tool', 'media', 'folders'] as const,
 };

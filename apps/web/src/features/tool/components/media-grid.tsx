@@ -1,6 +1,7 @@
-/** Library items as cards: poster, name, duration, resolution and status; selectable in the picker. */
+/** Library items as cards: poster, name, duration, resolution, status and tags; selectable in the picker. */
 import { Checkbox, Tag, Tooltip } from '@arco-design/web-react';
 import type { Media } from '@cc/contracts';
+import { IconFolder } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../../lib/format';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
@@ -13,11 +14,14 @@ export function MediaCard({
   selected,
   onSelect,
   actions,
+  onTag,
 }: {
   media: Media;
   selected?: boolean;
   onSelect?: () => void;
   actions?: ReactNode;
+  /** A tag was clicked (the library filters by it). */
+  onTag?: (tag: string) => void;
 }) {
   const selectable = onSelect !== undefined && media.status === 'ready';
   return (
@@ -58,6 +62,26 @@ export function MediaCard({
         {media.width > 0 && <span>{`${media.width}×${media.height}`}</span>}
         {media.status === 'failed' && <span className={styles.error}>{media.error}</span>}
       </div>
+      {(media.folder || media.tags.length > 0) && (
+        <div className={styles.mediaTags}>
+          {media.folder && (
+            <Tag size="small" color="gray" icon={<IconFolder />}>
+              {media.folder}
+            </Tag>
+          )}
+          {media.tags.map((tag) =>
+            onTag ? (
+              <Tag key={tag} size="small" color="arcoblue" checkable checked onCheck={() => onTag(tag)}>
+                {tag}
+              </Tag>
+            ) : (
+              <Tag key={tag} size="small" color="arcoblue">
+                {tag}
+              </Tag>
+            ),
+          )}
+        </div>
+      )}
       {actions && <div className={styles.mediaActions}>{actions}</div>}
     </div>
   );

@@ -1,9 +1,10 @@
 /**
- * 素材库: search and filter the library, upload with resume, see what is processing or failed and why, preview with
- * the player, download, rename and delete (refused while a running job uses it).
+ * 素材库: search and filter the library (by name, kind, folder and tag), upload with resume, see what is processing
+ * or failed and why, preview with the player and its seek thumbnails, download, rename, file into a folder and tag,
+ * and delete (refused while a running job uses it).
  */
-import { Button, Input, Message, Modal, Popconfirm, Radio, Spin, Tooltip } from '@arco-design/web-react';
-import { IconDelete, IconDownload, IconEdit, IconPlayCircle } from '@arco-design/web-react/icon';
+import { Button, Input, Message, Modal, Popconfirm, Radio, Select, Spin, Tag, Tooltip } from '@arco-design/web-react';
+import { IconDelete, IconDownload, IconEdit, IconPlayCircle, IconTags } from '@arco-design/web-react/icon';
 import { mediaApi, type Media } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,11 +21,12 @@ import { toastFailure } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
-import { useMediaList, useMediaUsage } from '../api/media';
+import { useMediaFolders, useMediaList, useMediaUsage } from '../api/media';
 import { toolKeys } from '../api/query-keys';
 import { announceDownload } from '../announce-download';
 import styles from '../tool-page.module.css';
 import { MediaCard } from './media-grid';
+import { MediaTagsEditor } from './media-tags-editor';
 import { UploadZone } from './upload-zone';
 
 const t = toolText.media;
@@ -34,7 +36,7 @@ export function PreviewModal({
   media,
   onClose,
 }: {
-  media: Pick<Media, 'name' | 'url' | 'poster_url'> | null;
+  media: (Pick<Media, 'name' | 'url' | 'poster_url'> & { sprite?: Media['sprite'] }) | null;
   onClose: () => void;
 }) {
   return (
@@ -46,7 +48,15 @@ export function PreviewModal({
       unmountOnExit
       style={{ width: 'min(720px, 96vw)' }}
     >
-      {media && <VideoPlayer url={media.url} poster={media.poster_url} fluid testId="media-preview-player" />}
+      {media && (
+        <VideoPlayer
+          url={media.url}
+          poster={media.poster_url}
+          sprite={media.sprite}
+          fluid
+          testId="media-preview-player"
+        />
+      )}
     </Modal>
   );
 }
@@ -54,16 +64,23 @@ export function PreviewModal({
 export function MediaLibrary() {
   const [keyword, setKeyword] = useState('');
   const [kind, setKind] = useState<Media['kind'] | ''>('');
+  const [folder, setFolder] = useState('');
+  const [tag, setTag] = useState('');
   const [page, setPage] = useState(1);
   const [preview, setPreview] = useState<Media | null>(null);
+  const [editing, setEditing] = useState<Media | null>(null);
   const debounced = useDebouncedValue(keyword.trim(), 300);
   const list = useMediaList({
     keyword: debounced || undefined,
     kind: kind || undefined,
+    folder: folder || undefined,
+    tag: tag || undefined,
     page_num: page,
     page_size: PAGE_SIZE,
   });
   const usage = useMediaUsage();
+  const folders = useMediaFolders();
+  const folderNames = folders.data?.data.map((f) => f.folder) ?? [];
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: toolKeys.media });
@@ -137,6 +154,38 @@ export function MediaLibrary() {
           <Radio value="episode">{t.kinds.episode}</Radio>
           <Radio value="output">{t.kinds.output}</Radio>
         </Radio.Group>
+        {(folderNames.length > 0 || folder) && (
+          <Select
+            className={styles.folderFilter}
+            value={folder}
+            onChange={(value: string) => {
+              setFolder(value);
+              setPage(1);
+            }}
+            aria-label={t.folderFilter}
+            data-testid="media-folder-filter"
+          >
+            <Select.Option value="">{t.allFolders}</Select.Option>
+            {folders.data?.data.map((f) => (
+              <Select.Option key={f.folder} value={f.folder}>
+                {fillText(t.folderOption, { folder: f.folder, count: f.count })}
+              </Select.Option>
+            ))}
+          </Select>
+        )}
+        {tag && (
+          <Tag
+            closable
+            color="arcoblue"
+            onClose={() => {
+              setTag('');
+              setPage(1);
+            }}
+            data-testid="media-tag-filter"
+          >
+            {fillText(t.tagFilter, { tag })}
+          </Tag>
+        )}
       </div>
       {list.isPending ? (
         <div className={styles.center}>
@@ -153,6 +202,10 @@ export function MediaLibrary() {
               <MediaCard
                 key={media.id}
                 media={media}
+                onTag={(value) => {
+                  setTag(value);
+                  setPage(1);
+                }}
                 actions={
                   <>
                     {media.status === 'ready' && (
@@ -188,6 +241,15 @@ export function MediaLibrary() {
                         aria-label={t.rename}
                       />
                     </Tooltip>
+                    <Tooltip content={t.editTags}>
+                      <Button
+                        size="mini"
+                        type="text"
+                        icon={<IconTags />}
+                        onClick={() => setEditing(media)}
+                        aria-label={t.editTags}
+                      />
+                    </Tooltip>
                     <Popconfirm title={fillText(t.deleteConfirm, { name: media.name })} onOk={() => remove(media)}>
                       <Tooltip content={t.delete}>
                         <Button size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t.delete} />
@@ -209,6 +271,7 @@ export function MediaLibrary() {
         </>
       )}
       <PreviewModal media={preview} onClose={() => setPreview(null)} />
+      <MediaTagsEditor media={editing} folders={folderNames} onClose={() => setEditing(null)} onSaved={refresh} />
     </section>
   );
 }
