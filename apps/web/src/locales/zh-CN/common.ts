@@ -15,6 +15,8 @@ export const common = {
   refresh: '刷新页面',
   retry: '重试',
   back: '返回',
+  /** The name of a phone's menu drawer. */
+  menu: '菜单',
   /** Links the server made on this machine's address (no PUBLIC_BASE_URL), issue 20. */
   localLink: {
     title: '链接指向本机地址，他人无法打开',

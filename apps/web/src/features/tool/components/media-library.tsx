@@ -46,7 +46,7 @@ export function PreviewModal({
       unmountOnExit
       style={{ width: 'min(720px, 96vw)' }}
     >
-      {media && <VideoPlayer url={media.url} poster={media.poster_url} fluid testId="media-preview-player" />}
+      {media && <VideoPlayer url={media.url} poster={media.poster_url} fluid />}
     </Modal>
   );
 }
@@ -92,7 +92,7 @@ export function MediaLibrary() {
   }
 
   return (
-    <section className={styles.panel} data-testid="media-library">
+    <section className={styles.panel}>
       <header className={styles.panelHeader}>
         <h2>{t.title}</h2>
         {usage.data && (
@@ -145,7 +145,7 @@ export function MediaLibrary() {
       ) : list.isError ? (
         <LoadError onRetry={() => void list.refetch()} message={list.error instanceof ApiError ? list.error.msg : ''} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState description={t.empty} hint={t.emptyHint} testId="media-empty" />
+        <EmptyState description={t.empty} hint={t.emptyHint} />
       ) : (
         <>
           <div className={styles.mediaGrid}>
