@@ -102,8 +102,10 @@ async function loadTask(browser: Browser, base: string, identity: boolean): Prom
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
 
     await page.goto(`${base}${PAGE}`, { waitUntil: 'networkidle', timeout: 120_000 });
-    // The task cards are the page's content; LCP is final once they (and their covers) are painted.
-    await page.getByTestId('task-card').first().waitFor({ timeout: 60_000 });
+    // The task cards (the links with a 推广 button) are the page's content; LCP is final once they (and their covers)
+    // are painted.
+    const promote = page.getByRole('button', { name: '推广', exact: true });
+    await page.getByRole('link').filter({ has: promote }).first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(500);
     const lcp = (await page.evaluate('window.__lcp ?? null')) as { time: number; element: string } | null;
     if (!lcp) problems.push('no largest-contentful-paint entry');

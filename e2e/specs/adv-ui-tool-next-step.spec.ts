@@ -8,7 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freshPhone, loginThroughModal } from '../support/fixtures.js';
+import {
+  freshPhone,
+  libraryMedium,
+  loginThroughModal,
+  optionBox,
+  optionCard,
+  pickMedium,
+  toolNav,
+  toolPanel,
+  toolTour,
+  uploadToLibrary,
+} from '../support/fixtures.js';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -26,25 +37,27 @@ test('批量去重: before media it asks for media, after media for a method, th
   await page.goto('/tool');
   await loginThroughModal(page, freshPhone());
   await page.keyboard.press('Escape');
-  await expect(page.locator('.driver-popover')).toBeHidden();
+  await expect(toolTour(page)).toBeHidden();
 
-  await page.getByTestId('tool-nav-media').tap();
-  await page.getByTestId('media-upload-input').setInputFiles(makeClip());
-  const medium = page.getByTestId('media-card').filter({ hasText: '下一步素材' });
-  await expect(medium).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await uploadToLibrary(page, makeClip());
+  // The medium's processing state, which its card shows as a tag or its duration, is also on the card for tests.
+  await expect(libraryMedium(page, '下一步素材')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
 
-  await page.getByTestId('tool-nav-dedup').tap();
-  const nextStep = page.getByTestId('tool-next-step');
-  await expect(nextStep).toHaveText('请先选择素材');
-  await page.getByTestId('media-picker-open').tap();
-  await page.getByTestId('media-picker').getByText('下一步素材').first().tap();
-  await page.getByTestId('media-picker-confirm').tap();
+  await toolNav(page, '批量去重').tap();
+  const panel = toolPanel(page, '批量去重');
+  // The run bar's status: the step still missing, then the quote.
+  const runStatus = panel.getByRole('status');
+  const run = panel.getByRole('button', { name: '开始处理' });
+  await expect(runStatus).toHaveText('请先选择素材');
+  await pickMedium(page, '下一步素材');
 
-  await expect(nextStep).toHaveText('下一步：选择至少一种去重方式');
-  await expect(page.getByTestId('tool-run')).toBeDisabled();
+  await expect(runStatus).toHaveText('下一步：选择至少一种去重方式');
+  await expect(run).toBeDisabled();
 
-  await page.getByTestId('dedup-option-pip').tap();
-  await expect(page.getByTestId('tool-price')).toContainText('本次消耗');
-  await expect(nextStep).toHaveCount(0);
-  await expect(page.getByTestId('tool-run')).toBeEnabled();
+  await optionCard(panel, '画中画').tap();
+
+  await expect(optionBox(panel, '画中画')).toBeChecked();
+  await expect(runStatus).toContainText('本次消耗');
+  await expect(runStatus).not.toContainText('下一步');
+  await expect(run).toBeEnabled();
 });

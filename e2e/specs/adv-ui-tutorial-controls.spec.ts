@@ -5,7 +5,7 @@
  * must sit inside its player, with a progress bar one can drag.
  */
 import { expect, test } from '@playwright/test';
-import { freshPhone, loginThroughModal } from '../support/fixtures.js';
+import { freshPhone, loginThroughModal, promotionButtons, promotionDialog, taskCards } from '../support/fixtures.js';
 
 // xgplayer picks its phone controls by the user agent.
 test.use({
@@ -19,8 +19,10 @@ test.use({
 test('the tutorial players’ controls fit inside them on a phone', async ({ page }) => {
   await page.goto('/task');
   await loginThroughModal(page, freshPhone());
-  await page.getByTestId('task-card').first().getByTestId('promotion-button').tap();
-  const dialog = page.getByTestId('promotion-dialog');
+  await promotionButtons(taskCards(page).first()).tap();
+  const dialog = promotionDialog(page);
+  // A video player and xgplayer's controls inside it have no roles: the player frames carry test ids, the controls
+  // are found by xgplayer's classes.
   const players = dialog.locator('[data-testid^="tutorial-"]');
   await expect(players).toHaveCount(2);
   for (const player of await players.all()) {

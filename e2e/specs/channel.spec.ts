@@ -16,36 +16,43 @@ test('file a channel → operator approves → 已通过 shows', async ({ page, 
   await page.goto('/task');
   await loginThroughModal(page, freshPhone());
   await page.goto('/profile/account');
-  await expect(page.getByTestId('channel-empty')).toBeVisible();
+  const empty = page.getByRole('group', { name: '还没有报备账号' });
+  await expect(empty).toBeVisible();
 
-  await page.getByTestId('channel-empty').getByTestId('channel-add').click();
-  const modal = page.getByRole('dialog');
-  await modal.getByTestId('channel-submit').click();
+  await empty.getByRole('button', { name: '报备账号' }).click();
+  const modal = page.getByRole('dialog', { name: '报备账号' });
+  const submit = modal.getByRole('button', { name: '提交报备' });
+  await submit.click();
   await expect(modal.getByText('请选择平台')).toBeVisible();
   await expect(modal.getByText('请填写账号名称')).toBeVisible();
 
-  await modal.getByTestId('channel-platform').click();
+  await modal.getByRole('combobox', { name: '平台' }).click();
   await page.getByRole('option', { name: /短视频平台/ }).click();
   const channelId = `e2e_${Date.now()}`;
-  await modal.getByTestId('channel-channel_name').fill('短剧推荐官');
-  await modal.getByTestId('channel-channel_id').fill(channelId);
-  await modal.getByTestId('channel-channel_url').fill('https://space.bilibili.com/1');
-  await modal.getByTestId('channel-channel_url').blur();
+  await modal.getByRole('textbox', { name: '账号名称' }).fill('短剧推荐官');
+  await modal.getByRole('textbox', { name: '账号ID' }).fill(channelId);
+  const homePage = modal.getByRole('textbox', { name: '账号主页链接' });
+  await homePage.fill('https://space.bilibili.com/1');
+  await homePage.blur();
   await expect(modal.getByText('该链接不是短视频平台（如抖音、快手）的账号主页，请核对平台或链接')).toBeVisible();
-  await modal.getByTestId('channel-channel_url').fill(`https://www.douyin.com/user/${channelId}`);
+  await homePage.fill(`https://www.douyin.com/user/${channelId}`);
 
   const cover = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cc-cover-')), 'cover.png');
   fs.writeFileSync(cover, PNG_1X1);
-  await modal.getByTestId('channel-cover-input').setInputFiles(cover);
-  const preview = modal.getByTestId('channel-cover-preview');
+  // As a person picks it: 上传图片 opens the file chooser.
+  const chooser = page.waitForEvent('filechooser');
+  await modal.getByRole('button', { name: '上传图片' }).click();
+  await (await chooser).setFiles(cover);
+  const preview = modal.getByRole('img', { name: '账号头像/封面' });
   await expect(preview).toBeVisible();
   // Loaded, not merely present (a CSP refusal would leave a broken image).
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-  await modal.getByTestId('channel-submit').click();
+  await submit.click();
   await expect(modal).toBeHidden();
 
-  const card = page.getByTestId('channel-card').filter({ hasText: channelId });
-  await expect(card.getByTestId('channel-status')).toHaveText('审核中');
+  const card = page.getByRole('article', { name: '短剧推荐官' }).filter({ hasText: channelId });
+  await expect(card.getByText('审核中', { exact: true })).toBeVisible();
+  // The cover is decoration beside the name (alt=""), so it has no role: found as an element.
   const shownCover = card.locator('img');
   await expect(shownCover).toHaveAttribute('src', /\/ai\/v1\/files\/images\//);
   await expect.poll(() => shownCover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
@@ -60,5 +67,6 @@ test('file a channel → operator approves → 已通过 shows', async ({ page, 
   expect(((await approved.json()) as { code: number }).code).toBe(0);
 
   await page.reload();
-  await expect(card.getByTestId('channel-status')).toHaveText('已通过');
+  await expect(card.getByText('已通过', { exact: true })).toBeVisible();
+  await expect(card.getByText('审核中', { exact: true })).toHaveCount(0);
 });

@@ -7,12 +7,16 @@
 import { expect, test, type APIRequestContext, type Response } from '@playwright/test';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 import {
+  agreementDialog,
   earnSettledShare,
   expectBooksBalanced,
-  freshIdNumber,
+  fillAlipayPayee,
   freshPhone,
+  loginModal,
   loginThroughModal,
+  pointsModal,
   readCode,
+  withdrawMethod,
 } from '../support/fixtures.js';
 
 test.use({
@@ -60,19 +64,20 @@ test('a new creator on a phone: invite link → register → free points → pro
 
   // The friend's link, opened on the phone: the login modal carries the invite code.
   await page.goto(`/?invite_code=${inviteCode}&showLoginModal=1`);
-  const modal = page.getByTestId('login-modal');
+  const modal = loginModal(page);
   await expect(modal.getByPlaceholder('邀请码（非必填）')).toHaveValue(inviteCode);
   const phone = freshPhone();
   await loginThroughModal(page, phone, { modalOpen: true });
   await page.goto('/profile/team');
+  // A team fact is text beside its label, which no role is named by: its test id.
   await expect(page.getByTestId('my-leader')).toContainText(inviteCode);
 
   // The free 100 points, offered before any paid package.
   await page.goto('/tool?showCredit=1');
-  const points = page.getByTestId('points-modal');
-  const offer = points.getByTestId('free-points-offer');
+  const points = pointsModal(page);
+  const offer = points.getByRole('region', { name: '新人专享 100 积分' });
   await expect(offer).toContainText('新人专享 100 积分');
-  await offer.getByTestId('free-points-claim').tap();
+  await offer.getByRole('button', { name: '免费领取' }).tap();
   await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
   await expect(offer).toBeHidden();
 
@@ -83,33 +88,33 @@ test('a new creator on a phone: invite link → register → free points → pro
   // Payee first (the agreement needs the real name), with one code; the agreement and the withdrawal inside the
   // money session that code opened.
   await page.goto('/income/withdraw');
+  // The balance is text beside its label, which no role is named by: its test id.
   await expect(page.getByTestId('withdraw-can-out')).not.toHaveText('¥0.00');
-  await expect(page.getByTestId('sign-add-payee')).toBeVisible();
-  await expect(page.getByTestId('open-contract')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '添加收款账户' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '签署协议' })).toHaveCount(0);
   // Choosing Alipay, which has no account yet, opens the form that adds one.
-  await page.getByTestId('method-2').tap();
-  await page.getByTestId('payee-real_name').fill('李四');
-  await page.getByTestId('payee-id_card_number').fill(freshIdNumber());
-  await page.getByTestId('payee-account_no').fill(`first${Date.now()}@example.com`);
-  await page.getByTestId('payee-send-code').tap();
-  await expect(page.getByTestId('payee-send-code')).toContainText(/\d+s后重新发送/);
+  await withdrawMethod(page, '支付宝').tap();
+  const payee = await fillAlipayPayee(page, { realName: '李四', account: `first${Date.now()}@example.com` });
+  await payee.getByRole('button', { name: '获取验证码' }).tap();
+  await expect(payee.getByRole('button', { name: /\d+s后重新发送/ })).toBeVisible();
   await expect.poll(() => smsAnswers.length).toBe(2);
   const payeeCode = await readCode(request, phone);
-  await page.getByTestId('payee-code').fill(payeeCode);
-  await page.getByTestId('payee-submit').tap();
-  await expect(page.getByTestId('edit-account-2')).toHaveText('更换账户');
+  await payee.getByRole('textbox', { name: '验证码' }).fill(payeeCode);
+  await payee.getByRole('button', { name: '保存' }).tap();
+  await expect(page.getByRole('button', { name: '更换账户（支付宝）' })).toHaveText('更换账户');
 
-  await page.getByTestId('open-contract').tap();
-  await expect(page.getByTestId('contract-text')).toContainText('李四');
-  await expect(page.getByTestId('contract-code')).toHaveCount(0);
-  await page.getByTestId('contract-sign').tap();
+  await page.getByRole('button', { name: '签署协议' }).tap();
+  const agreement = agreementDialog(page);
+  await expect(agreement.getByRole('region')).toContainText('李四');
+  await expect(agreement.getByRole('textbox', { name: '验证码' })).toHaveCount(0);
+  await agreement.getByRole('button', { name: '同意并签署' }).tap();
   await expect(page.getByText('协议签署成功')).toBeVisible();
 
-  await page.getByTestId('method-2').tap();
-  await page.getByTestId('withdraw-all').tap();
-  await expect(page.getByTestId('withdraw-code')).toHaveCount(0);
-  await page.getByTestId('withdraw-submit').tap();
-  await expect(page.getByTestId('withdraw-success')).toBeVisible();
+  await withdrawMethod(page, '支付宝').tap();
+  await page.getByRole('button', { name: '全部提现' }).tap();
+  await expect(page.getByRole('textbox', { name: '验证码' })).toHaveCount(0);
+  await page.getByRole('button', { name: '确认提现' }).tap();
+  await expect(page.getByText('提现申请已提交')).toBeVisible();
 
   // Two codes in the whole session (login, Alipay), both sent.
   expect(smsAnswers.map(({ type, code }) => ({ type, code }))).toEqual([

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
-import { expectBooksBalanced, freshPhone } from '../support/fixtures.js';
+import { dataRows, expectBooksBalanced, freshPhone, withdrawMethod } from '../support/fixtures.js';
 
 const DEMO_PHONE = '13800138000';
 const VENDOR = { vendor: 'default' };
@@ -101,27 +101,29 @@ test('a points purchase paid from the wallet reads as 积分购买: its order, w
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await openAs(page, token, '/income');
-  const records = page.getByTestId('cash-out-records');
-  const row = records.getByTestId('cash-out-row').first();
+  const records = page.getByRole('region', { name: '提现记录' });
+  const row = dataRows(records).first();
+  // A record's type, amounts and target are text in its row, which no role is named by: test ids.
   await expect(row.getByTestId('cash-out-type')).toHaveText('积分购买');
   await expect(row.getByTestId('cash-out-amount')).toHaveText('¥10.00');
   await expect(row.getByTestId('cash-out-target')).toHaveText(`订单 ${orderNo}`);
   await expect(row.getByTestId('cash-out-pay')).toHaveText('—');
   await expect(row).not.toContainText('¥0.00');
-  await expect(row.getByTestId('cash-out-cancel')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: '取消提现' })).toHaveCount(0);
   await records.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('records-1440.png'), fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByTestId('layout-mobile')).toBeVisible();
-  const card = records.getByTestId('cash-out-row').first();
+  // The phone's layout: the tab bar, and the records as cards.
+  await expect(page.getByRole('navigation', { name: '底部导航' })).toBeVisible();
+  const card = records.getByRole('listitem').first();
   await expect(card.getByTestId('cash-out-type')).toHaveText('积分购买');
   await expect(card.getByTestId('cash-out-amount')).toHaveText('¥10.00');
   await expect(card.getByTestId('cash-out-target')).toHaveText(`订单 ${orderNo}`);
   await expect(card).not.toContainText('¥0.00');
   await expect(card).not.toContainText('到账');
-  await card.getByTestId('cash-out-open').click();
-  const detail = page.getByTestId('cash-out-detail');
+  await card.getByRole('button', { name: /^积分购买/ }).click();
+  const detail = page.getByRole('dialog', { name: '积分购买详情' });
   await expect(detail.getByTestId('cash-out-order')).toHaveText(orderNo);
   await expect(detail).not.toContainText('收款');
 });
@@ -138,11 +140,13 @@ test.describe('on a phone', () => {
       Number((await api<{ can_out: string }>(request, token, 'get', '/agent/v1/credit/income')).body.can_out);
     const before = await canOut();
     await openAs(page, token, '/income');
+    // A record's status is text in its card, which no role is named by: its test id.
     const pending = page
-      .getByTestId('cash-out-row')
+      .getByRole('region', { name: '提现记录' })
+      .getByRole('listitem')
       .filter({ has: page.getByTestId('out-status').filter({ hasText: '已提交' }) })
       .first();
-    await pending.getByTestId('cash-out-cancel').click();
+    await pending.getByRole('button', { name: '取消提现' }).click();
     await expect(page.getByText(/取消后 ¥500.00 将退回可提现余额/)).toBeVisible();
     await page.getByRole('button', { name: '确定取消' }).click();
     await expect(page.getByText('提现已取消，金额已退回可提现余额')).toBeVisible();
@@ -157,28 +161,31 @@ test.describe('on a phone', () => {
   }) => {
     const token = await tokenOf(request, freshPhone());
     await openAs(page, token, '/income/withdraw');
-    await expect(page.getByTestId('withdraw-nothing')).toHaveText('暂无可提现金额，收益结算后可提现');
-    await expect(page.getByTestId('withdraw-amount')).toBeDisabled();
-    await expect(page.getByTestId('withdraw-submit')).toBeDisabled();
-    for (const method of ['method-1', 'method-2']) {
-      await expect(page.getByTestId(method)).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('alert').filter({ hasText: '暂无可提现金额' })).toHaveText(
+      '暂无可提现金额，收益结算后可提现',
+    );
+    await expect(page.getByRole('textbox', { name: '提现金额' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: '确认提现' })).toBeDisabled();
+    for (const kind of ['银行卡', '支付宝'] as const) {
+      await expect(withdrawMethod(page, kind)).toHaveAttribute('aria-checked', 'false');
     }
     await page.screenshot({ path: test.info().outputPath('withdraw-empty-390.png'), fullPage: true });
 
-    await page.getByTestId('view-records').click();
+    await page.getByRole('button', { name: '查看提现记录' }).click();
     await expect(page).toHaveURL(/\/income#cash-out$/);
-    await expect(page.getByTestId('cash-out-records')).toBeInViewport();
+    await expect(page.getByRole('region', { name: '提现记录' })).toBeInViewport();
 
     await page.goto('/income/app');
-    await page.getByTestId('back-to-income').click();
+    await page.getByRole('button', { name: '返回我的收益' }).click();
     await expect(page).toHaveURL(/\/income$/);
   });
 
   test('the date filter of /income is one month and fits 390 px', async ({ page, request }) => {
     const token = await demoCreator(request);
     await openAs(page, token, '/income');
-    const month = page.getByTestId('order-filters').locator('.arco-picker');
+    const month = page.getByRole('textbox', { name: '选择月份' });
     await month.click();
+    // Arco's month panel and its cells have no roles: found by their classes.
     const popup = page.locator('.arco-picker-container').last();
     await expect(popup).toBeVisible();
     const box = (await popup.boundingBox())!;
@@ -186,6 +193,6 @@ test.describe('on a phone', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: test.info().outputPath('month-filter-390.png') });
     await popup.locator('.arco-picker-cell-in-view').first().click();
-    await expect(month.locator('input')).toHaveValue(/^\d{4}-01$/);
+    await expect(month).toHaveValue(/^\d{4}-01$/);
   });
 });

@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectBooksBalanced, freshIdNumber, freshPhone, loginThroughModal } from '../support/fixtures.js';
+import {
+  agreementDialog,
+  dataRows,
+  expectBooksBalanced,
+  fillAlipayPayee,
+  freshPhone,
+  loginThroughModal,
+  promotionButtons,
+  promotionDialog,
+  taskCards,
+  withdrawMethod,
+} from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
 // Every money flow leaves the books balanced: the operator's books check after each test.
@@ -42,22 +53,23 @@ test('the income loop: a reported recharge is 待结算, settles, is withdrawn t
   const loginCode = (
     (await (await request.get(`/dev/sms/outbox?phone=${phone}`)).json()) as { body: { data: { code: string }[] } }
   ).body.data[0]!.code;
-  const card = page.getByTestId('task-card').first();
-  await card.getByTestId('promotion-button').click();
-  const dialog = page.getByTestId('promotion-dialog');
-  const link = (await dialog.getByTestId('value-serial_link').textContent())?.trim() ?? '';
+  await promotionButtons(taskCards(page).first()).click();
+  // The link is a value beside its label, which names no role: its test id.
+  const link = (await promotionDialog(page).getByTestId('value-serial_link').textContent())?.trim() ?? '';
   expect(link).toMatch(/\/s\/[A-Z2-9]{8}$/);
 
   // A reader follows the link to the app and pays there: the app reports the recharge through the open API.
   const reader = await context.newPage();
   await reader.goto(link);
-  await reader.getByTestId('demo-recharge').click();
-  await expect(reader.getByTestId('demo-recharge-result')).toContainText('已上报一笔 30.00 元充值');
+  await reader.getByRole('button', { name: '模拟充值' }).click();
+  await expect(reader.getByText(/已上报一笔 30.00 元充值/)).toBeVisible();
   await reader.close();
 
   await page.goto('/income');
-  const row = page.getByTestId('order-row').first();
+  const orders = page.getByRole('region', { name: '分成订单' });
+  const row = dataRows(orders).first();
   await expect(row).toBeVisible();
+  // Statuses and figures are text in a row or beside a label, which no role is named by: test ids.
   await expect(row.getByTestId('sett-status')).toHaveText('待结算');
   await expect(page.getByTestId('can-out')).toHaveText('¥0.00');
 
@@ -69,34 +81,34 @@ test('the income loop: a reported recharge is 待结算, settles, is withdrawn t
   expect(settled.body.settled_count).toBeGreaterThanOrEqual(1);
 
   await page.reload();
-  await expect(page.getByTestId('order-row').first().getByTestId('sett-status')).toHaveText('已结算');
+  await expect(dataRows(orders).first().getByTestId('sett-status')).toHaveText('已结算');
   await expect(page.getByTestId('can-out')).not.toHaveText('¥0.00');
 
   // Withdraw to Alipay: add the account (SMS type 4), then sign and apply inside the money session it opened.
-  await page.getByTestId('to-withdraw').click();
+  await page.getByRole('button', { name: '提现', exact: true }).click();
   await expect(page).toHaveURL(/\/income\/withdraw/);
   // Alipay has no account yet: picking it opens the form that adds one.
-  await page.getByTestId('method-2').click();
-  await page.getByTestId('payee-real_name').fill('张三');
-  await page.getByTestId('payee-id_card_number').fill(freshIdNumber());
-  await page.getByTestId('payee-account_no').fill(`e2e${Date.now()}@example.com`);
-  const accountCode = await codeFor(page, request, phone, page.getByTestId('payee-send-code'), loginCode);
-  await page.getByTestId('payee-code').fill(accountCode);
-  await page.getByTestId('payee-submit').click();
-  await expect(page.getByTestId('edit-account-2')).toHaveText('更换账户');
+  await withdrawMethod(page, '支付宝').click();
+  const payee = await fillAlipayPayee(page, { realName: '张三', account: `e2e${Date.now()}@example.com` });
+  const sendCode = payee.getByRole('button', { name: '获取验证码' });
+  const accountCode = await codeFor(page, request, phone, sendCode, loginCode);
+  await payee.getByRole('textbox', { name: '验证码' }).fill(accountCode);
+  await payee.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('button', { name: '更换账户（支付宝）' })).toHaveText('更换账户');
 
-  await page.getByTestId('open-contract').click();
-  await expect(page.getByTestId('contract-text')).toContainText('协议');
-  await expect(page.getByTestId('contract-verified')).toBeVisible();
-  await page.getByTestId('contract-sign').click();
+  await page.getByRole('button', { name: '签署协议' }).click();
+  const agreement = agreementDialog(page);
+  await expect(agreement.getByRole('region')).toContainText('协议');
+  await expect(agreement.getByRole('status')).toBeVisible();
+  await agreement.getByRole('button', { name: '同意并签署' }).click();
   await expect(page.getByText('协议签署成功')).toBeVisible();
 
-  await page.getByTestId('method-2').click();
-  await page.getByTestId('withdraw-all').click();
-  await expect(page.getByTestId('tax-preview')).toBeVisible();
-  await expect(page.getByTestId('withdraw-verified')).toBeVisible();
-  await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-success')).toBeVisible();
+  await withdrawMethod(page, '支付宝').click();
+  await page.getByRole('button', { name: '全部提现' }).click();
+  await expect(page.getByText(/以打款时为准$/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '无需再次输入验证码' })).toBeVisible();
+  await page.getByRole('button', { name: '确认提现' }).click();
+  await expect(page.getByText('提现申请已提交')).toBeVisible();
 
   // An operator approves and pays it; the payout job pays through the Alipay sandbox.
   const pending = (await (await ops(request, 'get', '/ops/v1/withdrawals?status=1&page_size=50')).json()) as {
@@ -110,7 +122,8 @@ test('the income loop: a reported recharge is 待结算, settles, is withdrawn t
     .poll(
       async () => {
         await page.goto('/income');
-        return (await page.getByTestId('cash-out-row').first().getByTestId('out-status').textContent())?.trim();
+        const records = page.getByRole('region', { name: '提现记录' });
+        return (await dataRows(records).first().getByTestId('out-status').textContent())?.trim();
       },
       { timeout: 30_000 },
     )

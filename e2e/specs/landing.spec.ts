@@ -4,7 +4,7 @@
  * the short nav paths (`/tools/*`, `/guide`, `/price`).
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { freshPhone, readCode } from '../support/fixtures.js';
+import { freshPhone, loginModal, pointsModal, pointsPackage, readCode, toolNav, topBar } from '../support/fixtures.js';
 
 const TOOL_NAMES = ['高能混剪', '影视解说', '字幕翻译', '批量去重', '素材库', '批量发布'];
 const API_HEADERS = { vendor: 'default' };
@@ -70,12 +70,15 @@ test.describe('on a 390 px phone', () => {
   }) => {
     const inviter = await registerCreator(page.request);
     await page.goto(`/ai?invite_code=${inviter.invite_code}`);
-    await expect(page.getByTestId('layout-mobile')).toBeVisible();
+    // The phone's nav: a menu button instead of the desktop's links.
+    const menuButton = topBar(page).getByRole('button', { name: '打开菜单' });
+    await expect(menuButton).toBeVisible();
+    await expect(topBar(page).getByRole('button', { name: 'AI 工具' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('AI 驱动的短剧创作平台');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-    await page.getByTestId('ai-nav-toggle').click();
-    const drawer = page.getByTestId('ai-nav-drawer');
+    await menuButton.click();
+    const drawer = page.getByRole('dialog', { name: '菜单' });
     await expect(drawer).toBeVisible();
     const tools = drawer.getByRole('menuitem');
     await expect(tools).toHaveCount(6);
@@ -84,8 +87,8 @@ test.describe('on a 390 px phone', () => {
       await expect(drawer.getByText(entry, { exact: true })).toBeVisible();
     await expect(drawer.getByRole('button', { name: '登录' })).toBeVisible();
 
-    await drawer.getByTestId('ai-nav-tool-dedup').click();
-    const modal = page.getByTestId('login-modal');
+    await drawer.getByRole('menuitem', { name: '批量去重' }).click();
+    const modal = loginModal(page);
     await expect(modal).toBeVisible();
     await expect(drawer).toBeHidden();
     const invite = modal.getByPlaceholder('邀请码（非必填）');
@@ -94,7 +97,7 @@ test.describe('on a 390 px phone', () => {
 
     await completeLogin(page, modal, freshPhone());
     await expect.poll(() => address(page)).toBe('/tool?tool=dedup');
-    await expect(page.getByTestId('tool-nav-dedup')).toBeVisible();
+    await expect(toolNav(page, '批量去重')).toBeVisible();
     // The invite code reached the server: the new creator's leader is the inviter.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const me = await callApi<{ leader_id: number | null }>(page.request, 'GET', '/agent/v1/user/info', token ?? '');
@@ -103,13 +106,13 @@ test.describe('on a 390 px phone', () => {
 
   test('价格 in the drawer asks for login and then opens the points purchase on the page', async ({ page }) => {
     await page.goto('/ai');
-    await page.getByTestId('ai-nav-toggle').click();
-    await page.getByTestId('ai-nav-drawer').getByTestId('ai-nav-price').click();
-    const modal = page.getByTestId('login-modal');
+    await topBar(page).getByRole('button', { name: '打开菜单' }).click();
+    await page.getByRole('dialog', { name: '菜单' }).getByRole('button', { name: '价格' }).click();
+    const modal = loginModal(page);
     await expect(modal).toBeVisible();
     await completeLogin(page, modal, freshPhone());
-    await expect(page.getByTestId('points-modal')).toBeVisible();
-    await expect(page.getByTestId('points-package-7')).toBeVisible();
+    await expect(pointsModal(page)).toBeVisible();
+    await expect(pointsPackage(page, '进阶包')).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/ai');
   });
 });
@@ -118,38 +121,44 @@ test('at 1440 the AI 工具 dropdown lists the six tools; logged out a tool asks
   page,
 }) => {
   await page.goto('/ai');
-  await expect(page.getByTestId('layout-desktop')).toBeVisible();
-  await page.getByTestId('ai-nav-tools').hover();
-  const panel = page.getByTestId('ai-nav-tools-panel');
+  // The desktop's nav: the links themselves, no menu button.
+  const toolsButton = topBar(page).getByRole('button', { name: 'AI 工具' });
+  await expect(toolsButton).toBeVisible();
+  await expect(topBar(page).getByRole('button', { name: '打开菜单' })).toHaveCount(0);
+  await toolsButton.hover();
+  const panel = page.getByRole('menu', { name: 'AI 工具' });
   await expect(panel).toBeVisible();
   const tools = panel.getByRole('menuitem');
   await expect(tools).toHaveCount(6);
   for (const [index, name] of TOOL_NAMES.entries()) await expect(tools.nth(index)).toContainText(name);
-  await expect(panel.getByTestId('ai-nav-tool-publish')).toContainText('即将上线');
+  await expect(panel.getByRole('menuitem', { name: '批量发布' })).toContainText('即将上线');
 
-  await panel.getByTestId('ai-nav-tool-mixcut').click();
-  const modal = page.getByTestId('login-modal');
+  await panel.getByRole('menuitem', { name: '高能混剪' }).click();
+  const modal = loginModal(page);
   await expect(modal).toBeVisible();
   await completeLogin(page, modal, freshPhone());
   await expect.poll(() => address(page)).toBe('/tool?tool=mixcut');
 
   // Logged in, the dropdown goes straight to the tool.
   await page.goto('/ai');
-  await page.getByTestId('ai-nav-tools').hover();
-  await page.getByTestId('ai-nav-tool-translate').click();
+  await topBar(page).getByRole('button', { name: 'AI 工具' }).hover();
+  await page.getByRole('menu', { name: 'AI 工具' }).getByRole('menuitem', { name: '字幕翻译' }).click();
   await expect.poll(() => address(page)).toBe('/tool?tool=translate');
-  await expect(page.getByTestId('tool-coming-soon')).toContainText('字幕翻译');
+  await expect(page.getByRole('group', { name: /^字幕翻译 · / })).toContainText('字幕翻译');
 });
 
 test('the footer has the agreements, manual, feedback, the support QR and the registration line', async ({ page }) => {
   await page.goto('/ai');
-  const footer = page.getByTestId('ai-footer');
+  const footer = page.getByRole('contentinfo');
   for (const name of ['用户协议', '隐私政策', '使用手册', '意见反馈'])
     await expect(footer.getByText(name, { exact: true })).toBeVisible();
-  await expect(footer.getByTestId('ai-support-qr')).toBeVisible();
-  await expect(footer.getByTestId('ai-registration')).toContainText(/©\s\d{4}/);
+  // The demo's support poster, named by its title.
+  await expect(footer.getByRole('img', { name: '团队入驻&客服咨询' })).toBeVisible();
+  const registration = footer.getByText(/^©\s\d{4}/);
+  await expect(registration).toContainText(/©\s\d{4}/);
   // Unset in this build: no made-up company or filing number.
-  await expect(footer.getByTestId('ai-registration')).toHaveText(/^©\s\d{4} 创作者中心 版权所有$/);
+  await expect(registration).toHaveText(/^©\s\d{4} 创作者中心 版权所有$/);
+  await expect(footer).not.toContainText('ICP');
   await footer.getByRole('link', { name: '用户协议' }).click();
   await expect(page).toHaveURL(/\/agreement\/user$/);
 });
@@ -169,5 +178,5 @@ for (const [from, to] of [
 test('/price opens the landing page and asks for login before the points purchase', async ({ page }) => {
   await page.goto('/price');
   await expect.poll(() => address(page)).toBe('/ai');
-  await expect(page.getByTestId('login-modal')).toBeVisible();
+  await expect(loginModal(page)).toBeVisible();
 });

@@ -1,17 +1,26 @@
 import { expect, test } from '@playwright/test';
-import { freshPhone, loginThroughModal, openLoginModal, readCode } from '../support/fixtures.js';
+import {
+  accountButton,
+  accountMenu,
+  applyInvite,
+  freshPhone,
+  loginThroughModal,
+  openLoginModal,
+  readCode,
+  topBar,
+} from '../support/fixtures.js';
 
 test('a new visitor logs in with an SMS code, sees the avatar menu, opens income and logs out', async ({ page }) => {
   await page.goto('/task');
-  await expect(page.getByTestId('topbar')).toContainText('创作者中心');
+  await expect(topBar(page)).toContainText('创作者中心');
   const phone = freshPhone();
   await loginThroughModal(page, phone);
 
   await expect(page.getByText('登录成功')).toBeVisible();
-  const avatar = page.getByTestId('avatar');
+  const avatar = accountButton(page);
   await expect(avatar).toBeVisible();
   await avatar.click();
-  const menu = page.getByTestId('user-menu');
+  const menu = accountMenu(page);
   await expect(menu.getByRole('menuitem')).toHaveText([
     '个人信息',
     '我的任务',
@@ -27,8 +36,8 @@ test('a new visitor logs in with an SMS code, sees the avatar menu, opens income
   await expect(page).toHaveURL(/\/income$/);
 
   await avatar.click();
-  await page.getByTestId('user-menu').getByRole('menuitem', { name: '退出登录' }).click();
-  await expect(page.getByTestId('topbar').getByRole('button', { name: '登录' })).toBeVisible();
+  await accountMenu(page).getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(topBar(page).getByRole('button', { name: '登录', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
@@ -76,7 +85,7 @@ test('reopening the login modal shows no errors of the last attempt', async ({ p
   await modal.getByPlaceholder('请输入手机号').focus();
   await modal.getByPlaceholder('请输入手机号').blur();
   await expect(modal.getByText('手机号不能为空')).toBeVisible();
-  await modal.locator('.arco-modal-close-icon').click();
+  await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
   modal = await openLoginModal(page);
   await expect(modal.getByText('手机号不能为空')).toHaveCount(0);
@@ -127,9 +136,10 @@ test.describe('on a phone', () => {
 
   test('the mobile layout shows at 390 px', async ({ page }) => {
     await page.goto('/task');
-    await expect(page.getByTestId('layout-mobile')).toBeVisible();
-    await expect(page.getByTestId('layout-desktop')).toHaveCount(0);
-    await expect(page.getByTestId('footer-nav')).toBeVisible();
+    // The phone's top bar: a menu button instead of the desktop's menu, and the tab bar at the bottom.
+    await expect(topBar(page).getByRole('button', { name: '打开菜单' })).toBeVisible();
+    await expect(topBar(page).getByRole('menu')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: '底部导航' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
@@ -140,19 +150,19 @@ test('a creator who has not applied is invited after login, and the task center 
 }) => {
   await page.goto('/task');
   await loginThroughModal(page, freshPhone(), { keepApplyInvite: true });
-  const invite = page.getByTestId('apply-invite');
+  const invite = applyInvite(page);
   await expect(invite).toContainText('完成入驻申请，成为平台认证创作者');
   await invite.getByRole('button', { name: '稍后再说' }).click();
   await expect(invite).toBeHidden();
 
-  const banner = page.getByTestId('apply-banner');
+  const banner = page.getByRole('region', { name: '申请成为认证创作者' });
   await expect(banner).toContainText('申请成为认证创作者');
   await banner.getByRole('button', { name: '立即申请' }).click();
   await expect(page).toHaveURL(/\/apply$/);
   await expect(page.getByRole('button', { name: '提交申请' })).toBeVisible();
 
   await page.goto('/profile');
-  await expect(page.getByTestId('apply-banner')).toBeVisible();
+  await expect(page.getByRole('region', { name: '申请成为认证创作者' })).toBeVisible();
   // A reload is not a login: no second invitation.
-  await expect(page.getByTestId('apply-invite')).toBeHidden();
+  await expect(applyInvite(page)).toBeHidden();
 });

@@ -5,7 +5,16 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
-import { freshPhone, loginThroughModal, readCode } from '../support/fixtures.js';
+import {
+  accountButton,
+  accountMenu,
+  freshPhone,
+  loginModal,
+  loginThroughModal,
+  readCode,
+  taskCards,
+  topBar,
+} from '../support/fixtures.js';
 
 const operator = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
@@ -31,7 +40,7 @@ test.describe('login returns to the page asked for', () => {
     page,
   }) => {
     await page.goto('/profile/team');
-    const modal = page.getByTestId('login-modal');
+    const modal = loginModal(page);
     await expect(modal).toBeVisible();
     await expect(page).toHaveURL(/\/task\?.*redirect=%2Fprofile%2Fteam/);
     await loginThroughModal(page, freshPhone(), { modalOpen: true, keepApplyInvite: true });
@@ -42,7 +51,7 @@ test.describe('login returns to the page asked for', () => {
   test('a deep link keeps its query through the login', async ({ page }) => {
     const taskId = await firstTaskId(page);
     await page.goto(`/task-detail?task_id=${taskId}&task_type=1`);
-    await expect(page.getByTestId('login-modal')).toBeVisible();
+    await expect(loginModal(page)).toBeVisible();
     await loginThroughModal(page, freshPhone(), { modalOpen: true, keepApplyInvite: true });
     await expect(page).toHaveURL(new RegExp(`/task-detail\\?task_id=${taskId}&task_type=1$`));
   });
@@ -62,9 +71,9 @@ test.describe('login returns to the page asked for', () => {
     expect(revoked.ok()).toBe(true);
 
     // The next page's first call answers 401.
-    await page.getByTestId('profile-link-team').click();
+    await page.getByRole('link', { name: /^我的团队/ }).click();
     await expect(page.getByText('登录已过期，请重新登录')).toBeVisible();
-    const modal = page.getByTestId('login-modal');
+    const modal = loginModal(page);
     await expect(modal).toBeVisible();
     // Logging in again (the SMS cooldown of the first phone is not what this tests) returns to the team page.
     await loginThroughModal(page, freshPhone(), { modalOpen: true, keepApplyInvite: true });
@@ -75,11 +84,11 @@ test.describe('login returns to the page asked for', () => {
     await page.goto('/task');
     await loginThroughModal(page, freshPhone());
     await page.goto('/profile');
-    await page.getByTestId('avatar').click();
-    await page.getByTestId('user-menu').getByRole('menuitem', { name: '退出登录' }).click();
+    await accountButton(page).click();
+    await accountMenu(page).getByRole('menuitem', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/task$/);
-    await expect(page.getByTestId('topbar').getByRole('button', { name: '登录' })).toBeVisible();
-    await expect(page.getByTestId('login-modal')).toHaveCount(0);
+    await expect(topBar(page).getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    await expect(loginModal(page)).toHaveCount(0);
   });
 });
 
@@ -94,7 +103,7 @@ test('every sub-page of the profile has a way back to it', async ({ page }) => {
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    const back = page.getByTestId('page-back');
+    const back = page.getByRole('link', { name: '返回个人信息' });
     await expect(back).toHaveText('返回个人信息');
     await back.click();
     await expect(page).toHaveURL(/\/profile$/);
@@ -105,26 +114,26 @@ test('the top bar, the avatar menu and the profile lead to the AI tools and to t
   await page.goto('/task');
   await loginThroughModal(page, freshPhone());
 
-  const points = page.getByTestId('topbar-points');
+  const points = topBar(page).getByRole('button', { name: /^积分\s*\d+$/ });
   await expect(points).toContainText('积分');
   await points.click();
   await expect(page.getByText('积分明细').first()).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await page.getByTestId('avatar').click();
-  const menu = page.getByTestId('user-menu');
+  await accountButton(page).click();
+  const menu = accountMenu(page);
   await expect(menu.getByRole('menuitem', { name: 'AI 工具' })).toBeVisible();
   await menu.getByRole('menuitem', { name: '我的积分' }).click();
   await expect(page.getByText('积分明细').first()).toBeVisible();
   await page.keyboard.press('Escape');
 
   await page.goto('/profile');
-  await expect(page.getByTestId('profile-link-points')).toBeVisible();
-  await page.getByTestId('profile-link-tool').click();
+  await expect(page.getByRole('button', { name: /^我的积分/ })).toBeVisible();
+  await page.getByRole('link', { name: /^AI 工具/ }).click();
   await expect(page).toHaveURL(/\/tool$/);
 
   await page.goto('/task');
-  await page.getByTestId('topbar').getByRole('menuitem', { name: 'AI 工具' }).click();
+  await topBar(page).getByRole('menuitem', { name: 'AI 工具' }).click();
   await expect(page).toHaveURL(/\/tool$/);
 });
 
@@ -133,16 +142,16 @@ test.describe('on a phone', () => {
 
   test('the tab bar leads to the AI tools, after login for a visitor', async ({ page }) => {
     await page.goto('/task');
-    await page.getByTestId('footer-nav').getByRole('button', { name: 'AI 工具' }).click();
-    await expect(page.getByTestId('login-modal')).toBeVisible();
+    await page.getByRole('navigation', { name: '底部导航' }).getByRole('button', { name: 'AI 工具' }).click();
+    await expect(loginModal(page)).toBeVisible();
     await loginThroughModal(page, freshPhone(), { modalOpen: true, keepApplyInvite: true });
     await expect(page).toHaveURL(/\/tool$/);
   });
 
   test('the support QR offers long-press, save and copy-the-WeChat-ID instead of a scan caption', async ({ page }) => {
     await page.goto('/task');
-    await page.getByTestId('support-button').click();
-    const actions = page.getByTestId('qr-phone-actions');
+    await page.getByRole('button', { name: '教程&客服' }).click();
+    const actions = page.getByRole('tooltip', { name: '团队入驻&客服咨询' });
     await expect(actions).toContainText('长按识别二维码');
     await expect(actions.getByRole('button', { name: '保存二维码' })).toBeVisible();
     await expect(page.getByText('微信扫码添加客服')).toHaveCount(0);
@@ -158,8 +167,9 @@ test.describe('on a phone', () => {
 
   test('the landing footer offers the same QR actions and names no made-up company', async ({ page }) => {
     await page.goto('/ai');
-    const footer = page.getByTestId('ai-footer');
-    await expect(footer.getByTestId('qr-phone-actions')).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(/^长按识别二维码/)).toBeVisible();
+    await expect(footer.getByRole('button', { name: '保存二维码' })).toBeVisible();
     await expect(footer).not.toContainText('XX科技有限公司');
     await expect(footer).not.toContainText('ICP备');
   });
@@ -187,16 +197,18 @@ test('a rejected channel filing is corrected and goes back to review', async ({ 
   expect(rejected.ok()).toBe(true);
 
   await page.goto('/profile/account');
-  const card = page.getByTestId('channel-card').filter({ hasText: '被驳回的账号' });
-  await expect(card.getByTestId('channel-status')).toHaveText('未通过');
-  await card.getByTestId('channel-edit').click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByTestId('channel-form-reason')).toContainText('主页链接打不开');
-  await dialog.getByTestId('channel-channel_url').fill('https://www.douyin.com/user/right');
-  await dialog.getByTestId('channel-submit').click();
+  const card = page.getByRole('article', { name: '被驳回的账号' });
+  await expect(card.getByText('未通过', { exact: true })).toBeVisible();
+  const edit = card.getByRole('button', { name: '修改并重新提交' });
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: '修改报备' });
+  await expect(dialog.getByText(/^未通过原因：/)).toContainText('主页链接打不开');
+  await dialog.getByRole('textbox', { name: '账号主页链接' }).fill('https://www.douyin.com/user/right');
+  await dialog.getByRole('button', { name: '重新提交审核' }).click();
   await expect(page.getByText('已重新提交，请等待审核')).toBeVisible();
-  await expect(card.getByTestId('channel-status')).toHaveText('审核中');
-  await expect(card.getByTestId('channel-edit')).toHaveCount(0);
+  await expect(card.getByText('审核中', { exact: true })).toBeVisible();
+  await expect(card.getByText('未通过', { exact: true })).toHaveCount(0);
+  await expect(edit).toHaveCount(0);
 });
 
 test('the task search follows typing, and an empty result resets', async ({ page }) => {
@@ -205,10 +217,10 @@ test('the task search follows typing, and an empty result resets', async ({ page
   await search.pressSequentially('没有这样的剧名zz');
   // No Enter: the list follows once typing pauses.
   await expect(page).toHaveURL(/keyword=/);
-  const empty = page.getByTestId('task-empty');
+  const empty = page.getByRole('group', { name: '暂无相关任务' });
   await expect(empty).toBeVisible();
-  await empty.getByTestId('task-empty-reset').click();
+  await empty.getByRole('button', { name: '清空筛选条件' }).click();
   await expect(page).not.toHaveURL(/keyword=/);
   await expect(search).toHaveValue('');
-  await expect(page.getByTestId('task-card').first()).toBeVisible();
+  await expect(taskCards(page).first()).toBeVisible();
 });

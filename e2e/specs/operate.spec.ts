@@ -3,7 +3,7 @@
  * and a suggestion becomes a planned post of the publishing calendar — on a desktop and on a phone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, DESKTOP_AND_PHONE } from '../support/fixtures.js';
+import { apiToken, DESKTOP_AND_PHONE, toolNav } from '../support/fixtures.js';
 
 const DEMO_CREATOR = '13800138000';
 let demoToken: string | undefined;
@@ -16,7 +16,7 @@ async function openOperate(page: Page) {
     window.localStorage.setItem('tool_guide', JSON.stringify({ basic: 1 }));
   }, token);
   await page.goto('/tool');
-  await page.getByTestId('tool-nav-operate').click();
+  await toolNav(page, '智能运营').click();
   await expect(page).toHaveURL(/tool=operate/);
 }
 

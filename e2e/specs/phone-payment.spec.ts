@@ -5,7 +5,17 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
-import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
+import {
+  expectBooksBalanced,
+  freshPhone,
+  loginThroughModal,
+  paymentDialog,
+  pointsModal,
+  pointsPackage,
+} from '../support/fixtures.js';
+
+/** Package ids of these tests, by the names the cards show. */
+const PACKAGE_NAMES: Record<number, string> = { 1: '体验包', 7: '进阶包' };
 
 /** A phone's browser: 390 px, touch, a mobile user agent (Chromium emulating it). */
 const phoneUse = {
@@ -36,22 +46,23 @@ async function openPointsList(page: Page) {
   await page.goto('/task');
   await loginThroughModal(page, freshPhone());
   await page.goto('/tool?showCredit=1');
-  const modal = page.getByTestId('points-modal');
-  await expect(modal.getByTestId('points-view-list')).toBeVisible();
+  const modal = pointsModal(page);
+  await expect(modal).toHaveAccessibleName('积分充值');
+  await expect(modal.getByRole('button', { name: '立即购买' })).toBeVisible();
   return modal;
 }
 
 /** A new creator orders package `id`: the payment dialog opens. */
 async function orderPackage(page: Page, id: number) {
   const modal = await openPointsList(page);
-  await modal.getByTestId(`points-package-${id}`).click();
-  await modal.getByTestId('points-buy').click();
-  return page.getByTestId('payment-dialog');
+  await pointsPackage(modal, PACKAGE_NAMES[id]!).click();
+  await modal.getByRole('button', { name: '立即购买' }).click();
+  return paymentDialog(page);
 }
 
 /** '确定放弃支付？' is asked; `answer` is pressed and the question goes away. */
 async function answerAbandon(page: Page, answer: '继续支付' | '放弃支付') {
-  const confirm = page.locator('.abandon-payment-confirm');
+  const confirm = page.getByRole('dialog', { name: '确定放弃支付？' });
   await expect(confirm.getByText('确定放弃支付？')).toBeVisible();
   await confirm.getByRole('button', { name: answer }).click();
   await expect(confirm).toBeHidden();
@@ -64,34 +75,36 @@ test.describe('on a phone', () => {
     page,
   }) => {
     const modal = await openPointsList(page);
-    const offer = modal.getByTestId('free-points-offer');
+    const offer = modal.getByRole('region', { name: '新人专享 100 积分' });
     await expect(offer).toContainText('新人专享 100 积分');
     // Offered before the paid packages.
     const offerBox = (await offer.boundingBox())!;
-    const packageBox = (await modal.getByTestId('points-package-7').boundingBox())!;
+    const packageBox = (await pointsPackage(modal, '进阶包').boundingBox())!;
     expect(offerBox.y).toBeLessThan(packageBox.y);
-    await offer.getByTestId('free-points-claim').tap();
+    await offer.getByRole('button', { name: '免费领取' }).tap();
     await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
     await expect(offer).toBeHidden();
 
-    await modal.getByTestId('points-package-7').tap();
-    await modal.getByTestId('points-buy').tap();
-    const dialog = page.getByTestId('payment-dialog');
-    await expect(dialog.getByTestId('pay-wap')).toContainText('支付宝支付');
-    await expect(dialog.getByTestId('pay-wap')).toContainText('¥30.00');
-    await expect(dialog.getByTestId('pay-qr')).toHaveCount(0);
+    await pointsPackage(modal, '进阶包').tap();
+    await modal.getByRole('button', { name: '立即购买' }).tap();
+    const dialog = paymentDialog(page);
+    const wap = dialog.getByRole('group', { name: '支付宝支付' });
+    await expect(wap).toContainText('支付宝支付');
+    await expect(wap).toContainText('¥30.00');
+    await expect(dialog.getByRole('img', { name: '支付二维码' })).toHaveCount(0);
 
-    await dialog.getByTestId('pay-wap-open').tap();
+    await wap.getByRole('link', { name: '前往支付宝付款' }).tap();
     await expect(page).toHaveURL(/\/dev\/alipay\/cashier\?t=/);
     await expect(page.getByText('¥30.00')).toBeVisible();
     await expect(page.getByText(/订单号 \d{22}/)).toBeVisible();
     await page.getByRole('button', { name: '确认支付' }).tap();
 
     await expect(page).toHaveURL(/\/pay\/result\?order_no=\d{20}&.*out_trade_no=/);
-    const result = page.getByTestId('pay-result');
+    const result = page.getByRole('region', { name: '支付结果' });
     await expect(result.getByText('支付成功')).toBeVisible();
+    // The amount is a figure with no label of its own, hence no role to be named by: its test id.
     await expect(result.getByTestId('pay-result-amount')).toHaveText('¥30.00');
-    await expect(result.getByTestId('pay-result-total')).toHaveText('当前积分余额 550');
+    await expect(result.getByText('当前积分余额 550', { exact: true })).toBeVisible();
     expect(await creditTotal(page)).toBe(550);
   });
 
@@ -99,7 +112,7 @@ test.describe('on a phone', () => {
     page,
   }) => {
     const dialog = await orderPackage(page, 1);
-    const payUrl = (await dialog.getByTestId('pay-wap-open').getAttribute('href')) ?? '';
+    const payUrl = (await dialog.getByRole('link', { name: '前往支付宝付款' }).getAttribute('href')) ?? '';
     const orderNo = /order_no%3D(\d+)/.exec(payUrl)?.[1] ?? '';
     expect(orderNo).toMatch(/^\d{20}$/);
 
@@ -117,14 +130,15 @@ test.describe('on a phone', () => {
     const polled = page.waitForResponse((response) => response.url().includes('/agent/v1/order/get_status'));
     await page.goto(`/pay/result?${forged.toString()}`);
     await polled;
-    const result = page.getByTestId('pay-result');
+    const result = page.getByRole('region', { name: '支付结果' });
     await expect(result.getByText('等待支付结果')).toBeVisible();
     expect(await creditTotal(page)).toBe(0);
 
-    await result.getByTestId('pay-result-abandon').tap();
+    const abandon = result.getByRole('button', { name: '放弃支付' });
+    await abandon.tap();
     await answerAbandon(page, '继续支付');
     await expect(result.getByText('等待支付结果')).toBeVisible();
-    await result.getByTestId('pay-result-abandon').tap();
+    await abandon.tap();
     await answerAbandon(page, '放弃支付');
     await expect(result.getByText('订单已关闭')).toBeVisible();
 
@@ -137,8 +151,8 @@ test.describe('on a phone', () => {
 
   test('closing the payment dialog asks 确定放弃支付？ before cancelling', async ({ page }) => {
     const dialog = await orderPackage(page, 1);
-    await expect(dialog.getByTestId('pay-wap')).toBeVisible();
-    await dialog.locator('.arco-modal-close-icon').tap();
+    await expect(dialog.getByRole('group', { name: '支付宝支付' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).tap();
     await answerAbandon(page, '放弃支付');
     await expect(page.getByText('支付已取消')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -149,14 +163,15 @@ test('on a desktop the QR stays; closing asks 确定放弃支付？, 继续支�
   page,
 }) => {
   const dialog = await orderPackage(page, 1);
-  await expect(dialog.getByTestId('pay-qr')).toHaveAttribute('data-qr-value', /\/dev\/alipay\/cashier\?t=/);
-  await expect(dialog.getByTestId('pay-wap')).toHaveCount(0);
+  const qr = dialog.getByRole('img', { name: '支付二维码' });
+  await expect(qr).toHaveAttribute('data-qr-value', /\/dev\/alipay\/cashier\?t=/);
+  await expect(dialog.getByRole('group', { name: '支付宝支付' })).toHaveCount(0);
 
-  await dialog.locator('.arco-modal-close-icon').click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await answerAbandon(page, '继续支付');
-  await expect(dialog.getByTestId('pay-qr')).toBeVisible();
+  await expect(qr).toBeVisible();
 
-  await dialog.locator('.arco-modal-close-icon').click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await answerAbandon(page, '放弃支付');
   await expect(page.getByText('支付已取消')).toBeVisible();
   await expect(dialog).toBeHidden();

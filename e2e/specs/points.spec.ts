@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
+import {
+  expectBooksBalanced,
+  freshPhone,
+  loginModal,
+  loginThroughModal,
+  paymentDialog,
+  pointsBalance,
+  pointsModal,
+  pointsPackage,
+  topBar,
+} from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
 // Every money flow leaves the books balanced: the operator's books check after each test.
@@ -17,18 +27,19 @@ test('buy a points package: QR, pay on the sandbox cashier, see 支付成功 and
   await page.goto('/task');
   await loginThroughModal(page, freshPhone());
   await page.goto('/tool');
-  await expect(page.getByTestId('topbar-points-total')).toHaveText('0');
+  await expect(pointsBalance(page)).toHaveText('积分0');
 
-  await page.getByTestId('topbar-recharge').click();
-  const modal = page.getByTestId('points-modal');
+  await topBar(page).getByRole('button', { name: '充值', exact: true }).click();
+  const modal = pointsModal(page);
   await expect(modal).toBeVisible();
-  await modal.getByTestId('points-package-7').click();
-  await modal.getByTestId('points-buy').click();
+  await pointsPackage(modal, '进阶包').click();
+  await modal.getByRole('button', { name: '立即购买' }).click();
 
-  const dialog = page.getByTestId('payment-dialog');
+  const dialog = paymentDialog(page);
   await expect(dialog).toBeVisible();
+  // The countdown is a figure inside a sentence, with no role to be named by: its test id.
   await expect(dialog.getByTestId('pay-countdown')).toContainText(/09:5\d/);
-  const qr = dialog.getByTestId('pay-qr');
+  const qr = dialog.getByRole('img', { name: '支付二维码' });
   await expect(qr).toHaveAttribute('data-qr-value', /\/dev\/alipay\/cashier\?t=/);
   const cashierUrl = (await qr.getAttribute('data-qr-value')) ?? '';
 
@@ -41,25 +52,26 @@ test('buy a points package: QR, pay on the sandbox cashier, see 支付成功 and
   await expect(phone.getByText('支付成功')).toBeVisible();
   await phone.close();
 
-  await expect(dialog.getByTestId('pay-success')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByText('支付成功', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('支付成功').first()).toBeVisible();
-  await expect(page.getByTestId('topbar-points-total')).toHaveText('450', { timeout: 15_000 });
+  await expect(pointsBalance(page)).toHaveText('积分450', { timeout: 15_000 });
 });
 
 test('claim the free 100 points on /gift once; the second time goes to the tool', async ({ page }) => {
   await page.goto('/gift');
-  await page.getByTestId('claim-free-points').click();
-  await expect(page.getByTestId('login-modal')).toBeVisible();
+  const claim = page.getByRole('button', { name: /^(免费领取|已领取)/ });
+  await claim.click();
+  await expect(loginModal(page)).toBeVisible();
   // Logged out, claiming asks for a login first.
   await page.goto('/task');
   await loginThroughModal(page, freshPhone());
 
   await page.goto('/gift');
-  await page.getByTestId('claim-free-points').click();
+  await claim.click();
   await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
-  await page.getByTestId('claim-free-points').click();
+  await claim.click();
   await expect(page).toHaveURL(/\/tool/);
-  await expect(page.getByTestId('topbar-points-total')).toHaveText('100');
+  await expect(pointsBalance(page)).toHaveText('积分100');
 });
 
 test('the retention offer: closing the list with a package chosen shows the server-issued 59:59 and sells at the discount', async ({
@@ -68,17 +80,17 @@ test('the retention offer: closing the list with a package chosen shows the serv
   await page.goto('/task');
   await loginThroughModal(page, freshPhone());
   await page.goto('/tool');
-  await page.getByTestId('topbar-recharge').click();
-  const modal = page.getByTestId('points-modal');
-  await modal.getByTestId('points-package-7').click();
+  await topBar(page).getByRole('button', { name: '充值', exact: true }).click();
+  await pointsPackage(pointsModal(page), '进阶包').click();
   await page.keyboard.press('Escape');
 
-  const offer = page.getByTestId('retention-offer');
+  const offer = page.getByRole('dialog', { name: '为您保留一份限时特惠' });
   await expect(offer).toBeVisible();
+  // The countdown is a figure beside its label, with no role to be named by: its test id.
   await expect(offer.getByTestId('retention-countdown')).toHaveText(/^59:5\d$/);
-  await offer.getByTestId('retention-buy').click();
+  await offer.getByRole('button', { name: '立即购买' }).click();
 
-  const dialog = page.getByTestId('payment-dialog');
+  const dialog = paymentDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('¥18.00').first()).toBeVisible();
 });

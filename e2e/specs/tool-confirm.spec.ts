@@ -9,7 +9,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
+import {
+  expectBooksBalanced,
+  freshPhone,
+  jobCard,
+  libraryMedium,
+  loginThroughModal,
+  optionBox,
+  optionCard,
+  pickMedium,
+  pointsBalance,
+  toolNav,
+  toolPanel,
+  toolTour,
+  topBar,
+  uploadToLibrary,
+} from '../support/fixtures.js';
+
+/** The confirmation 开始处理 opens. */
+const confirmDialog = (page: Page) => page.getByRole('dialog', { name: '确认消耗积分' });
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
 test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKEN));
@@ -29,14 +47,14 @@ async function creatorOnTool(page: Page, { points }: { points: boolean }) {
   await page.goto('/tool');
   await loginThroughModal(page, freshPhone());
   // The tour speaks Chinese throughout (第 1/N 步) and closes for good.
-  const tour = page.locator('.driver-popover');
+  const tour = toolTour(page);
   await expect(tour).toBeVisible();
   await expect(tour).toContainText(/第 1\/\d 步/);
   await page.keyboard.press('Escape');
   await expect(tour).toBeHidden();
   if (points) {
     await page.goto('/gift');
-    await page.getByTestId('claim-free-points').click();
+    await page.getByRole('button', { name: /^免费领取/ }).click();
     await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
     await page.goto('/tool');
   }
@@ -44,23 +62,25 @@ async function creatorOnTool(page: Page, { points }: { points: boolean }) {
 
 /** Uploads the clip in the library; the upload row clears once the medium is ready. */
 async function uploadClip(page: Page) {
-  await page.getByTestId('tool-nav-media').click();
-  await page.getByTestId('media-upload-input').setInputFiles(makeClip());
-  const medium = page.getByTestId('media-card').filter({ hasText: '确认素材' });
+  await uploadToLibrary(page, makeClip());
+  const medium = libraryMedium(page, '确认素材');
+  // The medium's processing state, which its card shows as a tag or its duration, is also on the card for tests.
   await expect(medium).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
-  await expect(page.getByTestId('upload-item')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: '上传中的文件' })).toHaveCount(0);
 }
 
 async function chooseDedupRun(page: Page) {
-  await page.getByTestId('tool-nav-dedup').click();
-  await page.getByTestId('media-picker-open').click();
-  await page.getByTestId('media-picker').getByText('确认素材').first().click();
-  await page.getByTestId('media-picker-confirm').click();
-  await page.getByTestId('dedup-option-flip').click();
-  await expect(page.getByTestId('dedup-flip-warning')).toBeVisible();
-  await page.getByTestId('dedup-option-pip').click();
-  await expect(page.getByTestId('dedup-flip-warning')).toHaveCount(0);
-  await expect(page.getByTestId('tool-price')).toContainText('本次消耗 4 积分');
+  await toolNav(page, '批量去重').click();
+  await pickMedium(page, '确认素材');
+  const panel = toolPanel(page, '批量去重');
+  const flipWarning = panel.getByRole('alert').filter({ hasText: '只选「翻转」很容易被平台查重识别' });
+  await optionCard(panel, '翻转').click();
+  await expect(optionBox(panel, '翻转')).toBeChecked();
+  await expect(flipWarning).toBeVisible();
+  await optionCard(panel, '画中画').click();
+  await expect(optionBox(panel, '画中画')).toBeChecked();
+  await expect(flipWarning).toHaveCount(0);
+  await expect(panel.getByRole('status')).toContainText('本次消耗 4 积分');
 }
 
 async function jobsOf(page: Page) {
@@ -87,28 +107,30 @@ for (const [name, use] of [
       await uploadClip(page);
       await chooseDedupRun(page);
 
-      await page.getByTestId('tool-run').click();
-      const dialog = page.getByTestId('run-confirm-dialog');
+      await toolPanel(page, '批量去重').getByRole('button', { name: '开始处理' }).click();
+      const dialog = confirmDialog(page);
       await expect(dialog).toContainText('批量去重');
       await expect(dialog).toContainText('1 个');
       await expect(dialog).toContainText('4 积分');
       await expect(dialog).toContainText('100 积分');
-      await expect(page.getByTestId('run-balance-after')).toHaveText('96 积分');
+      // The balance after is a figure beside its label, which no role is named by: its test id.
+      await expect(dialog.getByTestId('run-balance-after')).toHaveText('96 积分');
       // Nothing is spent before 确认.
       expect(await jobsOf(page)).toEqual({ jobs: 0, costs: 0 });
 
-      await page.getByTestId('run-confirm').dblclick();
+      await dialog.getByRole('button', { name: /^确认并消耗/ }).dblclick();
       await expect(dialog).toBeHidden();
-      const card = page.getByTestId('job-card');
+      const card = jobCard(page);
       await expect(card).toContainText('任务 1');
-      await expect(page.getByTestId('topbar-points-total')).toHaveText('96');
-      await expect(page.getByTestId('job-number')).toHaveCount(1);
+      // Named 积分 and the number; on a phone the word is out of sight.
+      await expect(pointsBalance(page)).toHaveText('积分96');
+      await expect(page.getByRole('region', { name: '任务记录' }).getByRole('listitem')).toHaveCount(1);
       expect(await jobsOf(page)).toEqual({ jobs: 1, costs: 1 });
-      await expect(card.getByTestId('job-status')).toHaveText('已完成', { timeout: 60_000 });
+      await expect(card.getByRole('status')).toHaveText('已完成', { timeout: 60_000 });
       expect(await jobsOf(page)).toEqual({ jobs: 1, costs: 1 });
       // Still one charge at the end (an output that missed its goal would have its points back).
-      const belowGoal = await card.getByTestId('job-output-below-goal').count();
-      await expect(page.getByTestId('topbar-points-total')).toHaveText(belowGoal > 0 ? '100' : '96');
+      const belowGoal = await card.getByText('未达标', { exact: true }).count();
+      await expect(pointsBalance(page)).toHaveText(belowGoal > 0 ? '积分100' : '积分96');
     });
 
     test('short of points, the confirmation says so and leads to the points list, charging nothing', async ({
@@ -118,12 +140,14 @@ for (const [name, use] of [
       await creatorOnTool(page, { points: false });
       await uploadClip(page);
       await chooseDedupRun(page);
-      await page.getByTestId('tool-run').click();
-      await expect(page.getByTestId('run-balance-after')).toHaveText('余额不足');
+      await toolPanel(page, '批量去重').getByRole('button', { name: '开始处理' }).click();
+      const dialog = confirmDialog(page);
+      // The balance after is a figure beside its label, which no role is named by: its test id.
+      await expect(dialog.getByTestId('run-balance-after')).toHaveText('余额不足');
       await expect(page.getByText('您账户上积分余额不足，请充值后重试（还差 4 积分）')).toBeVisible();
-      await expect(page.getByTestId('run-confirm')).toHaveCount(0);
-      await page.getByTestId('run-buy').click();
-      await expect(page.getByTestId('run-confirm-dialog')).toBeHidden();
+      await expect(dialog.getByRole('button', { name: /^确认并消耗/ })).toHaveCount(0);
+      await dialog.getByRole('button', { name: '去充值' }).click();
+      await expect(dialog).toBeHidden();
       await expect(page.getByText('积分充值').first()).toBeVisible();
       expect(await jobsOf(page)).toEqual({ jobs: 0, costs: 0 });
     });
@@ -135,14 +159,13 @@ test.describe('the tool bar 反馈 on a phone', () => {
 
   test('shows the 7×24 online service QR with 长按识别 and 保存二维码 instead of scanning', async ({ page }) => {
     await page.goto('/tool');
-    await page.getByTestId('topbar-feedback').click();
-    const popover = page.getByTestId('service-popover');
+    await topBar(page).getByRole('button', { name: '反馈' }).click();
+    const popover = page.getByRole('tooltip', { name: '在线客服 · 7×24小时' });
     await expect(page.getByText('在线客服 · 7×24小时')).toBeVisible();
-    await expect(popover.getByRole('img')).toBeVisible();
-    const actions = popover.getByTestId('qr-phone-actions');
-    await expect(actions).toContainText('长按识别二维码');
-    await expect(actions.getByRole('button', { name: '保存二维码' })).toBeEnabled();
-    await expect(actions.getByRole('button', { name: '复制微信号' })).toBeVisible();
+    await expect(popover.getByRole('img', { name: '在线客服二维码' })).toBeVisible();
+    await expect(popover).toContainText('长按识别二维码');
+    await expect(popover.getByRole('button', { name: '保存二维码' })).toBeEnabled();
+    await expect(popover.getByRole('button', { name: '复制微信号' })).toBeVisible();
     await expect(popover).not.toContainText('微信扫码');
   });
 });

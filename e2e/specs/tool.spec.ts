@@ -3,7 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectBooksBalanced, freshPhone, loginThroughModal } from '../support/fixtures.js';
+import {
+  expectBooksBalanced,
+  freshPhone,
+  jobCard,
+  libraryMedium,
+  loginThroughModal,
+  optionBox,
+  optionCard,
+  pickMedium,
+  pointsBalance,
+  toolNav,
+  toolPanel,
+  toolTour,
+  uploadToLibrary,
+} from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
 // Every money flow leaves the books balanced: the operator's books check after each test.
@@ -29,47 +43,52 @@ test('upload a clip through tus, de-duplicate it with two options, watch progres
   await loginThroughModal(page, freshPhone());
   // The free 100 points pay for the run.
   await page.goto('/gift');
-  await page.getByTestId('claim-free-points').click();
+  await page.getByRole('button', { name: /^免费领取/ }).click();
   await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
 
   await page.goto('/tool');
   // The first visit shows the guided tour (新手引导); closing it hides it for good.
-  const tour = page.locator('.driver-popover');
+  const tour = toolTour(page);
   await expect(tour).toBeVisible();
   await expect(tour).toContainText('选择工具');
   await page.keyboard.press('Escape');
   await expect(tour).toBeHidden();
-  await page.getByTestId('tool-nav-media').click();
-  await page.getByTestId('media-upload-input').setInputFiles(clip);
-  const medium = page.getByTestId('media-card').filter({ hasText: '我的素材 第1集' });
+  await uploadToLibrary(page, clip);
+  const medium = libraryMedium(page, '我的素材 第1集');
   await expect(medium).toBeVisible({ timeout: 30_000 });
   await expect(medium).toContainText('00:04', { timeout: 30_000 });
   await expect(medium).toContainText('480×270');
 
-  await page.getByTestId('tool-nav-dedup').click();
-  await page.getByTestId('media-picker-open').click();
-  await page.getByTestId('media-picker').getByText('我的素材 第1集').first().click();
-  await page.getByTestId('media-picker-confirm').click();
-  await page.getByTestId('dedup-option-flip').click();
-  await page.getByTestId('dedup-option-speed').click();
-  await expect(page.getByTestId('tool-price')).toContainText('本次消耗 4 积分');
-  await page.getByTestId('tool-run').click();
-  await page.getByTestId('run-confirm').click();
+  await toolNav(page, '批量去重').click();
+  await pickMedium(page, '我的素材 第1集');
+  const panel = toolPanel(page, '批量去重');
+  await optionCard(panel, '翻转').click();
+  await expect(optionBox(panel, '翻转')).toBeChecked();
+  await optionCard(panel, '变速').click();
+  await expect(optionBox(panel, '变速')).toBeChecked();
+  await expect(panel.getByRole('status')).toContainText('本次消耗 4 积分');
+  await panel.getByRole('button', { name: '开始处理' }).click();
+  await page
+    .getByRole('dialog', { name: '确认消耗积分' })
+    .getByRole('button', { name: /^确认并消耗/ })
+    .click();
 
   // Live progress while it runs (a small clip may finish before the first look), then the result.
-  const card = page.getByTestId('job-card');
+  const card = jobCard(page);
   await expect(card).toBeVisible();
-  await expect(card.getByTestId('job-status')).toHaveText(/排队中|处理中|已完成/);
-  await expect(card.getByTestId('job-status')).toHaveText('已完成', { timeout: 120_000 });
-  await expect(card.getByTestId('job-output')).toHaveCount(1);
-  await expect(card.getByTestId('job-output')).toContainText(/相似度 \d+%/);
+  const status = card.getByRole('status');
+  await expect(status).toHaveText(/排队中|处理中|已完成/);
+  await expect(status).toHaveText('已完成', { timeout: 120_000 });
+  const outputs = card.getByRole('group', { name: /^成片/ });
+  await expect(outputs).toHaveCount(1);
+  await expect(outputs).toContainText(/相似度 \d+%/);
   // An output still above the similarity goal after its re-renders is 未达标 and its 4 points come back.
-  const belowGoal = await card.getByTestId('job-output-below-goal').count();
-  await expect(page.getByTestId('topbar-points-total')).toHaveText(belowGoal > 0 ? '100' : '96');
+  const belowGoal = await card.getByText('未达标', { exact: true }).count();
+  await expect(pointsBalance(page)).toHaveText(belowGoal > 0 ? '积分100' : '积分96');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    card.getByTestId('job-output-download').click(),
+    outputs.getByRole('link', { name: /^下载/ }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/我的素材 第1集.*\.mp4$/);
   const saved = path.join(os.tmpdir(), `cc-e2e-${Date.now()}.mp4`);

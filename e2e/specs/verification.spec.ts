@@ -6,11 +6,14 @@
  */
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import {
+  agreementDialog,
+  alipayForm,
   earnSettledShare,
   expectBooksBalanced,
   freshIdNumber,
   freshPhone,
   loginThroughModal,
+  withdrawMethod,
 } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
@@ -50,59 +53,66 @@ for (const width of widths) {
       await earnSettledShare(page, request, OPERATOR_TOKEN);
 
       await page.goto('/income/withdraw');
+      // The balance is text beside its label, which no role is named by: its test id.
       await expect(page.getByTestId('withdraw-can-out')).not.toHaveText('¥0.00');
       // Before a real name, the agreement is not offered: a payee account is, and no code is asked for.
       await expect(page.getByText('提现前需签署服务协议：请先添加收款账户并完成实名')).toBeVisible();
-      await expect(page.getByTestId('sign-add-payee')).toBeVisible();
-      await expect(page.getByTestId('open-contract')).toHaveCount(0);
-      await expect(page.getByTestId('withdraw-code')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: '添加收款账户' })).toBeVisible();
+      await expect(page.getByRole('button', { name: '签署协议' })).toHaveCount(0);
+      await expect(page.getByRole('textbox', { name: '验证码' })).toHaveCount(0);
       await shoot(page, testInfo, 'withdraw-before-real-name');
       // Choosing Alipay, which has no account yet, opens the form that adds one.
-      await page.getByTestId('method-2').click();
+      await withdrawMethod(page, '支付宝').click();
 
       // The Alipay code goes out at once: the login code a moment ago has its own cooldown.
-      await page.getByTestId('payee-real_name').fill('张三');
-      await page.getByTestId('payee-id_card_number').fill('');
-      await page.getByTestId('payee-id_card_number').blur();
+      const payee = alipayForm(page);
+      const idCard = payee.getByRole('textbox', { name: '身份证号' });
+      await payee.getByRole('textbox', { name: '真实姓名' }).fill('张三');
+      await idCard.fill('');
+      await idCard.blur();
       await expect(page.getByText('请填写身份证号')).toBeVisible();
-      await page.getByTestId('payee-id_card_number').fill(freshIdNumber());
-      await page.getByTestId('payee-account_no').fill(`v${Date.now()}@example.com`);
-      await page.getByTestId('payee-send-code').click();
-      await expect(page.getByTestId('payee-send-code')).toContainText(/\d+s后重新发送/);
+      await idCard.fill(freshIdNumber());
+      await payee.getByRole('textbox', { name: '支付宝账号' }).fill(`v${Date.now()}@example.com`);
+      await payee.getByRole('button', { name: '获取验证码' }).click();
+      await expect(payee.getByRole('button', { name: /\d+s后重新发送/ })).toBeVisible();
       await shoot(page, testInfo, 'payee-form-first-account');
       await expect.poll(async () => (await outbox(request, phone)).length).toBe(2);
       const [alipayCode] = await outbox(request, phone);
       expect(alipayCode!.type).toBe(4);
-      await page.getByTestId('payee-code').fill(alipayCode!.code);
-      await page.getByTestId('payee-submit').click();
-      await expect(page.getByTestId('edit-account-2')).toHaveText('更换账户');
+      await payee.getByRole('textbox', { name: '验证码' }).fill(alipayCode!.code);
+      await payee.getByRole('button', { name: '保存' }).click();
+      await expect(page.getByRole('button', { name: '更换账户（支付宝）' })).toHaveText('更换账户');
 
       // The money session the Alipay code opened covers the agreement: no code field, signed at once.
-      await page.getByTestId('open-contract').click();
-      await expect(page.getByTestId('contract-text')).toContainText('张三');
-      await expect(page.getByTestId('contract-verified')).toContainText('内的资金操作无需再次输入验证码');
-      await expect(page.getByTestId('contract-code')).toHaveCount(0);
+      await page.getByRole('button', { name: '签署协议' }).click();
+      const agreement = agreementDialog(page);
+      await expect(agreement.getByRole('region')).toContainText('张三');
+      await expect(agreement.getByRole('status')).toContainText('内的资金操作无需再次输入验证码');
+      await expect(agreement.getByRole('textbox', { name: '验证码' })).toHaveCount(0);
       await shoot(page, testInfo, 'contract-in-money-session');
-      await page.getByTestId('contract-sign').click();
+      await agreement.getByRole('button', { name: '同意并签署' }).click();
       await expect(page.getByText('协议签署成功')).toBeVisible();
 
       // A second account shows the verified identity instead of asking for it again.
-      await page.getByTestId('edit-account-1').click();
-      await expect(page.getByTestId('payee-identity')).toContainText('张三');
-      await expect(page.getByTestId('payee-identity')).toContainText('**********');
-      await expect(page.getByTestId('payee-real_name')).toHaveCount(0);
+      await page.getByRole('button', { name: '添加账户（银行卡）' }).click();
+      const bankForm = page.getByRole('dialog', { name: '银行卡信息' });
+      // The identity on file is text beside its labels, which no role is named by: its test id.
+      const identity = bankForm.getByTestId('payee-identity');
+      await expect(identity).toContainText('张三');
+      await expect(identity).toContainText('**********');
+      await expect(bankForm.getByRole('textbox', { name: '真实姓名' })).toHaveCount(0);
       await shoot(page, testInfo, 'payee-form-identity-on-file');
-      await page.locator('.arco-modal-close-icon').click();
-      await expect(page.getByTestId('payee-identity')).toHaveCount(0);
+      await bankForm.getByRole('button', { name: 'Close' }).click();
+      await expect(identity).toHaveCount(0);
 
       // And the withdrawal: the same money session, still no code.
-      await page.getByTestId('method-2').click();
-      await page.getByTestId('withdraw-all').click();
-      await expect(page.getByTestId('withdraw-verified')).toBeVisible();
-      await expect(page.getByTestId('withdraw-code')).toHaveCount(0);
+      await withdrawMethod(page, '支付宝').click();
+      await page.getByRole('button', { name: '全部提现' }).click();
+      await expect(page.getByRole('status').filter({ hasText: '无需再次输入验证码' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: '验证码' })).toHaveCount(0);
       await shoot(page, testInfo, 'withdraw-in-money-session');
-      await page.getByTestId('withdraw-submit').click();
-      await expect(page.getByTestId('withdraw-success')).toBeVisible();
+      await page.getByRole('button', { name: '确认提现' }).click();
+      await expect(page.getByText('提现申请已提交')).toBeVisible();
       expect((await outbox(request, phone)).map((sms) => sms.type)).toEqual([4, 1]);
 
       // A login code is still there after the money actions, once the login code's own minute is over.

@@ -1,5 +1,112 @@
-/** Helpers the specs share: fresh phone numbers, reading codes from the dev outbox, logging in through the modal. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+/**
+ * Helpers the specs share: fresh phone numbers, reading codes from the dev outbox, logging in through the modal, and
+ * the product's recurring landmarks found as a person finds them, by role and name.
+ */
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** The login modal, by its title. */
+export const loginModal = (page: Page) => page.getByRole('dialog', { name: '欢迎来到创作者中心' });
+
+/** The invitation to apply that follows a first login on the default layout. */
+export const applyInvite = (page: Page) => page.getByRole('dialog', { name: '欢迎加入创作者中心' });
+
+/** The top bar of any layout. */
+export const topBar = (page: Page) => page.getByRole('banner');
+
+/** The default layout's avatar button; its name is the nickname (none on a phone) and 账号菜单. */
+export const accountButton = (page: Page) => topBar(page).getByRole('button', { name: '账号菜单' });
+
+/** The menu the avatar button opens. */
+export const accountMenu = (page: Page) => page.getByRole('menu', { name: '账号菜单' });
+
+/** The '推广' button of a task card (or of any task). */
+export const promotionButtons = (scope: Page | Locator) => scope.getByRole('button', { name: '推广', exact: true });
+
+/** The task cards of the task center or the home page: the links that carry a '推广' button. */
+export const taskCards = (page: Page) => page.getByRole('link').filter({ has: promotionButtons(page) });
+
+/** The '推广链接' dialog a promotion button opens. */
+export const promotionDialog = (page: Page) => page.getByRole('dialog', { name: '推广链接' });
+
+/** The points modal, on either of its views. */
+export const pointsModal = (page: Page) => page.getByRole('dialog', { name: /^积分(明细|充值)$/ });
+
+/** A tool of the AI workspace's nav, by its name: a tab on a phone, a menu item on a desktop. */
+export function toolNav(page: Page, name: string) {
+  const tab = page.getByRole('tablist', { name: '工具', exact: true }).getByRole('tab', { name });
+  const item = page.getByRole('menu', { name: '工具', exact: true }).getByRole('menuitem', { name });
+  return tab.or(item);
+}
+
+/** A table's rows of data (its header row left out), e.g. the records of an income section on a desktop. */
+export const dataRows = (scope: Locator) => scope.getByRole('row').filter({ has: scope.page().getByRole('cell') });
+
+/** A withdraw method of /income/withdraw (银行卡, 支付宝): a radio named by its kind and account. */
+export const withdrawMethod = (page: Page, kind: '银行卡' | '支付宝') =>
+  page.getByRole('radio', { name: new RegExp(`^${kind}`) });
+
+/** The dialog that adds or changes an Alipay payee account. */
+export const alipayForm = (page: Page) => page.getByRole('dialog', { name: '支付宝信息' });
+
+/** Fills a new Alipay payee account's identity (a fresh valid ID number) and account; answers the form. */
+export async function fillAlipayPayee(page: Page, { realName, account }: { realName: string; account: string }) {
+  const payee = alipayForm(page);
+  await payee.getByRole('textbox', { name: '真实姓名' }).fill(realName);
+  await payee.getByRole('textbox', { name: '身份证号' }).fill(freshIdNumber());
+  await payee.getByRole('textbox', { name: '支付宝账号' }).fill(account);
+  return payee;
+}
+
+/** The service agreement's dialog. */
+export const agreementDialog = (page: Page) => page.getByRole('dialog', { name: '服务协议' });
+
+/** The workspace's first-visit tour, driver.js's dialog named by its first step. */
+export const toolTour = (page: Page) => page.getByRole('dialog', { name: '选择工具' });
+
+/**
+ * Uploads `file` in the workspace's media library as a person does: the drop area opens the file chooser. The upload
+ * list and the media's cards then follow.
+ */
+export async function uploadToLibrary(page: Page, file: string) {
+  await toolNav(page, '素材库').click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /拖拽视频到这里|点击从相册/ }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** A medium's card in the library: a group named by the medium. */
+export const libraryMedium = (page: Page, name: string) => page.getByRole('group', { name });
+
+/** Picks the library medium `name` for the open tool through 选择素材. */
+export async function pickMedium(page: Page, name: string) {
+  await page.getByRole('button', { name: '选择素材' }).click();
+  const picker = page.getByRole('dialog', { name: '从素材库选择' });
+  await picker.getByRole('checkbox', { name }).first().click();
+  await picker.getByRole('button', { name: /^确定/ }).click();
+}
+
+/** A tool's panel (批量去重, 高能混剪), a region named by its title. */
+export const toolPanel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/**
+ * An option card of a tool (去重方式: 翻转, 画中画…), by its name: what a person taps. Arco's checkbox behind it is a
+ * 0×0 input, found by role only to read its state (`optionBox`).
+ */
+export const optionCard = (panel: Locator, name: string) => panel.getByText(name, { exact: true });
+export const optionBox = (panel: Locator, name: string) =>
+  panel.getByRole('checkbox', { name: new RegExp(`^${name}`) });
+
+/** A job's card of the workspace, a region named by its tool and number (批量去重 · 任务 1). */
+export const jobCard = (page: Page) => page.getByRole('region', { name: /· 任务 \d+$/ });
+
+/** The payment dialog of a points order. */
+export const paymentDialog = (page: Page) => page.getByRole('dialog', { name: '支付订单' });
+
+/** The tool bar's points balance, a button named 积分 and the number (the word is out of sight on a phone). */
+export const pointsBalance = (page: Page) => topBar(page).getByRole('button', { name: /^积分\s*(\d+|--)$/ });
+
+/** A points package card of the points list, by its name (进阶包 is the 30 yuan one). */
+export const pointsPackage = (scope: Page | Locator, name: string) => scope.getByRole('button', { name });
 
 /** The two widths a screen is checked at: a desktop and a phone, as `test.use` options. */
 export const DESKTOP_AND_PHONE = [
@@ -38,8 +145,8 @@ export async function readCode(request: APIRequestContext, phone: string): Promi
 }
 
 export async function openLoginModal(page: Page) {
-  await page.getByTestId('topbar').getByRole('button', { name: '登录' }).click();
-  const modal = page.getByTestId('login-modal');
+  await topBar(page).getByRole('button', { name: '登录', exact: true }).click();
+  const modal = loginModal(page);
   await expect(modal).toBeVisible();
   return modal;
 }
@@ -53,7 +160,7 @@ export async function loginThroughModal(
   phone: string,
   { keepApplyInvite = false, modalOpen = false } = {},
 ) {
-  const modal = modalOpen ? page.getByTestId('login-modal') : await openLoginModal(page);
+  const modal = modalOpen ? loginModal(page) : await openLoginModal(page);
   await modal.getByPlaceholder('请输入手机号').fill(phone);
   await modal.getByRole('button', { name: '获取验证码' }).click();
   await expect(modal.getByText(/\d+s后重新发送/)).toBeVisible();
@@ -65,7 +172,7 @@ export async function loginThroughModal(
   await expect(modal).toBeHidden();
   const ownLayout = /^\/(tool|ai|gift)(\/|$)/.test(new URL(page.url()).pathname);
   if (ownLayout || keepApplyInvite) return;
-  const invite = page.getByTestId('apply-invite');
+  const invite = applyInvite(page);
   await invite.getByRole('button', { name: '稍后再说' }).click();
   await expect(invite).toBeHidden();
 }
@@ -96,13 +203,14 @@ export function freshIdNumber(): string {
  * recharges in the demo app, and an operator runs the settlement (the e2e server holds shares for a second).
  */
 export async function earnSettledShare(page: Page, request: APIRequestContext, operatorToken: string) {
-  await page.getByTestId('task-card').first().getByTestId('promotion-button').click();
-  const link = (await page.getByTestId('promotion-dialog').getByTestId('value-serial_link').textContent())?.trim();
+  await promotionButtons(taskCards(page).first()).click();
+  // The link is a value beside its label, which names no role: its test id.
+  const link = (await promotionDialog(page).getByTestId('value-serial_link').textContent())?.trim();
   expect(link).toMatch(/\/s\/[A-Z2-9]{8}$/);
   const reader = await page.context().newPage();
   await reader.goto(link!);
-  await reader.getByTestId('demo-recharge').click();
-  await expect(reader.getByTestId('demo-recharge-result')).toContainText('已上报');
+  await reader.getByRole('button', { name: '模拟充值' }).click();
+  await expect(reader.getByText(/^已上报/)).toBeVisible();
   await reader.close();
   await expect
     .poll(async () => {

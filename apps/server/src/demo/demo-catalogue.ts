@@ -271,7 +271,7 @@ export const LONG_EPISODES: Record<string, Record<number, number>> = {
   'drama-02': { 1: 100 },
 };
 
-/** The two tutorial videos every task points to (spec: a video-sharing site and a short-video app). */
+/** The two tutorial videos every task points to (one for a video-sharing site, one for a short-video app). */
 export const DEMO_TUTORIALS = {
   video: {
     path: 'demo/tutorials/video-site.mp4',
@@ -307,7 +307,7 @@ export const DEMO_BANNERS = [
   {
     key: 'banner-gift',
     title: '新人福利',
-    // The figure the free claim grants, never typed twice (issue 20).
+    // The figure the free claim grants, never typed twice.
     headline: `新人免费领 ${FREE_CLAIM_POINTS} 积分`,
     subline: '登录即可领取，体验高能混剪与批量去重',
     link: '/gift',
@@ -361,7 +361,7 @@ export const HELP_TEMPLATES = [
 ];
 
 /**
- * Points packages. Ids 1, 7 and 3 are the gift page's fixed samples of spec §3 (price 10 / 30 / 50 yuan), so they
+ * Points packages. Ids 1, 7 and 3 are the gift page's fixed samples (price 10 / 30 / 50 yuan), so they
  * are seeded with those ids.
  */
 export const DEMO_PACKAGES = [

@@ -20,8 +20,8 @@ function rechargeForm(appKey: string, code: string, result: string | undefined):
   const message = result ? RECHARGE_RESULTS[result] : undefined;
   return `<form method="post" action="/dev/demo/apps/${escapeMarkup(appKey)}/recharge">
 <input type="hidden" name="code" value="${escapeMarkup(code)}"><input type="hidden" name="amount" value="30.00">
-<button type="submit" data-testid="demo-recharge">模拟充值</button></form>
-${message ? `<p class="result" data-testid="demo-recharge-result">${escapeMarkup(message)}</p>` : ''}`;
+<button type="submit">模拟充值</button></form>
+${message ? `<p class="result">${escapeMarkup(message)}</p>` : ''}`;
 }
 
 export function demoLandingRoutes(serialName: (serialId: number) => Promise<string | null>): FastifyPluginAsyncZod {

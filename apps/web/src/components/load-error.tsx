@@ -15,7 +15,6 @@ export function LoadError({ onRetry, message, retrying = false }: LoadErrorProps
   return (
     <Empty
       className={styles.empty}
-      data-testid="load-error"
       icon={<IconExclamationCircle className={styles.errorIcon} />}
       description={
         <>

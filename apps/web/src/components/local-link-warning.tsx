@@ -14,7 +14,6 @@ export function LocalLinkWarning({ links, className }: { links: readonly string[
       className={className}
       title={text.common.localLink.title}
       content={text.common.localLink.content}
-      data-testid="local-link-warning"
     />
   );
 }

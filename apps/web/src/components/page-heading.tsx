@@ -21,7 +21,7 @@ export function PageHeading({ title, description, extra, back }: PageHeadingProp
   return (
     <>
       {back && (
-        <Link to={back.to} className={styles.back} data-testid="page-back">
+        <Link to={back.to} className={styles.back}>
           <IconLeft aria-hidden />
           {back.label}
         </Link>

@@ -35,5 +35,6 @@ export function QrImage({ value, size, alt, onDrawn }: QrImageProps) {
   }, [value, size, onDrawn]);
 
   const src = image?.value === value ? image.src : null;
-  return src ? <img src={src} width={size} height={size} alt={alt} /> : <Spin />;
+  // `data-qr-value`: the text the picture encodes, which a test reads as a phone's camera would.
+  return src ? <img src={src} width={size} height={size} alt={alt} data-qr-value={value} /> : <Spin />;
 }

@@ -44,9 +44,11 @@ interface QrPhoneActionsProps {
   wechatId: string;
   /** The saved picture's name, without extension. */
   fileName: string;
+  /** A class of the place the actions sit in (the dark landing footer restyles them). */
+  className?: string;
 }
 
-export function QrPhoneActions({ imageUrl, wechatId, fileName }: QrPhoneActionsProps) {
+export function QrPhoneActions({ imageUrl, wechatId, fileName, className }: QrPhoneActionsProps) {
   const t = text.content.qrPhone;
 
   async function save() {
@@ -65,7 +67,7 @@ export function QrPhoneActions({ imageUrl, wechatId, fileName }: QrPhoneActionsP
   }
 
   return (
-    <div className={styles.actions} data-testid="qr-phone-actions">
+    <div className={className ? `${styles.actions} ${className}` : styles.actions}>
       <p className={styles.hint}>{t.longPress}</p>
       <div className={styles.buttons}>
         <Button size="small" icon={<IconDownload />} onClick={() => void save()}>

@@ -6,6 +6,7 @@ import { Spin } from '@arco-design/web-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-error';
+import { text } from '../locales/zh-CN';
 import { LoadError } from './load-error';
 import styles from './query-view.module.css';
 
@@ -17,7 +18,10 @@ interface QueryViewProps<T> {
 }
 
 export function QueryView<T>({ query, children, loading }: QueryViewProps<T>) {
-  if (query.isPending) return loading ?? <Spin className={styles.loading} />;
+  // The spinner says what it is: a status a screen reader announces, as the app's other loading indicator. Arco's
+  // Spin declares no role prop, but passes the props it does not know to its root element.
+  const status = { role: 'status', 'aria-label': text.common.loading };
+  if (query.isPending) return loading ?? <Spin className={styles.loading} {...status} />;
   if (query.isError) {
     return (
       <LoadError

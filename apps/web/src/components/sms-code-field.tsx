@@ -8,9 +8,9 @@ import { text } from '../locales/zh-CN';
 import styles from './sms-code-field.module.css';
 
 /** In place of the code field while a money session is open (ADR 0026): no code needed, and for how long. */
-export function MoneySessionNotice({ secondsLeft, testId }: { secondsLeft: number; testId?: string }) {
+export function MoneySessionNotice({ secondsLeft }: { secondsLeft: number }) {
   return (
-    <div className={styles.verified} data-testid={testId} role="status">
+    <div className={styles.verified} role="status">
       <IconSafe />
       {fillText(text.auth.moneySessionOpen, { left: formatDuration(secondsLeft) })}
     </div>
@@ -33,23 +33,16 @@ interface SmsCodeFieldProps {
   sms: SmsCodeState;
   placeholder?: string;
   size?: 'default' | 'large';
-  inputTestId?: string;
-  buttonTestId?: string;
 }
 
-export function SmsCodeField({
-  sms,
-  placeholder = text.auth.codePlaceholder,
-  size = 'default',
-  inputTestId,
-  buttonTestId,
-}: SmsCodeFieldProps) {
+export function SmsCodeField({ sms, placeholder = text.auth.codePlaceholder, size = 'default' }: SmsCodeFieldProps) {
   const { code, codeError: error, changeCode: onChange, checkCode: onBlur, resendIn, sendingCode: sending } = sms;
   const onRequest = () => void sms.requestCode();
   return (
     <div className={styles.row}>
       <Input
-        data-testid={inputTestId}
+        // Named on its own: the forms put it under a heading or beside a label that also holds the get-code button.
+        aria-label={text.auth.codeLabel}
         size={size}
         placeholder={placeholder}
         value={code}
@@ -60,14 +53,7 @@ export function SmsCodeField({
         autoComplete="one-time-code"
         status={error ? 'error' : undefined}
       />
-      <Button
-        data-testid={buttonTestId}
-        size={size}
-        className={styles.button}
-        disabled={resendIn > 0}
-        loading={sending}
-        onClick={onRequest}
-      >
+      <Button size={size} className={styles.button} disabled={resendIn > 0} loading={sending} onClick={onRequest}>
         {resendIn > 0 ? fillText(text.auth.resendIn, { n: resendIn }) : text.auth.getCode}
       </Button>
     </div>

@@ -12,7 +12,11 @@ import { buildPlayerOptions, type PlayerSetup } from '../lib/player/player-optio
 import { text } from '../locales/zh-CN';
 import styles from './video-player.module.css';
 
-export type VideoPlayerProps = PlayerSetup & { className?: string; testId?: string };
+export type VideoPlayerProps = PlayerSetup & {
+  className?: string;
+  /** A test id on the player's frame: a video and xgplayer's controls in it have no role to be found by. */
+  testId?: string;
+};
 
 function classNames(...names: Array<string | false | undefined>): string {
   return names.filter(Boolean).join(' ');
@@ -93,7 +97,7 @@ export function VideoPlayer({
         </div>
       )}
       {error && (
-        <div className={styles.overlay} role="alert" data-testid="player-error">
+        <div className={styles.overlay} role="alert">
           <span>{error}</span>
           <span className={styles.prompt}>{text.player.refreshPrompt}</span>
           <Button size={compact ? 'mini' : 'small'} type="primary" onClick={() => setAttempt((n) => n + 1)}>

@@ -26,7 +26,7 @@ export interface RetentionClaim {
 }
 
 /**
- * A points package; its id is its key (the gift page's fixed samples of spec §3 are packages 1, 7 and 3, so ids are
+ * A points package; its id is its key (the gift page's fixed samples are packages 1, 7 and 3, so ids are
  * chosen, not drawn).
  */
 export type CataloguePackage = Omit<CreditPackageTable, 'id' | 'created_at' | 'updated_at'> & { id: number };

@@ -64,7 +64,7 @@ describe('apply entries', () => {
     fakeServer({ status: 2 });
     renderWith(<ApplyBanner />);
     await waitFor(() => expect(queryClient.getQueryData(['apply', 'status'])).toBeTruthy());
-    expect(screen.queryByTestId('apply-banner')).toBeNull();
+    expect(screen.queryByRole('region')).toBeNull();
   });
 
   it('shows nothing to a visitor who is not logged in', async () => {
@@ -72,7 +72,7 @@ describe('apply entries', () => {
     fakeServer(null);
     renderWith(<ApplyBanner />);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByTestId('apply-banner')).toBeNull();
+    expect(screen.queryByRole('region')).toBeNull();
   });
 
   it('invites once after a login when there is no application, not before and not for an applicant', async () => {

@@ -6,7 +6,7 @@
 import { Button } from '@arco-design/web-react';
 import { IconCheckCircle, IconClockCircle, IconExclamationCircle, IconUserAdd } from '@arco-design/web-react/icon';
 import { ApplicationStatus } from '@cc/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AppModal } from '../app-modal';
 import { useApplyStatus } from '../../lib/apply/get-apply-status';
@@ -34,17 +34,18 @@ const ICONS: Record<EntryState, ReactNode> = {
   rejected: <IconExclamationCircle />,
 };
 
-/** The strip of the task center and the profile. */
+/** The strip of the task center and the profile: a region named by its title. */
 export function ApplyBanner({ className }: { className?: string }) {
   const state = useApplyEntryState();
   const navigate = useNavigate();
+  const titleId = useId();
   if (!state) return null;
   const copy = text.user.entry[state];
   return (
-    <div className={`${styles.banner} ${className ?? ''}`} data-state={state} data-testid="apply-banner">
+    <section className={`${styles.banner} ${className ?? ''}`} data-state={state} aria-labelledby={titleId}>
       <span className={styles.icon}>{ICONS[state]}</span>
       <div className={styles.copy}>
-        <strong>{copy.title}</strong>
+        <strong id={titleId}>{copy.title}</strong>
         <span>{copy.text}</span>
       </div>
       <Button
@@ -55,7 +56,7 @@ export function ApplyBanner({ className }: { className?: string }) {
       >
         {copy.action}
       </Button>
-    </div>
+    </section>
   );
 }
 
@@ -75,7 +76,6 @@ export function ApplyInviteDialog() {
   const visible = justLoggedIn && state === 'none' && pathname !== paths.qrLogin;
   return (
     <AppModal
-      data-testid="apply-invite"
       title={text.user.invite.title}
       visible={visible}
       width={440}

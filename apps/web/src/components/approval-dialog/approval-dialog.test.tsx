@@ -71,7 +71,7 @@ describe('ApprovalDialog', () => {
     expect(await screen.findByText('恭喜您通过创作者入驻审核！')).toBeTruthy();
     expect(screen.getByText('审核通过')).toBeTruthy();
 
-    fireEvent.click(screen.getByTestId('approval-to-task'));
+    fireEvent.click(screen.getByRole('button', { name: '去推广' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/task'));
     await waitFor(() => expect(sent).toContain('POST /agent/v1/apply/ack'));
     expect(
@@ -83,7 +83,7 @@ describe('ApprovalDialog', () => {
     const sent = fakeServer(true);
     renderDialog();
     await screen.findByText('恭喜您通过创作者入驻审核！');
-    fireEvent.click(document.querySelector('.arco-modal-close-icon')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(sent).toContain('POST /agent/v1/apply/ack'));
   });
 

@@ -28,13 +28,12 @@ export function ApprovalDialog() {
 
   return (
     <AppModal
-      data-testid="approval-dialog"
       title={text.user.approval.title}
       visible={visible}
       width={DIALOG_WIDTH}
       onCancel={closeApplyModal}
       footer={
-        <PromotionButton toTask long size="large" data-testid="approval-to-task">
+        <PromotionButton toTask long size="large">
           {text.promotion.toTask}
         </PromotionButton>
       }

@@ -54,7 +54,8 @@ function renderButton(props: Partial<Parameters<typeof PromotionButton>[0]> = {}
   );
 }
 
-const button = () => screen.getByTestId('promotion-button');
+/** The one button rendered: its name is what the tests check. */
+const button = () => screen.getByRole('button');
 const probe = () => screen.getByRole('status').textContent ?? '';
 
 describe('PromotionButton', () => {

@@ -33,7 +33,6 @@ export type PromotionButtonProps = Omit<ButtonProps, 'onClick' | 'loading'> & {
   /** Open the task's detail page instead of receiving it. */
   toDetail?: boolean;
   children?: ReactNode;
-  'data-testid'?: string;
 };
 
 export function PromotionButton({
@@ -75,13 +74,7 @@ export function PromotionButton({
   }
 
   return (
-    <Button
-      type="primary"
-      data-testid="promotion-button"
-      {...buttonProps}
-      loading={receive.isPending}
-      onClick={promote}
-    >
+    <Button type="primary" {...buttonProps} loading={receive.isPending} onClick={promote}>
       {children ?? (toTask ? text.promotion.toTask : text.promotion.button)}
     </Button>
   );

@@ -101,7 +101,6 @@ export function PromotionDialog() {
 
   return (
     <AppModal
-      data-testid="promotion-dialog"
       title={text.promotion.dialogTitle}
       visible={visible}
       onCancel={closePromotionDialog}
@@ -121,6 +120,7 @@ export function PromotionDialog() {
             return (
               <div key={key} className={styles.row}>
                 <dt className={styles.label}>{label}</dt>
+                {/* The value beside its label: no role can carry the label as a name, so tests find it by test id. */}
                 <dd className={valueClass} data-testid={`value-${key}`} title={values[key]}>
                   {values[key]}
                 </dd>
@@ -130,7 +130,6 @@ export function PromotionDialog() {
                     className={styles.copy}
                     icon={<IconCopy />}
                     aria-label={fillText(text.promotion.copyLabel, { label })}
-                    data-testid={`copy-${key}`}
                     onClick={() => void copy(values[key], label)}
                   />
                 </Tooltip>

@@ -56,7 +56,6 @@ export function SupportPopover({ isMobile }: { isMobile: boolean }) {
         className={isMobile ? `${styles.button} ${styles.mobile}` : styles.button}
         aria-label={text.content.support.button}
         title={text.content.support.button}
-        data-testid="support-button"
       >
         <IconCustomerService className={styles.icon} />
         <span>{text.content.support.button}</span>

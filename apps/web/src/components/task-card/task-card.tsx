@@ -33,7 +33,6 @@ export function TaskCard({ task, priority = false }: { task: TaskCardData; prior
   return (
     <article
       className={styles.card}
-      data-testid="task-card"
       data-task-id={task.task_id}
       role="link"
       tabIndex={0}
@@ -68,9 +67,7 @@ export function TaskCard({ task, priority = false }: { task: TaskCardData; prior
           ))}
         </div>
         <div className={styles.figures}>
-          <span className={styles.shareRate} data-testid="share-rate">
-            {fillText(text.task.shareRate, { rate: task.share_rate })}
-          </span>
+          <span className={styles.shareRate}>{fillText(text.task.shareRate, { rate: task.share_rate })}</span>
           <span className={styles.income}>
             {text.task.totalIncome} {formatYuan(task.total_income)}
           </span>
@@ -83,7 +80,7 @@ export function TaskCard({ task, priority = false }: { task: TaskCardData; prior
 
 export function TaskCardSkeleton() {
   return (
-    <div className={styles.card} aria-hidden="true" data-testid="task-card-skeleton">
+    <div className={styles.card} aria-hidden="true">
       <div className={styles.skeletonCover} />
       <Skeleton className={styles.skeletonBody} animation text={{ rows: 3, width: ['80%', '50%', '100%'] }} />
     </div>

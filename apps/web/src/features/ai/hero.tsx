@@ -98,7 +98,6 @@ export function Hero() {
               size="large"
               shape="round"
               className={styles.cta}
-              data-testid="ai-hero-cta"
               onClick={() => goTo(paths.tool, { loginFirst: true })}
             >
               {aiText.hero.cta}

@@ -29,7 +29,7 @@ function ToolSlide({ tool, onOpen }: { tool: NavTool; onOpen: () => void }) {
   const comingSoon = COMING_SOON_TOOLS.includes(tool);
   const copy = aiText.tools.items[tool];
   return (
-    <div className={styles.slide} data-testid={`ai-tool-slide-${tool}`}>
+    <div className={styles.slide}>
       <div className={styles.art} data-tool={tool}>
         <ToolIllustration tool={tool} className={styles.drawing} />
       </div>

@@ -24,7 +24,7 @@ export function Workflow() {
           {aiText.steps.items.map((step, index) => {
             const { icon, to } = STEP_LINKS[index]!;
             return (
-              <li key={step.title} className={styles.step} data-testid={`ai-step-${index + 1}`}>
+              <li key={step.title} className={styles.step}>
                 <div className={styles.head}>
                   <span className={styles.icon}>{icon}</span>
                   <span className={styles.number} aria-hidden="true" />

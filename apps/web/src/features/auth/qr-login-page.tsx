@@ -127,7 +127,7 @@ export function QrLoginPage() {
   }
 
   return (
-    <section className={styles.page} data-testid="qr-confirm" aria-label={copy.title}>
+    <section className={styles.page} aria-label={copy.title}>
       {content}
     </section>
   );

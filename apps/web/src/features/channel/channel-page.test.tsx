@@ -84,19 +84,24 @@ describe('account filing page', () => {
             ]),
     });
     renderPage();
-    const cards = await screen.findAllByTestId('channel-card');
-    expect(cards.map((card) => within(card).getByTestId('channel-status').textContent)).toEqual([
-      '审核中',
-      '已通过',
-      '未通过',
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      '推荐官1',
+      '推荐官2',
+      '推荐官3',
     ]);
-    expect(within(cards[2]!).getByTestId('channel-reason').textContent).toBe('未通过原因：非本人账号');
+    for (const [index, status] of ['审核中', '已通过', '未通过'].entries()) {
+      expect(within(cards[index]!).getByText(status, { exact: true })).toBeTruthy();
+    }
+    expect(within(cards[2]!).getByText(/^未通过原因：/).textContent).toBe('未通过原因：非本人账号');
     const link = within(cards[0]!).getByRole('link');
     expect(link.getAttribute('href')).toBe('https://www.douyin.com/user/1');
     expect(link.getAttribute('rel')).toContain('noopener');
 
-    fireEvent.click(screen.getByText('未通过', { selector: '.arco-radio-button-inner' }));
-    await waitFor(() => expect(screen.getAllByTestId('channel-card')).toHaveLength(1));
+    fireEvent.click(
+      within(screen.getByRole('radiogroup', { name: '审核状态' })).getByRole('radio', { name: '未通过' }),
+    );
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(sent.at(-1)?.query.get('report_status')).toBe('3');
   });
 
@@ -106,33 +111,30 @@ describe('account filing page', () => {
       '/agent/v1/user/account/create': { code: ErrorCode.channelTaken, msg: '该账号已被其他创作者报备', body: null },
     });
     renderPage();
-    const empty = await screen.findByTestId('channel-empty');
-    expect(empty.textContent).toContain('还没有报备账号');
-    fireEvent.click(within(empty).getByTestId('channel-add'));
+    const empty = await screen.findByRole('group', { name: '还没有报备账号' });
+    fireEvent.click(within(empty).getByRole('button', { name: '报备账号' }));
 
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByTestId('channel-submit'));
+    const dialog = await screen.findByRole('dialog', { name: '报备账号' });
+    const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: '提交报备' }));
+    const field = (label: string) => within(dialog).getByRole('textbox', { name: label });
+    submit();
     expect(await within(dialog).findByText('请选择平台')).toBeTruthy();
     expect(within(dialog).getByText('请填写账号名称')).toBeTruthy();
     expect(within(dialog).getByText('请填写账号主页链接')).toBeTruthy();
 
-    fireEvent.click(within(dialog).getByTestId('channel-platform').querySelector('.arco-select-view')!);
-    fireEvent.click(await screen.findByText('短视频平台', { selector: '.arco-select-option *' }));
-    fireEvent.change(within(dialog).getByTestId('channel-channel_name'), { target: { value: '推荐官' } });
-    fireEvent.change(within(dialog).getByTestId('channel-channel_id'), { target: { value: 'a%b' } });
-    fireEvent.change(within(dialog).getByTestId('channel-channel_url'), {
-      target: { value: 'https://space.bilibili.com/1' },
-    });
-    fireEvent.click(within(dialog).getByTestId('channel-submit'));
+    fireEvent.click(within(dialog).getByRole('combobox', { name: '平台' }));
+    fireEvent.click(await screen.findByRole('option', { name: /^短视频平台/ }));
+    fireEvent.change(field('账号名称'), { target: { value: '推荐官' } });
+    fireEvent.change(field('账号ID'), { target: { value: 'a%b' } });
+    fireEvent.change(field('账号主页链接'), { target: { value: 'https://space.bilibili.com/1' } });
+    submit();
     expect(await within(dialog).findByText('账号ID只能包含文字、字母、数字和 _ - . @')).toBeTruthy();
     expect(within(dialog).getByText('该链接不是短视频平台（如抖音、快手）的账号主页，请核对平台或链接')).toBeTruthy();
     expect(sent.some((request) => request.path === '/agent/v1/user/account/create')).toBe(false);
 
-    fireEvent.change(within(dialog).getByTestId('channel-channel_id'), { target: { value: 'ab' } });
-    fireEvent.change(within(dialog).getByTestId('channel-channel_url'), {
-      target: { value: 'https://www.douyin.com/user/ab' },
-    });
-    fireEvent.click(within(dialog).getByTestId('channel-submit'));
+    fireEvent.change(field('账号ID'), { target: { value: 'ab' } });
+    fireEvent.change(field('账号主页链接'), { target: { value: 'https://www.douyin.com/user/ab' } });
+    submit();
     // Someone else's channel: told under the id, the form stays open.
     expect(await within(dialog).findByText('该账号已被其他创作者报备')).toBeTruthy();
     expect(sent.find((request) => request.path === '/agent/v1/user/account/create')?.body).toEqual({
@@ -149,11 +151,11 @@ describe('account filing page', () => {
       '/agent/v1/user/account/delete': ok({ deleted: 2 }),
     });
     renderPage();
-    const cards = await screen.findAllByTestId('channel-card');
+    const cards = await screen.findAllByRole('article');
     fireEvent.click(within(cards[0]!).getByRole('checkbox'));
     fireEvent.click(within(cards[2]!).getByRole('checkbox'));
     expect(screen.getByText('已选 2 个')).toBeTruthy();
-    fireEvent.click(screen.getByTestId('channel-batch-delete'));
+    fireEvent.click(screen.getByRole('button', { name: '批量删除' }));
     const confirm = await screen.findByRole('dialog');
     expect(confirm.textContent).toContain('确定删除选中的 2 个账号吗？删除后这些账号可被重新报备。');
     fireEvent.click(within(confirm).getByRole('button', { name: '删除' }));
@@ -173,19 +175,19 @@ describe('account filing page', () => {
       '/agent/v1/user/account/update': ok({ ...rejected, report_status: 1, reason: '' }),
     });
     renderPage();
-    const cards = await screen.findAllByTestId('channel-card');
-    expect(within(cards[0]!).queryByTestId('channel-edit')).toBeNull();
-    expect(within(cards[1]!).queryByTestId('channel-edit')).toBeNull();
-    fireEvent.click(within(cards[2]!).getByTestId('channel-edit'));
+    const cards = await screen.findAllByRole('article');
+    const edit = { name: '修改并重新提交' };
+    expect(within(cards[0]!).queryByRole('button', edit)).toBeNull();
+    expect(within(cards[1]!).queryByRole('button', edit)).toBeNull();
+    fireEvent.click(within(cards[2]!).getByRole('button', edit));
 
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('修改报备');
-    expect(within(dialog).getByTestId('channel-form-reason').textContent).toContain('未通过原因：主页打不开');
-    expect((within(dialog).getByTestId('channel-channel_id') as HTMLInputElement).value).toBe('dy_3');
-    fireEvent.change(within(dialog).getByTestId('channel-channel_url'), {
+    const dialog = await screen.findByRole('dialog', { name: '修改报备' });
+    expect(within(dialog).getByText(/^未通过原因：/).textContent).toContain('未通过原因：主页打不开');
+    expect((within(dialog).getByRole('textbox', { name: '账号ID' }) as HTMLInputElement).value).toBe('dy_3');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '账号主页链接' }), {
       target: { value: 'https://www.douyin.com/user/fixed' },
     });
-    fireEvent.click(within(dialog).getByTestId('channel-submit'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '重新提交审核' }));
     await waitFor(() =>
       expect(sent.find((request) => request.path === '/agent/v1/user/account/update')?.body).toEqual({
         id: 3,
@@ -202,6 +204,7 @@ describe('account filing page', () => {
   it('offers a retry when the list fails to load', async () => {
     fakeServer({ '/agent/v1/user/account/page': { code: 50000, msg: '', body: null } });
     renderPage();
-    expect((await screen.findByTestId('load-error')).textContent).toContain('获取数据失败，请重试');
+    expect((await screen.findByText('获取数据失败，请重试')).getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
   });
 });

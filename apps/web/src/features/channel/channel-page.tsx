@@ -96,7 +96,6 @@ export function ChannelPage() {
         setEditing(null);
         setFormOpen(true);
       }}
-      data-testid="channel-add"
     >
       {t.add}
     </Button>
@@ -109,20 +108,9 @@ export function ChannelPage() {
   function loaded() {
     if (rows.length === 0) {
       return filter === 'all' ? (
-        <EmptyState
-          testId="channel-empty"
-          icon={<IconUserGroup />}
-          description={t.empty}
-          hint={t.emptyHint}
-          action={addButton}
-        />
+        <EmptyState icon={<IconUserGroup />} description={t.empty} hint={t.emptyHint} action={addButton} />
       ) : (
-        <EmptyState
-          testId="channel-empty"
-          icon={<IconUserGroup />}
-          description={t.emptyFiltered}
-          hint={t.emptyFilteredHint}
-        />
+        <EmptyState icon={<IconUserGroup />} description={t.emptyFiltered} hint={t.emptyFilteredHint} />
       );
     }
     return (
@@ -169,10 +157,11 @@ export function ChannelPage() {
             value={filter}
             onChange={(value: Filter) => show({ filter: value })}
             options={FILTERS}
+            aria-label={t.filterLabel}
             size={isMobile ? 'small' : 'default'}
           />
           {isMobile && !showsEmptyCta && (
-            <Button type="primary" long icon={<IconPlus />} onClick={() => setFormOpen(true)} data-testid="channel-add">
+            <Button type="primary" long icon={<IconPlus />} onClick={() => setFormOpen(true)}>
               {t.add}
             </Button>
           )}
@@ -193,7 +182,6 @@ export function ChannelPage() {
                 status="danger"
                 icon={<IconDelete />}
                 onClick={() => confirmDelete(rows.filter((row) => selected.has(row.id)))}
-                data-testid="channel-batch-delete"
               >
                 {t.batchDelete}
               </Button>

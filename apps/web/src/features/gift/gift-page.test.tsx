@@ -2,7 +2,7 @@
 import '@arco-design/web-react/lib/_util/react-19-adapter';
 import type { CreditPackage } from '@cc/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GiftPage } from './gift-page';
@@ -65,8 +65,12 @@ describe('GiftPage packages', () => {
     fakeServer({ code: 0, msg: 'ok', body: ON_SALE });
     renderPage();
     expect(screen.getByRole('status')).toBeTruthy();
-    const cards = await screen.findAllByTestId(/^gift-package-/);
-    expect(cards.map((card) => card.dataset.testid)).toEqual(['gift-package-1', 'gift-package-7', 'gift-package-3']);
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('button').textContent)).toEqual([
+      expect.stringContaining('体验包'),
+      expect.stringContaining('进阶包'),
+      expect.stringContaining('畅享包'),
+    ]);
     expect(cards[0]!.textContent).toContain('¥9.90');
     expect(cards[1]!.textContent).toContain('最多人购买');
     expect(cards[2]!.textContent).toContain('畅享包');
@@ -77,7 +81,7 @@ describe('GiftPage packages', () => {
     renderPage();
     expect((await screen.findByRole('alert')).textContent).toBe('服务暂不可用，请稍后重试');
     fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
-    await waitFor(() => expect(screen.getAllByTestId(/^gift-package-/)).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
   });
 
   it('says so when none of them is on sale', async () => {

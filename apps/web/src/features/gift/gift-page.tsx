@@ -58,7 +58,6 @@ function ClaimButton() {
       size="large"
       shape="round"
       className={styles.claim}
-      data-testid="claim-free-points"
       loading={claim.isPending}
       onClick={onClick}
     >
@@ -72,7 +71,7 @@ function MyPoints() {
   return (
     <div className={styles.myPoints}>
       {text.gift.myPoints}
-      <strong data-testid="gift-points-total">{total?.total ?? '--'}</strong>
+      <strong>{total?.total ?? '--'}</strong>
       <Button type="text" size="small" icon={<IconList />} onClick={() => openPointsModal('detail')}>
         {text.gift.pointsDetail}
       </Button>
@@ -85,7 +84,6 @@ function PackageCard({ pack, buying, onBuy }: { pack: CreditPackage; buying: boo
   return (
     <button
       type="button"
-      data-testid={`gift-package-${pack.id}`}
       className={highlighted ? `${styles.package} ${styles.highlighted}` : styles.package}
       disabled={buying}
       onClick={onBuy}
@@ -115,7 +113,7 @@ function GiftPackages() {
   const onSale = GIFT_PACKAGE_IDS.flatMap((id) => packages.data.filter((pack) => pack.id === id));
   if (onSale.length === 0) return <EmptyState description={text.gift.noPackages} hint="" />;
   return (
-    <ul className={styles.packages} data-testid="gift-packages">
+    <ul className={styles.packages}>
       {onSale.map((pack) => (
         <li key={pack.id}>
           <PackageCard pack={pack} buying={buyingId === pack.id} onBuy={() => void buy(pack)} />

@@ -58,7 +58,7 @@ export function HelpPage() {
             </button>
           ))}
         </nav>
-        <div className={styles.content} data-testid="help-content">
+        <div className={styles.content}>
           <Topic id={current} />
         </div>
       </div>

@@ -17,22 +17,23 @@ describe('IncomeAppPage', () => {
         ok(request.query.get('task_type') === '1' ? appList : { data: [] }),
     });
     renderPage(<IncomeAppPage />, '/income/app');
-    const rows = await screen.findAllByTestId('app-row');
+    // The phone's layout (jsdom's): a card per app.
+    const rows = await screen.findAllByRole('listitem');
     expect(rows).toHaveLength(1);
     expect(rows[0]!.textContent).toContain('速看短剧');
     expect(rows[0]!.textContent).toContain('¥18.00');
     // What the creator's own tasks earned (the figure my tasks shows), the team's share beside it.
     expect(rows[0]!.textContent).toContain('推广收益 ¥15.00 · 团队收益 ¥3.00');
 
-    fireEvent.click(screen.getByText('小说'));
-    expect(await screen.findByTestId('apps-empty')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '小说' }));
+    expect(await screen.findByRole('group', { name: '暂无应用收益' })).toBeTruthy();
     await waitFor(() => expect(sent.map((request) => request.query.get('task_type'))).toEqual(['1', '2']));
   });
 
   it('leads back to /income', async () => {
     fakeServer({ '/agent/v1/sett/app/list': ok(appList) });
     const router = renderPage(<IncomeAppPage />, '/income/app');
-    fireEvent.click(await screen.findByTestId('back-to-income'));
+    fireEvent.click(await screen.findByRole('button', { name: '返回我的收益' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/income'));
   });
 });

@@ -41,7 +41,7 @@ const columns: TableColumnProps<SettAppListRow>[] = [
     title: t.ownShare,
     dataIndex: 'own_share_amount',
     align: 'right',
-    render: (amount: string) => <span data-testid="app-own-share">{formatYuan(amount)}</span>,
+    render: formatYuan,
   },
   { title: t.teamShare, dataIndex: 'team_share_amount', align: 'right', render: formatYuan },
   { title: t.settled, dataIndex: 'settled_amount', align: 'right', render: formatYuan },
@@ -52,7 +52,7 @@ function AppCards({ apps }: { apps: SettAppListRow[] }) {
   return (
     <ul className={styles.cards}>
       {apps.map((app) => (
-        <li key={app.app_id ?? 'other'} className={styles.card} data-testid="app-row">
+        <li key={app.app_id ?? 'other'} className={styles.card}>
           <div className={styles.cardTop}>
             <AppBadge name={app.app_name} iconUrl={app.app_icon || undefined} />
             <span className={styles.share}>{formatYuan(app.share_amount)}</span>
@@ -62,8 +62,7 @@ function AppCards({ apps }: { apps: SettAppListRow[] }) {
               {t.orders} {formatCount(app.order_count)} · {t.orderAmount} {formatYuan(app.order_amount)}
             </span>
             <span>
-              {t.ownShare} <span data-testid="app-own-share">{formatYuan(app.own_share_amount)}</span> · {t.teamShare}{' '}
-              {formatYuan(app.team_share_amount)}
+              {t.ownShare} {formatYuan(app.own_share_amount)} · {t.teamShare} {formatYuan(app.team_share_amount)}
             </span>
             <span>
               {t.settled} {formatYuan(app.settled_amount)} · {t.toBeSettled} {formatYuan(app.to_be_settled_amount)}
@@ -82,10 +81,10 @@ function AppFigures({ taskType }: { taskType: TaskType }) {
     <QueryView query={apps}>
       {(data) => {
         if (data.length === 0) {
-          return <EmptyState testId="apps-empty" description={incomeText.app.empty} hint="" icon={<IconApps />} />;
+          return <EmptyState description={incomeText.app.empty} hint="" icon={<IconApps />} />;
         }
         if (isMobile) return <AppCards apps={data} />;
-        return <RowsTable rowKey="app_name" columns={columns} data={data} rowTestId="app-row" />;
+        return <RowsTable rowKey="app_name" columns={columns} data={data} />;
       }}
     </QueryView>
   );

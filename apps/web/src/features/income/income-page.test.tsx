@@ -40,6 +40,16 @@ const living = {
   '/agent/v1/sett/cash_out/detail': ok(withdrawal),
 };
 
+/** The records of a list section (分成订单, 提现记录): its cards, the layout of a phone, which jsdom is. */
+async function cardsOf(section: string) {
+  return within(await screen.findByRole('region', { name: section })).findAllByRole('listitem');
+}
+
+/** A cash-out card's own button, which opens its detail; its name starts with the record's type. */
+const openButton = (card: HTMLElement, type: string) =>
+  within(card).getByRole('button', { name: new RegExp(`^${type}`) });
+
+// Figures, amounts and status tags are text beside their labels or in a row, which no role is named by: test ids.
 describe('IncomePage', () => {
   beforeEach(() => {
     chart.setOption.mockClear();
@@ -56,7 +66,7 @@ describe('IncomePage', () => {
     expect((await screen.findByTestId('can-out')).textContent).toBe('¥4,321.09');
     expect(screen.getByTestId('figure-today').textContent).toBe('¥12.30');
     expect(screen.getByTestId('figure-to_be_settled').textContent).toBe('¥678.90');
-    fireEvent.click(screen.getByTestId('to-withdraw'));
+    fireEvent.click(screen.getByRole('button', { name: '提现' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/income/withdraw'));
   });
 
@@ -75,7 +85,7 @@ describe('IncomePage', () => {
   it('lists share orders with their settlement status and the expected settlement day', async () => {
     fakeServer(living);
     renderPage(<IncomePage />);
-    const rows = await screen.findAllByTestId('order-row');
+    const rows = await cardsOf('分成订单');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('总裁的替身新娘');
     expect(rows[0]!.textContent).toContain('¥6.00');
@@ -90,8 +100,8 @@ describe('IncomePage', () => {
   it('filters share orders by settlement status and starts again from page 1', async () => {
     const sent = fakeServer(living);
     renderPage(<IncomePage />);
-    await screen.findAllByTestId('order-row');
-    fireEvent.click(screen.getByTestId('filter-sett-status'));
+    await cardsOf('分成订单');
+    fireEvent.click(screen.getByRole('combobox', { name: '结算状态' }));
     fireEvent.click(await screen.findByRole('option', { name: '已结算' }));
     await waitFor(() =>
       expect(sent.some((r) => r.path === '/agent/v1/sett/order/page' && r.query.get('sett_status') === '2')).toBe(true),
@@ -111,8 +121,8 @@ describe('IncomePage', () => {
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderPage(<IncomePage />);
-    await screen.findAllByTestId('order-row');
-    fireEvent.click(screen.getByTestId('export-orders'));
+    await cardsOf('分成订单');
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('分成订单.xlsx');
     expect(sent.find((r) => r.path === '/agent/v1/sett/data/export')!.query.get('kind')).toBe('orders');
@@ -122,7 +132,7 @@ describe('IncomePage', () => {
   it('shows the cash-out history with the status texts and style groups, and a record’s detail', async () => {
     fakeServer(living);
     renderPage(<IncomePage />);
-    const rows = await screen.findAllByTestId('cash-out-row');
+    const rows = await cardsOf('提现记录');
     const tags = rows.map((row) => within(row).getByTestId('out-status'));
     expect(tags.map((tag) => [tag.textContent, tag.dataset.style])).toEqual([
       ['提现成功', 'complete'],
@@ -133,9 +143,9 @@ describe('IncomePage', () => {
     // Paid: the final figure; not paid yet: the apply's estimate, marked 预估.
     const pays = rows.map((row) => within(row).getByTestId('cash-out-pay').textContent);
     expect(pays).toEqual(['¥968.00', '¥100.00预估', '¥100.00预估']);
-    fireEvent.click(within(rows[1]!).getByTestId('cash-out-open'));
-    const detail = await screen.findByTestId('cash-out-detail');
-    expect(detail.textContent).toContain('收款账户姓名与实名信息不一致');
+    fireEvent.click(openButton(rows[1]!, '提现'));
+    const detail = await screen.findByRole('dialog', { name: '提现详情' });
+    expect(await within(detail).findByText('收款账户姓名与实名信息不一致')).toBeTruthy();
     expect(detail.textContent).toContain('支付宝 138****8000');
     expect(detail.textContent).toContain('¥100.00');
     expect(detail.textContent).toContain('代扣个税（预估）');
@@ -149,18 +159,18 @@ describe('IncomePage', () => {
       '/agent/v1/sett/cash_out/detail': ok(purchase),
     });
     renderPage(<IncomePage />);
-    const [row] = await screen.findAllByTestId('cash-out-row');
+    const [row] = await cardsOf('提现记录');
     expect(within(row!).getByTestId('cash-out-type').textContent).toBe('积分购买');
     expect(within(row!).getByTestId('cash-out-amount').textContent).toBe('¥30.90');
     expect(within(row!).getByTestId('cash-out-target').textContent).toBe('订单 20261126101727203729');
     expect(within(row!).getByTestId('out-status').textContent).toBe('购买完成');
     expect(row!.textContent).not.toContain('到账');
     expect(row!.textContent).not.toContain('¥0.00');
-    expect(within(row!).queryByTestId('cash-out-cancel')).toBeNull();
+    expect(within(row!).queryByRole('button', { name: '取消提现' })).toBeNull();
 
-    fireEvent.click(within(row!).getByTestId('cash-out-open'));
-    const detail = await screen.findByTestId('cash-out-detail');
-    expect(within(detail).getByTestId('cash-out-order').textContent).toBe('20261126101727203729');
+    fireEvent.click(openButton(row!, '积分购买'));
+    const detail = await screen.findByRole('dialog', { name: '积分购买详情' });
+    expect((await within(detail).findByTestId('cash-out-order')).textContent).toBe('20261126101727203729');
     expect(detail.textContent).toContain('钱包支出¥30.90');
     expect(detail.textContent).toContain('积分金额¥30.00');
     expect(detail.textContent).toContain('代扣个税¥0.90');
@@ -187,10 +197,11 @@ describe('IncomePage', () => {
       },
     });
     renderPage(<IncomePage />);
-    const rows = await screen.findAllByTestId('cash-out-row');
+    const rows = await cardsOf('提现记录');
+    const cancel = { name: '取消提现' };
     // Only the submitted one (已提交) can be cancelled.
-    expect(rows.map((row) => within(row).queryByTestId('cash-out-cancel') !== null)).toEqual([false, false, true]);
-    fireEvent.click(within(rows[2]!).getByTestId('cash-out-cancel'));
+    expect(rows.map((row) => within(row).queryByRole('button', cancel) !== null)).toEqual([false, false, true]);
+    fireEvent.click(within(rows[2]!).getByRole('button', cancel));
     expect((await screen.findByText(/取消后 ¥100.00 将退回可提现余额/)).textContent).toContain('重新申请提现');
     fireEvent.click(screen.getByRole('button', { name: '确定取消' }));
     await waitFor(() =>
@@ -199,7 +210,7 @@ describe('IncomePage', () => {
       ]),
     );
     await waitFor(() => expect(screen.getAllByTestId('out-status').map((tag) => tag.textContent)).toContain('已取消'));
-    expect(screen.queryByTestId('cash-out-cancel')).toBeNull();
+    expect(screen.queryByRole('button', cancel)).toBeNull();
   });
 
   it('greets a new creator with empty states and a way to the task center', async () => {
@@ -212,9 +223,9 @@ describe('IncomePage', () => {
     });
     const router = renderPage(<IncomePage />);
     expect((await screen.findByTestId('can-out')).textContent).toBe('¥0.00');
-    expect((await screen.findByTestId('orders-empty')).textContent).toContain('暂无分成订单');
-    expect((await screen.findByTestId('cash-out-empty')).textContent).toContain('暂无提现记录');
-    expect(await screen.findByTestId('chart-empty')).toBeTruthy();
+    expect(await screen.findByRole('group', { name: '暂无分成订单' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: '暂无提现记录' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: '所选时间内暂无收益' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '去领任务' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/task'));
   });
@@ -226,7 +237,7 @@ describe('IncomePage', () => {
       '/agent/v1/sett/order/aggr': () => (calls++ === 0 ? fail(50300, '服务暂不可用，请稍后重试') : ok(aggr)),
     });
     renderPage(<IncomePage />);
-    const summary = await screen.findByTestId('income-summary');
+    const summary = await screen.findByRole('region', { name: '收益概览' });
     expect((await within(summary).findByRole('alert')).textContent).toBe('服务暂不可用，请稍后重试');
     fireEvent.click(within(summary).getByRole('button', { name: /重\s*试/ }));
     expect((await screen.findByTestId('can-out')).textContent).toBe('¥4,321.09');

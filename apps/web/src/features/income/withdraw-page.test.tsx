@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@arco-design/web-react/lib/_util/react-19-adapter';
 import { withdrawalRecordSchema } from '@cc/contracts';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   contract,
@@ -41,7 +41,15 @@ const ready = {
 };
 
 const byPath = (sent: SentRequest[], path: string) => sent.filter((request) => request.path === `/agent/v1${path}`);
-const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const field = (name: string, scope: HTMLElement = document.body) =>
+  within(scope).getByRole('textbox', { name }) as HTMLInputElement;
+const button = (name: string | RegExp, scope: HTMLElement = document.body) =>
+  within(scope).getByRole('button', { name }) as HTMLButtonElement;
+/** 银行卡 or 支付宝 of the withdraw method: a radio named by its kind and account. */
+const method = (kind: string) => screen.getByRole('radio', { name: new RegExp(`^${kind}`) });
+const dialog = (name: string) => screen.findByRole('dialog', { name });
+// The balance, the tax preview's figures and the identity on file are text beside their labels, which no role is
+// named by: test ids.
 
 /** The agreement's three calls: unsigned until `sign_contract` is called, signed afterwards. */
 function unsignedUntilSigned() {
@@ -72,28 +80,29 @@ describe('WithdrawPage', () => {
     const sent = fakeServer(ready);
     renderPage(<WithdrawPage />, '/income/withdraw');
     expect((await screen.findByTestId('withdraw-can-out')).textContent).toBe('¥4,321.09');
-    expect(screen.getByTestId('method-2').getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByTestId('method-1').textContent).toContain('未添加');
+    expect(method('支付宝').getAttribute('aria-checked')).toBe('true');
+    expect(method('银行卡').textContent).toContain('未添加');
 
-    fireEvent.click(screen.getByTestId('withdraw-all'));
-    expect(input('withdraw-amount').value).toBe('4321.09');
+    fireEvent.click(button('全部提现'));
+    expect(field('提现金额').value).toBe('4321.09');
     expect((await screen.findByTestId('tax-pay')).textContent).toBe('¥4,308.46');
     expect(screen.getByTestId('tax-tax').textContent).toBe('¥12.63');
-    expect(screen.getByTestId('tax-preview').textContent).toContain('代扣个税（预估）');
-    expect(screen.getByTestId('tax-preview').textContent).toContain('以打款时为准');
+    expect(screen.getByText('代扣个税（预估）')).toBeTruthy();
+    expect(screen.getByText(/以打款时为准$/)).toBeTruthy();
     expect(byPath(sent, '/sett/cash_out/tax')).toEqual([
       expect.objectContaining({ method: 'POST', body: { amount: '4321.09' } }),
     ]);
 
-    fireEvent.click(screen.getByTestId('withdraw-send-code'));
+    fireEvent.click(button('获取验证码'));
     await screen.findByText('60s后重新发送');
     expect(byPath(sent, '/user/send_code_by_id')[0]!.body).toEqual({ type: 4 });
 
-    fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
+    fireEvent.change(field('验证码'), { target: { value: '123456' } });
     await act(async () => {
-      fireEvent.click(screen.getByTestId('withdraw-submit'));
+      fireEvent.click(button('确认提现'));
     });
-    expect((await screen.findByTestId('withdraw-success')).textContent).toContain('预计到账 ¥4,308.46（个税为预估');
+    expect(await screen.findByText('提现申请已提交')).toBeTruthy();
+    expect(screen.getByText(/^预计到账 ¥4,308.46（个税为预估/)).toBeTruthy();
     expect(byPath(sent, '/sett/cash_out/apply')[0]!.body).toEqual({
       amount: '4321.09',
       cash_out_to: 2,
@@ -104,13 +113,13 @@ describe('WithdrawPage', () => {
   it('asks for the tax only once the typing pauses, and never for an amount above the balance', async () => {
     const sent = fakeServer(ready);
     renderPage(<WithdrawPage />, '/income/withdraw');
-    await screen.findByTestId('withdraw-amount');
-    for (const value of ['1', '10', '100']) fireEvent.change(input('withdraw-amount'), { target: { value } });
-    await screen.findByTestId('tax-preview');
+    await screen.findByRole('textbox', { name: '提现金额' });
+    for (const value of ['1', '10', '100']) fireEvent.change(field('提现金额'), { target: { value } });
+    await screen.findByText(/以打款时为准$/);
     expect(byPath(sent, '/sett/cash_out/tax').map((r) => r.body)).toEqual([{ amount: '100.00' }]);
 
-    fireEvent.change(input('withdraw-amount'), { target: { value: '5000' } });
-    fireEvent.blur(input('withdraw-amount'));
+    fireEvent.change(field('提现金额'), { target: { value: '5000' } });
+    fireEvent.blur(field('提现金额'));
     expect(await screen.findByText('提现金额不能超过可提现金额')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(byPath(sent, '/sett/cash_out/tax')).toHaveLength(1);
@@ -119,16 +128,14 @@ describe('WithdrawPage', () => {
   it('never shows a kind without an account as chosen: picking it opens the form that adds one', async () => {
     fakeServer({ ...ready, '/agent/v1/sett/cash_out/first': ok({ ...first, alipay: null, bank: null }) });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    const bank = await screen.findByTestId('method-1');
-    expect([bank, screen.getByTestId('method-2')].map((m) => m.getAttribute('aria-checked'))).toEqual([
-      'false',
-      'false',
-    ]);
+    const bank = await screen.findByRole('radio', { name: /^银行卡/ });
+    expect([bank, method('支付宝')].map((m) => m.getAttribute('aria-checked'))).toEqual(['false', 'false']);
+    // The chosen kind's tick is a decorative icon, without a role: found by its class.
     expect(bank.querySelector('.arco-icon-check-circle-fill')).toBeNull();
-    fireEvent.change(input('withdraw-amount'), { target: { value: '10' } });
+    fireEvent.change(field('提现金额'), { target: { value: '10' } });
     // No code is asked for a method without an account.
-    expect(screen.queryByTestId('withdraw-code')).toBeNull();
-    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(screen.queryByRole('textbox', { name: '验证码' })).toBeNull();
+    fireEvent.click(button('确认提现'));
     expect(await screen.findByText('请先添加银行卡收款账户')).toBeTruthy();
     fireEvent.click(bank);
     expect(await screen.findByText('银行卡信息')).toBeTruthy();
@@ -138,10 +145,10 @@ describe('WithdrawPage', () => {
   it('shows the server’s refusal of a withdrawal', async () => {
     fakeServer({ ...ready, '/agent/v1/sett/cash_out/apply': fail(40022, '可提现金额不足') });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    fireEvent.change(await screen.findByTestId('withdraw-amount'), { target: { value: '10' } });
-    fireEvent.change(input('withdraw-code'), { target: { value: '123456' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: '提现金额' }), { target: { value: '10' } });
+    fireEvent.change(field('验证码'), { target: { value: '123456' } });
     await act(async () => {
-      fireEvent.click(screen.getByTestId('withdraw-submit'));
+      fireEvent.click(button('确认提现'));
     });
     expect((await screen.findAllByText('可提现金额不足')).length).toBeGreaterThan(0);
   });
@@ -149,20 +156,20 @@ describe('WithdrawPage', () => {
   it('waits, disabled and saying why, while nothing can be withdrawn', async () => {
     const sent = fakeServer({ ...ready, '/agent/v1/sett/cash_out/first': ok({ ...first, can_out: '0.00' }) });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    expect((await screen.findByTestId('withdraw-nothing')).textContent).toBe('暂无可提现金额，收益结算后可提现');
-    expect(input('withdraw-amount').disabled).toBe(true);
-    expect((screen.getByTestId('withdraw-all') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('暂无可提现金额，收益结算后可提现')).toBeTruthy();
+    expect(field('提现金额').disabled).toBe(true);
+    expect(button('全部提现').disabled).toBe(true);
+    expect(button('确认提现').disabled).toBe(true);
     expect(byPath(sent, '/sett/cash_out/apply')).toEqual([]);
   });
 
   it('leads back to /income, and 查看提现记录 to its records', async () => {
     fakeServer(ready);
     const router = renderPage(<WithdrawPage />, '/income/withdraw');
-    fireEvent.click(await screen.findByTestId('view-records'));
+    fireEvent.click(await screen.findByRole('button', { name: '查看提现记录' }));
     await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/income', hash: '#cash-out' }));
     await act(() => router.navigate('/income/withdraw'));
-    fireEvent.click(await screen.findByTestId('back-to-income'));
+    fireEvent.click(await screen.findByRole('button', { name: '返回我的收益' }));
     await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/income', hash: '' }));
   });
 
@@ -172,14 +179,17 @@ describe('WithdrawPage', () => {
       ...unsignedUntilSigned(),
     });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    fireEvent.click(await screen.findByTestId('open-contract'));
-    expect((await screen.findByTestId('contract-text')).textContent).toContain('第一条 服务内容');
-    fireEvent.click(screen.getByTestId('contract-send-code'));
+    fireEvent.click(await screen.findByRole('button', { name: '签署协议' }));
+    const agreement = await dialog('服务协议');
+    expect((await within(agreement).findByRole('region', { name: '劳务服务协议' })).textContent).toContain(
+      '第一条 服务内容',
+    );
+    fireEvent.click(button('获取验证码', agreement));
     await screen.findByText('60s后重新发送');
     expect(byPath(sent, '/user/send_code_by_id')[0]!.body).toEqual({ type: 6 });
-    fireEvent.change(input('contract-code'), { target: { value: '654321' } });
+    fireEvent.change(field('验证码', agreement), { target: { value: '654321' } });
     await act(async () => {
-      fireEvent.click(screen.getByTestId('contract-sign'));
+      fireEvent.click(button('同意并签署', agreement));
     });
     expect(await screen.findByText('已签署服务协议')).toBeTruthy();
     expect(byPath(sent, '/user/sign_contract')[0]!.body).toEqual({ code: '654321' });
@@ -188,29 +198,30 @@ describe('WithdrawPage', () => {
   it('adds a bank card: the ID is judged by the contracts’ validator, then a type-3 code saves it', async () => {
     const sent = fakeServer({ ...ready, '/agent/v1/user/update_bank': ok(null) });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    fireEvent.click(await screen.findByTestId('edit-account-1'));
-    expect(input('payee-real_name').value).toBe('张三');
+    fireEvent.click(await screen.findByRole('button', { name: '添加账户（银行卡）' }));
+    const form = await dialog('银行卡信息');
+    expect(field('真实姓名', form).value).toBe('张三');
 
-    fireEvent.change(input('payee-id_card_number'), { target: { value: '110101199003071234' } });
-    fireEvent.blur(input('payee-id_card_number'));
+    fireEvent.change(field('身份证号', form), { target: { value: '110101199003071234' } });
+    fireEvent.blur(field('身份证号', form));
     expect(await screen.findByText('身份证号码不正确')).toBeTruthy();
-    fireEvent.change(input('payee-id_card_number'), { target: { value: '11010119900307002X' } });
+    fireEvent.change(field('身份证号', form), { target: { value: '11010119900307002X' } });
     await waitFor(() => expect(screen.queryByText('身份证号码不正确')).toBeNull());
 
-    fireEvent.click(screen.getByTestId('payee-submit'));
+    fireEvent.click(button('保存', form));
     expect(await screen.findByText('请从列表中选择开户银行')).toBeTruthy();
     expect(byPath(sent, '/user/update_bank')).toHaveLength(0);
 
-    fireEvent.click(screen.getByTestId('payee-bank_name'));
+    fireEvent.click(within(form).getByRole('combobox', { name: '开户银行' }));
     fireEvent.click(await screen.findByRole('option', { name: '招商银行' }));
-    fireEvent.change(input('payee-account_no'), { target: { value: '6225 8801 2345 1234' } });
-    fireEvent.change(input('payee-reserve_phone'), { target: { value: '13800138000' } });
-    fireEvent.click(screen.getByTestId('payee-send-code'));
+    fireEvent.change(field('银行卡号', form), { target: { value: '6225 8801 2345 1234' } });
+    fireEvent.change(field('预留手机号', form), { target: { value: '13800138000' } });
+    fireEvent.click(button('获取验证码', form));
     await screen.findByText('60s后重新发送');
     expect(byPath(sent, '/user/send_code_by_id')[0]!.body).toEqual({ type: 3 });
-    fireEvent.change(input('payee-code'), { target: { value: '112233' } });
+    fireEvent.change(field('验证码', form), { target: { value: '112233' } });
     await act(async () => {
-      fireEvent.click(screen.getByTestId('payee-submit'));
+      fireEvent.click(button('保存', form));
     });
     await waitFor(() => expect(byPath(sent, '/user/update_bank')).toHaveLength(1));
     expect(byPath(sent, '/user/update_bank')[0]!.body).toEqual({
@@ -229,13 +240,15 @@ describe('WithdrawPage', () => {
       '/agent/v1/sett/cash_out/first': ok({ ...first, has_real_name: false, sign_status: 0, alipay: null }),
     });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    fireEvent.click(await screen.findByTestId('sign-add-payee'));
+    fireEvent.click(await screen.findByRole('button', { name: '添加收款账户' }));
     expect(screen.getByText('提现前需签署服务协议：请先添加收款账户并完成实名')).toBeTruthy();
-    expect(screen.queryByTestId('open-contract')).toBeNull();
-    expect(await screen.findByTestId('payee-real_name')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '签署协议' })).toBeNull();
+    const form = await dialog('银行卡信息');
+    expect(within(form).getByRole('textbox', { name: '真实姓名' })).toBeTruthy();
     expect(byPath(sent, '/user/get_sign_contract')).toHaveLength(0);
     expect(byPath(sent, '/user/send_code_by_id')).toHaveLength(0);
-    expect(screen.queryByTestId('withdraw-code')).toBeNull();
+    // The payee form's code field is its own; the withdraw form has none.
+    expect(screen.getAllByRole('textbox', { name: '验证码' }).filter((box) => !form.contains(box))).toEqual([]);
   });
 
   it('saving a payee account inside the withdraw form does not submit the withdrawal too', async () => {
@@ -245,17 +258,18 @@ describe('WithdrawPage', () => {
       '/agent/v1/user/update_bank': ok(null),
     });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    fireEvent.change(await screen.findByTestId('withdraw-amount'), { target: { value: '100' } });
-    await screen.findByTestId('withdraw-verified');
-    fireEvent.click(screen.getByTestId('edit-account-1'));
-    fireEvent.change(input('payee-id_card_number'), { target: { value: '11010119900307002X' } });
-    fireEvent.click(screen.getByTestId('payee-bank_name'));
+    fireEvent.change(await screen.findByRole('textbox', { name: '提现金额' }), { target: { value: '100' } });
+    await screen.findByText(/内的资金操作无需再次输入验证码/);
+    fireEvent.click(button('添加账户（银行卡）'));
+    const form = await dialog('银行卡信息');
+    fireEvent.change(field('身份证号', form), { target: { value: '11010119900307002X' } });
+    fireEvent.click(within(form).getByRole('combobox', { name: '开户银行' }));
     fireEvent.click(await screen.findByRole('option', { name: '招商银行' }));
-    fireEvent.change(input('payee-account_no'), { target: { value: '6225880123451234' } });
-    fireEvent.change(input('payee-reserve_phone'), { target: { value: '13800138000' } });
-    fireEvent.change(input('payee-code'), { target: { value: '112233' } });
+    fireEvent.change(field('银行卡号', form), { target: { value: '6225880123451234' } });
+    fireEvent.change(field('预留手机号', form), { target: { value: '13800138000' } });
+    fireEvent.change(field('验证码', form), { target: { value: '112233' } });
     await act(async () => {
-      fireEvent.click(screen.getByTestId('payee-submit'));
+      fireEvent.click(button('保存', form));
     });
     await waitFor(() => expect(byPath(sent, '/user/update_bank')).toHaveLength(1));
     expect(byPath(sent, '/sett/cash_out/apply')).toHaveLength(0);
@@ -268,23 +282,25 @@ describe('WithdrawPage', () => {
       ...unsignedUntilSigned(),
     });
     renderPage(<WithdrawPage />, '/income/withdraw');
-    fireEvent.click(await screen.findByTestId('open-contract'));
-    expect((await screen.findByTestId('contract-verified')).textContent).toContain('内的资金操作无需再次输入验证码');
-    expect(screen.queryByTestId('contract-code')).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: '签署协议' }));
+    const agreement = await dialog('服务协议');
+    const notice = await within(agreement).findByText(/内的资金操作无需再次输入验证码/);
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(within(agreement).queryByRole('textbox', { name: '验证码' })).toBeNull();
     await act(async () => {
-      fireEvent.click(screen.getByTestId('contract-sign'));
+      fireEvent.click(button('同意并签署', agreement));
     });
     expect(await screen.findByText('已签署服务协议')).toBeTruthy();
     expect(byPath(sent, '/user/sign_contract')[0]!.body).toEqual({});
 
-    expect(await screen.findByTestId('withdraw-verified')).toBeTruthy();
-    expect(screen.queryByTestId('withdraw-code')).toBeNull();
+    expect((await screen.findByText(/内的资金操作无需再次输入验证码/)).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('textbox', { name: '验证码' })).toBeNull();
 
-    fireEvent.change(input('withdraw-amount'), { target: { value: '100' } });
+    fireEvent.change(field('提现金额'), { target: { value: '100' } });
     await act(async () => {
-      fireEvent.click(screen.getByTestId('withdraw-submit'));
+      fireEvent.click(button('确认提现'));
     });
-    expect(await screen.findByTestId('withdraw-success')).toBeTruthy();
+    expect(await screen.findByText('提现申请已提交')).toBeTruthy();
     expect(byPath(sent, '/sett/cash_out/apply')[0]!.body).toEqual({ amount: '100.00', cash_out_to: 2 });
     expect(byPath(sent, '/user/send_code_by_id')).toHaveLength(0);
   });
@@ -304,16 +320,17 @@ describe('WithdrawPage', () => {
     renderPage(<WithdrawPage />, '/income/withdraw');
     await screen.findByTestId('withdraw-can-out');
     await waitFor(() => expect(byPath(sent, '/user/info')).toHaveLength(1));
-    fireEvent.click(screen.getByTestId('edit-account-2'));
-    const identity = await screen.findByTestId('payee-identity');
+    fireEvent.click(button('添加账户（支付宝）'));
+    const form = await dialog('支付宝信息');
+    const identity = within(form).getByTestId('payee-identity');
     expect(identity.textContent).toContain('张三');
     expect(identity.textContent).toContain('1101**********002X');
-    expect(screen.queryByTestId('payee-real_name')).toBeNull();
-    expect(screen.queryByTestId('payee-id_card_number')).toBeNull();
-    fireEvent.change(input('payee-account_no'), { target: { value: 'zhangsan@example.com' } });
-    fireEvent.change(input('payee-code'), { target: { value: '112233' } });
+    expect(within(form).queryByRole('textbox', { name: '真实姓名' })).toBeNull();
+    expect(within(form).queryByRole('textbox', { name: '身份证号' })).toBeNull();
+    fireEvent.change(field('支付宝账号', form), { target: { value: 'zhangsan@example.com' } });
+    fireEvent.change(field('验证码', form), { target: { value: '112233' } });
     await act(async () => {
-      fireEvent.click(screen.getByTestId('payee-submit'));
+      fireEvent.click(button('保存', form));
     });
     await waitFor(() => expect(byPath(sent, '/user/update_alipay')).toHaveLength(1));
     expect(byPath(sent, '/user/update_alipay')[0]!.body).toEqual({

@@ -29,7 +29,6 @@ function Success({ record, onAgain }: { record: WithdrawalRecord; onAgain: () =>
       status="success"
       title={t.successTitle}
       subTitle={fillText(t.successHint, { amount: formatYuan(record.pay_amount) })}
-      data-testid="withdraw-success"
       extra={[
         <Button key="records" type="primary" onClick={() => void navigate(cashOutRecords)}>
           {t.viewRecords}
@@ -54,7 +53,7 @@ export function WithdrawPage() {
         title={incomeText.withdrawTitle}
         description={incomeText.withdrawDescription}
         extra={
-          <Button type="outline" onClick={() => void navigate(cashOutRecords)} data-testid="view-records">
+          <Button type="outline" onClick={() => void navigate(cashOutRecords)}>
             {t.viewRecords}
           </Button>
         }
@@ -68,6 +67,7 @@ export function WithdrawPage() {
               <>
                 <div className={styles.balance}>
                   <span>{t.canOut}</span>
+                  {/* A figure beside its label, which no role is named by: tests find it by test id. */}
                   <strong data-testid="withdraw-can-out">{formatYuan(info.can_out)}</strong>
                 </div>
                 <WithdrawForm first={info} onDone={setDone} />

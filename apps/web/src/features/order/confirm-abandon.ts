@@ -12,7 +12,6 @@ export function confirmAbandonPayment(onAbandon: () => void): void {
     okText: text.order.abandon.ok,
     cancelText: text.order.abandon.cancel,
     okButtonProps: { status: 'danger' },
-    wrapClassName: 'abandon-payment-confirm',
     onOk: onAbandon,
   });
 }

@@ -31,6 +31,7 @@ function OrderFacts({ order }: { order: OrderState }) {
   const points = isPaid(order) ? text.order.success.credited : copy.points;
   return (
     <div className={styles.facts}>
+      {/* The amount, without a label of its own, so without a role to be named by: tests find it by test id. */}
       <strong className={styles.amount} data-testid="pay-result-amount">
         {formatYuan(order.price)}
       </strong>
@@ -50,11 +51,7 @@ function PaidResult({ order }: { order: OrderState }) {
       subTitle={
         <>
           <OrderFacts order={order} />
-          {total && (
-            <span className={styles.total} data-testid="pay-result-total">
-              {fillText(text.order.success.total, { total: total.total })}
-            </span>
-          )}
+          {total && <span className={styles.total}>{fillText(text.order.success.total, { total: total.total })}</span>}
         </>
       }
       extra={
@@ -94,7 +91,7 @@ function WaitingResult({ order, orderNo }: { order: OrderState; orderNo: string 
       extra={
         <div className={styles.actions}>
           {order.pay_url && (
-            <Button type="primary" size="large" long href={order.pay_url} data-testid="pay-result-continue">
+            <Button type="primary" size="large" long href={order.pay_url}>
               {copy.continuePay}
             </Button>
           )}
@@ -102,7 +99,6 @@ function WaitingResult({ order, orderNo }: { order: OrderState; orderNo: string 
             size="large"
             long
             loading={cancel.isPending}
-            data-testid="pay-result-abandon"
             onClick={() => confirmAbandonPayment(() => cancel.mutate())}
           >
             {copy.abandon}
@@ -152,16 +148,10 @@ function MissingResult({ message }: { message: string }) {
       subTitle={message}
       extra={
         <div className={styles.actions}>
-          <Button
-            type="primary"
-            size="large"
-            long
-            onClick={() => openPointsModalAfterLogin('detail')}
-            data-testid="pay-result-points"
-          >
+          <Button type="primary" size="large" long onClick={() => openPointsModalAfterLogin('detail')}>
             {copy.pointsDetail}
           </Button>
-          <Button size="large" long onClick={() => navigate(paths.home)} data-testid="pay-result-home">
+          <Button size="large" long onClick={() => navigate(paths.home)}>
             {copy.home}
           </Button>
         </div>
@@ -221,7 +211,7 @@ export function PayResultPage() {
     content = <OrderResult orderNo={orderNo} />;
   }
   return (
-    <section className={styles.page} data-testid="pay-result" aria-label={copy.title}>
+    <section className={styles.page} aria-label={copy.title}>
       {content}
     </section>
   );

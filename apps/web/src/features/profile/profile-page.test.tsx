@@ -64,7 +64,10 @@ function renderPage() {
   return router;
 }
 
+/** A card line's value: text beside its label, which no role names (see `Row`), so it carries a test id. */
 const value = (testId: string) => screen.getByTestId(testId).textContent;
+/** The file input is hidden: people reach it through the 更换头像 buttons, which click it. */
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
 
 beforeEach(() => setToken('T'.repeat(43)));
 afterEach(() => {
@@ -77,7 +80,7 @@ describe('ProfilePage', () => {
   it('shows a new creator as unverified and unsigned, with links to the payee accounts, and no leader', async () => {
     fakeServer({ '/agent/v1/user/info': ok(user()), '/agent/v1/team/summary': ok(summary(null)) });
     const router = renderPage();
-    expect(await screen.findByTestId('profile-nickname')).toHaveProperty('textContent', '小王推剧');
+    expect(await screen.findByText('小王推剧', { exact: true })).toBeTruthy();
     expect(value('profile-phone')).toBe('138****8000');
     expect(screen.queryByText('13800138000')).toBeNull();
     expect(value('profile-invite-code')).toContain('AB12CD');
@@ -91,13 +94,13 @@ describe('ProfilePage', () => {
 
     fireEvent.click(screen.getByText('去认证'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/income/withdraw'));
-    for (const [id, path] of [
-      ['payee', '/income/withdraw'],
-      ['task', '/profile/task'],
-      ['team', '/profile/team'],
-      ['account', '/profile/account'],
+    for (const [title, path] of [
+      ['收款账户', '/income/withdraw'],
+      ['我的任务', '/profile/task'],
+      ['我的团队', '/profile/team'],
+      ['账号报备', '/profile/account'],
     ]) {
-      expect(screen.getByTestId(`profile-link-${id}`).getAttribute('href')).toBe(path);
+      expect(screen.getByRole('link', { name: new RegExp(`^${title}`) }).getAttribute('href')).toBe(path);
     }
   });
 
@@ -139,21 +142,20 @@ describe('ProfilePage', () => {
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     renderPage();
-    const input = (await screen.findByTestId('profile-avatar-input')) as HTMLInputElement;
+    await screen.findByText('小王推剧', { exact: true });
+    const input = fileInput();
 
     fireEvent.change(input, { target: { files: [new File(['<svg/>'], 'a.svg', { type: 'image/svg+xml' })] } });
-    expect(value('profile-avatar-error')).toBe('图片格式不正确，请上传 JPG、PNG 或 WebP 图片');
+    expect(screen.getByRole('alert').textContent).toBe('图片格式不正确，请上传 JPG、PNG 或 WebP 图片');
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [big] } });
-    expect(value('profile-avatar-error')).toBe('图片过大，不能超过2MB');
+    expect(screen.getByRole('alert').textContent).toBe('图片过大，不能超过2MB');
     expect(sent.some((request) => request.path === '/agent/v1/upload/image')).toBe(false);
 
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [png] } });
-    await waitFor(() =>
-      expect(screen.getByTestId('profile-avatar').querySelector('img')?.getAttribute('src')).toBe(AVATAR),
-    );
-    expect(screen.queryByTestId('profile-avatar-error')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('img', { name: '小王推剧' }).getAttribute('src')).toBe(AVATAR));
+    expect(screen.queryByText('图片过大，不能超过2MB')).toBeNull();
     const upload = sent.find((request) => request.path === '/agent/v1/upload/image');
     expect(upload).toMatchObject({ method: 'POST', body: png });
     expect(sent.find((request) => request.path === '/agent/v1/user/update_info')?.body).toEqual({
@@ -169,10 +171,10 @@ describe('ProfilePage', () => {
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     renderPage();
-    const input = (await screen.findByTestId('profile-avatar-input')) as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['x'], 'me.png', { type: 'image/png' })] } });
-    expect(await screen.findByTestId('profile-avatar-error')).toHaveProperty('textContent', '图片过大，不能超过2MB');
-    expect(screen.getByTestId('profile-avatar').querySelector('img')).toBeNull();
+    await screen.findByText('小王推剧', { exact: true });
+    fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'me.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('图片过大，不能超过2MB')).toHaveProperty('textContent', '图片过大，不能超过2MB');
+    expect(screen.queryByRole('img', { name: '小王推剧' })).toBeNull();
   });
 
   it('offers a retry when the profile fails to load, and a retry for the leader alone', async () => {
@@ -182,10 +184,7 @@ describe('ProfilePage', () => {
       '/agent/v1/team/summary': fail(50000, '服务繁忙，请稍后再试'),
     });
     renderPage();
-    expect(await screen.findByTestId('load-error')).toHaveProperty(
-      'textContent',
-      expect.stringContaining('服务繁忙，请稍后再试'),
-    );
+    expect((await screen.findByText('服务繁忙，请稍后再试')).getAttribute('role')).toBe('alert');
     infoFails = false;
     fireEvent.click(screen.getByRole('button', { name: /重试/ }));
     await waitFor(() => expect(value('profile-leader')).toContain('加载失败'));

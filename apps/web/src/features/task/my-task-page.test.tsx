@@ -59,19 +59,20 @@ describe('MyTaskPage', () => {
   it('dates each task by when its promotion started, in Beijing time', async () => {
     serve();
     renderPage();
-    expect((await screen.findByTestId('my-task-row')).textContent).toContain('2026-11-20 10:30 开始推广');
+    // The phone's layout (jsdom's): a card per task.
+    expect((await screen.findByRole('listitem')).textContent).toContain('2026-11-20 10:30 开始推广');
   });
 
   it('narrows the list to one task type and says so when that type has none', async () => {
     const asked = serve();
     renderPage();
-    await screen.findByTestId('my-task-row');
+    await screen.findByRole('listitem');
     expect(asked[0]!.has('task_type')).toBe(false);
-    fireEvent.click(screen.getByText('短剧'));
-    expect((await screen.findByTestId('my-task-empty')).textContent).toContain('该类型下还没有推广中的任务');
+    fireEvent.click(screen.getByRole('radio', { name: '短剧' }));
+    expect(await screen.findByRole('group', { name: '该类型下还没有推广中的任务' })).toBeTruthy();
     await waitFor(() => expect(asked.at(-1)!.get('task_type')).toBe('1'));
     expect(asked.at(-1)!.get('page_num')).toBe('1');
-    fireEvent.click(screen.getByText('全部'));
-    await screen.findByTestId('my-task-row');
+    fireEvent.click(screen.getByRole('radio', { name: '全部' }));
+    await screen.findByRole('listitem');
   });
 });

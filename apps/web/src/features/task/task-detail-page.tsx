@@ -38,7 +38,7 @@ function TaskHeader({ task }: { task: TaskInfo }) {
     { key: 'income', label: text.task.detail.totalIncome, value: formatYuan(task.total_income) },
   ];
   return (
-    <section className={styles.header} data-testid="task-header">
+    <section className={styles.header}>
       <img
         className={styles.cover}
         src={task.cover_url}
@@ -54,7 +54,7 @@ function TaskHeader({ task }: { task: TaskInfo }) {
             </span>
           ))}
         </div>
-        <p className={styles.available} data-testid="available-episodes">
+        <p className={styles.available}>
           {fillText(text.task.detail.available, { n: task.available_episodes, unit: partUnit(task.task_type) })}
         </p>
       </div>
@@ -62,9 +62,7 @@ function TaskHeader({ task }: { task: TaskInfo }) {
         {figures.map((figure) => (
           <div key={figure.key} className={styles.figure}>
             <dt>{figure.label}</dt>
-            <dd className={figure.accent ? styles.accent : undefined} data-testid={`task-${figure.key}`}>
-              {figure.value}
-            </dd>
+            <dd className={figure.accent ? styles.accent : undefined}>{figure.value}</dd>
           </div>
         ))}
       </dl>
@@ -101,7 +99,7 @@ function AddToLibrary({ serialId }: { serialId: number }) {
     });
   }
   return (
-    <Button icon={<IconFolderAdd />} loading={busy} onClick={() => void add()} data-testid="add-to-library">
+    <Button icon={<IconFolderAdd />} loading={busy} onClick={() => void add()}>
       {text.task.detail.addToLibrary}
     </Button>
   );

@@ -54,17 +54,12 @@ function SearchBox({ keyword, onSearch }: { keyword: string; onSearch: (keyword:
         if (!value) onSearch('');
       }}
       onSearch={(value) => onSearch(value.trim())}
-      data-testid="task-search"
     />
   );
 }
 
 function TaskGrid({ children }: { children: ReactNode }) {
-  return (
-    <div className={styles.grid} data-testid="task-grid">
-      {children}
-    </div>
-  );
+  return <div className={styles.grid}>{children}</div>;
 }
 
 export function TaskPage() {
@@ -96,12 +91,9 @@ export function TaskPage() {
           description={text.task.empty}
           hint={text.task.emptyHint}
           icon={<IconSearch />}
-          testId="task-empty"
           action={
             filtered && (
-              <Button onClick={() => update({ keyword: '', appId: undefined })} data-testid="task-empty-reset">
-                {text.task.emptyReset}
-              </Button>
+              <Button onClick={() => update({ keyword: '', appId: undefined })}>{text.task.emptyReset}</Button>
             )
           }
         />
@@ -138,7 +130,6 @@ export function TaskPage() {
           activeTab={String(filters.taskType)}
           onChange={(key) => update({ taskType: Number(key) as TaskType, appId: undefined })}
           className={styles.tabs}
-          data-testid="task-type-tabs"
         >
           {TASK_TYPES.map((type) => (
             <HeaderTabs.TabPane key={String(type)} title={TASK_TYPE_LABELS[type]} />
@@ -157,7 +148,6 @@ export function TaskPage() {
             value={filters.sort}
             placeholder={text.task.sortPlaceholder}
             onChange={(sort: TaskSort) => update({ sort })}
-            data-testid="task-sort"
             options={TASK_SORTS.map((sort) => ({ value: sort, label: TASK_SORT_LABELS[sort] }))}
           />
         </div>

@@ -80,13 +80,19 @@ export function ToolPage() {
       data-tour="nav"
     >
       {WORKSPACE_TOOLS.map((id) => (
-        <HeaderTabs.TabPane key={id} title={<span data-testid={`tool-nav-${id}`}>{TOOL_LABELS[id]}</span>} />
+        <HeaderTabs.TabPane key={id} title={TOOL_LABELS[id]} />
       ))}
     </HeaderTabs>
   ) : (
-    <Menu selectedKeys={[tool]} onClickMenuItem={choose} className={styles.nav} data-tour="nav">
+    <Menu
+      selectedKeys={[tool]}
+      onClickMenuItem={choose}
+      className={styles.nav}
+      data-tour="nav"
+      aria-label={toolText.navLabel}
+    >
       {WORKSPACE_TOOLS.map((id) => (
-        <Menu.Item key={id} data-testid={`tool-nav-${id}`}>
+        <Menu.Item key={id}>
           <ToolIcon tool={id} />
           {TOOL_LABELS[id]}
           {isComingSoon(id) && <span className={styles.soon}>{toolText.comingSoon}</span>}
@@ -111,11 +117,7 @@ export function ToolPage() {
     );
   } else if (tool === 'commentary' || tool === 'translate' || tool === 'publish') {
     content = (
-      <EmptyState
-        testId="tool-coming-soon"
-        description={`${TOOL_LABELS[tool]} · ${toolText.comingSoon}`}
-        hint={toolText.comingSoonHint[tool]}
-      />
+      <EmptyState description={`${TOOL_LABELS[tool]} · ${toolText.comingSoon}`} hint={toolText.comingSoonHint[tool]} />
     );
   } else if (tool === 'media') {
     content = <MediaLibrary />;

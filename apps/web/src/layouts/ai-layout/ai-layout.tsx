@@ -34,11 +34,7 @@ export function AiLayout() {
   usePriceAddress();
 
   return (
-    <div
-      className={styles.layout}
-      data-layout={isMobile ? 'mobile' : 'desktop'}
-      data-testid={isMobile ? 'layout-mobile' : 'layout-desktop'}
-    >
+    <div className={styles.layout} data-layout={isMobile ? 'mobile' : 'desktop'}>
       <LandingNav isMobile={isMobile} />
       <main>
         <Suspense fallback={<Loading />}>

@@ -33,7 +33,7 @@ function SupportQr({ size, caption, onPhone }: { size: 'large' | 'small'; captio
   }
   if (poster.isError || !poster.data.image_url) {
     return (
-      <div className={`${box} ${styles.qrFallback}`} data-testid="ai-support-qr-fallback">
+      <div className={`${box} ${styles.qrFallback}`}>
         <IconCustomerService className={styles.qrFallbackIcon} />
         <span>{aiText.footer.qrFallback}</span>
         <Link to={paths.help}>{aiText.footer.qrFallbackLink}</Link>
@@ -42,17 +42,13 @@ function SupportQr({ size, caption, onPhone }: { size: 'large' | 'small'; captio
   }
   return (
     <figure className={size === 'large' ? styles.support : styles.feedback}>
-      <img
-        className={box}
-        src={poster.data.image_url}
-        alt={poster.data.title || text.content.support.qrAlt}
-        data-testid="ai-support-qr"
-      />
+      <img className={box} src={poster.data.image_url} alt={poster.data.title || text.content.support.qrAlt} />
       {onPhone ? (
         <QrPhoneActions
           imageUrl={poster.data.image_url}
           wechatId={poster.data.wechat_id}
           fileName={text.content.support.qrFile}
+          className={styles.phoneActions}
         />
       ) : (
         <figcaption>{caption}</figcaption>
@@ -69,7 +65,7 @@ function FeedbackLink({ onPhone }: { onPhone: boolean }) {
       title={aiText.footer.feedback}
       content={<SupportQr size="small" caption={aiText.footer.feedbackHint} onPhone={onPhone} />}
     >
-      <button type="button" className={styles.linkButton} data-testid="ai-footer-feedback">
+      <button type="button" className={styles.linkButton}>
         {aiText.footer.feedback}
       </button>
     </Popover>
@@ -83,7 +79,7 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
     company: siteConfig.companyName ?? text.common.appName,
   });
   return (
-    <footer className={isMobile ? `${styles.footer} ${styles.mobile}` : styles.footer} data-testid="ai-footer">
+    <footer className={isMobile ? `${styles.footer} ${styles.mobile}` : styles.footer}>
       <div className={styles.inner}>
         <div className={styles.about}>
           <Brand to={paths.ai} inverted />
@@ -114,7 +110,7 @@ export function LandingFooter({ isMobile }: { isMobile: boolean }) {
         </nav>
         <SupportQr size="large" caption={aiText.footer.qrTitle} onPhone={isMobile} />
       </div>
-      <div className={styles.registration} data-testid="ai-registration">
+      <div className={styles.registration}>
         <span>{copyright}</span>
         {siteConfig.icpNumber && (
           <a href={siteConfig.icpLookupUrl} target="_blank" rel="noopener noreferrer">

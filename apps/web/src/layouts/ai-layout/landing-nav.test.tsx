@@ -19,14 +19,14 @@ function ModalProbe() {
   const login = useLoginModalState();
   const points = usePointsModal();
   return (
-    <output data-testid="probe">
+    <output aria-label="modals">
       {JSON.stringify({ login: login.visible, redirect: login.redirect, points: points.visible, view: points.view })}
     </output>
   );
 }
 
 function probe() {
-  return JSON.parse(screen.getByTestId('probe').textContent ?? '{}') as {
+  return JSON.parse(screen.getByRole('status', { name: 'modals' }).textContent ?? '{}') as {
     login: boolean;
     redirect: string | null;
     points: boolean;
@@ -50,8 +50,8 @@ function renderNav(isMobile: boolean) {
 }
 
 async function openToolsDropdown() {
-  fireEvent.click(screen.getByTestId('ai-nav-tools'));
-  return within(await screen.findByTestId('ai-nav-tools-panel'));
+  fireEvent.click(screen.getByRole('button', { name: 'AI 工具' }));
+  return within(await screen.findByRole('menu', { name: 'AI 工具' }));
 }
 
 describe('the landing nav', () => {
@@ -70,7 +70,7 @@ describe('the landing nav', () => {
     expect(panel.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(
       TOOL_NAMES.map((name) => expect.stringMatching(new RegExp(`^${name}`))),
     );
-    fireEvent.click(panel.getByTestId('ai-nav-tool-dedup'));
+    fireEvent.click(panel.getByRole('menuitem', { name: /^批量去重/ }));
     expect(probe()).toMatchObject({ login: true, redirect: '/tool?tool=dedup' });
     expect(router.state.location.pathname).toBe('/ai');
   });
@@ -79,7 +79,7 @@ describe('the landing nav', () => {
     setToken('t0k3n');
     const router = renderNav(false);
     const panel = await openToolsDropdown();
-    fireEvent.click(panel.getByTestId('ai-nav-tool-translate'));
+    fireEvent.click(panel.getByRole('menuitem', { name: /^字幕翻译/ }));
     await waitFor(() =>
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/tool?tool=translate'),
     );
@@ -88,7 +88,7 @@ describe('the landing nav', () => {
 
   it('价格 asks a logged-out visitor to log in, then opens the purchase view on the same page', () => {
     renderNav(false);
-    fireEvent.click(screen.getByTestId('ai-nav-price'));
+    fireEvent.click(screen.getByRole('button', { name: '价格' }));
     expect(probe()).toMatchObject({ login: true, redirect: null, points: false });
     act(() => {
       closeLoginModal();
@@ -100,7 +100,7 @@ describe('the landing nav', () => {
   it('价格 opens the purchase view at once when logged in', () => {
     setToken('t0k3n');
     renderNav(false);
-    fireEvent.click(screen.getByTestId('ai-nav-price'));
+    fireEvent.click(screen.getByRole('button', { name: '价格' }));
     expect(probe()).toMatchObject({ login: false, points: true, view: 'list' });
   });
 
@@ -113,12 +113,12 @@ describe('the landing nav', () => {
 
   it('on a phone puts the same entries in a drawer', async () => {
     renderNav(true);
-    expect(screen.queryByTestId('ai-nav-tools')).toBeNull();
-    fireEvent.click(screen.getByTestId('ai-nav-toggle'));
-    const drawer = within(await screen.findByTestId('ai-nav-drawer'));
+    expect(screen.queryByRole('button', { name: 'AI 工具' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '打开菜单' }));
+    const drawer = within(await screen.findByRole('dialog', { name: '菜单' }));
     expect(drawer.getAllByRole('menuitem')).toHaveLength(6);
     for (const entry of ['分销任务中心', '价格', '教程']) expect(drawer.getByText(entry)).toBeTruthy();
-    fireEvent.click(drawer.getByTestId('ai-nav-tool-mixcut'));
+    fireEvent.click(drawer.getByRole('menuitem', { name: /^高能混剪/ }));
     expect(probe()).toMatchObject({ login: true, redirect: '/tool?tool=mixcut' });
   });
 });

@@ -3,11 +3,12 @@
  * 分销任务中心, 价格 (the points modal, login first) and 教程 (the tutorial, in a new tab). On a phone the same
  * entries sit in a drawer behind a menu button.
  */
-import { Button, Drawer, Dropdown } from '@arco-design/web-react';
+import { Button, Dropdown } from '@arco-design/web-react';
 import { IconDown, IconMenu, IconRight } from '@arco-design/web-react/icon';
 import type { NavTool } from '@cc/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { AppDrawer } from '../../components/arco-a11y/app-drawer';
 import { Brand } from '../../components/brand';
 import { openPointsModalAfterLogin } from '../../lib/credit/points-modal';
 import { paths, toolPath } from '../../lib/paths';
@@ -66,7 +67,7 @@ function DesktopLinks({ onTool }: { onTool: (tool: NavTool) => void }) {
         popupVisible={toolsOpen}
         onVisibleChange={setToolsOpen}
         droplist={
-          <div className={styles.toolsPanel} data-testid="ai-nav-tools-panel">
+          <div className={styles.toolsPanel}>
             <LandingToolList
               variant="panel"
               onChoose={(tool) => {
@@ -77,7 +78,7 @@ function DesktopLinks({ onTool }: { onTool: (tool: NavTool) => void }) {
           </div>
         }
       >
-        <button type="button" className={styles.link} data-testid="ai-nav-tools" aria-haspopup="menu">
+        <button type="button" className={styles.link} aria-haspopup="menu">
           {aiText.nav.tools}
           <IconDown className={toolsOpen ? `${styles.caret} ${styles.caretOpen}` : styles.caret} />
         </button>
@@ -85,12 +86,7 @@ function DesktopLinks({ onTool }: { onTool: (tool: NavTool) => void }) {
       <Link className={styles.link} to={paths.task}>
         {aiText.nav.task}
       </Link>
-      <button
-        type="button"
-        className={styles.link}
-        data-testid="ai-nav-price"
-        onClick={() => openPointsModalAfterLogin('list')}
-      >
+      <button type="button" className={styles.link} onClick={() => openPointsModalAfterLogin('list')}>
         {aiText.nav.price}
       </button>
       <GuideLink className={styles.link} />
@@ -108,7 +104,8 @@ function MobileDrawer({
   onTool: (tool: NavTool) => void;
 }) {
   return (
-    <Drawer
+    <AppDrawer
+      label={text.common.menu}
       placement="right"
       width="min(320px, 86vw)"
       visible={visible}
@@ -116,7 +113,6 @@ function MobileDrawer({
       footer={<AccountButton long />}
       onCancel={onClose}
       className={styles.drawer}
-      data-testid="ai-nav-drawer"
     >
       <p className={styles.drawerHeading}>{aiText.nav.tools}</p>
       <LandingToolList
@@ -133,7 +129,6 @@ function MobileDrawer({
         </Link>
         <button
           type="button"
-          data-testid="ai-nav-price"
           onClick={() => {
             onClose();
             openPointsModalAfterLogin('list');
@@ -147,7 +142,7 @@ function MobileDrawer({
           <IconRight />
         </a>
       </nav>
-    </Drawer>
+    </AppDrawer>
   );
 }
 
@@ -159,7 +154,7 @@ export function LandingNav({ isMobile }: { isMobile: boolean }) {
   const openTool = (tool: NavTool) => goTo(toolPath(tool), { loginFirst: true });
 
   return (
-    <header className={scrolled ? `${styles.nav} ${styles.solid}` : styles.nav} data-testid="topbar">
+    <header className={scrolled ? `${styles.nav} ${styles.solid}` : styles.nav}>
       <div className={styles.inner}>
         <Brand to={paths.ai} inverted />
         {!isMobile && <DesktopLinks onTool={openTool} />}
@@ -171,7 +166,6 @@ export function LandingNav({ isMobile }: { isMobile: boolean }) {
               icon={<IconMenu />}
               aria-label={aiText.nav.openMenu}
               className={styles.menuToggle}
-              data-testid="ai-nav-toggle"
               onClick={() => setDrawerOpen(true)}
             />
           )}

@@ -14,13 +14,7 @@ export function LandingToolList({ variant, onChoose }: LandingToolListProps) {
     <ul className={variant === 'panel' ? styles.panel : styles.grid} role="menu" aria-label={aiText.nav.tools}>
       {NAV_TOOLS.map((tool) => (
         <li key={tool} role="none">
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.item}
-            data-testid={`ai-nav-tool-${tool}`}
-            onClick={() => onChoose(tool)}
-          >
+          <button type="button" role="menuitem" className={styles.item} onClick={() => onChoose(tool)}>
             <span className={styles.icon} data-tool={tool}>
               <ToolIcon tool={tool} />
             </span>

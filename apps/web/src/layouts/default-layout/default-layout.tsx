@@ -40,7 +40,6 @@ export function DefaultLayout() {
     <div
       className={showFooter ? `${styles.layout} ${styles.withFooter}` : styles.layout}
       data-layout={isMobile ? 'mobile' : 'desktop'}
-      data-testid={isMobile ? 'layout-mobile' : 'layout-desktop'}
     >
       <div className={styles.band} aria-hidden="true" />
       <NewVersionNotice />

@@ -11,7 +11,7 @@ function TabBar() {
   const goTo = useNavAction();
   const active = activeItem(tabBar, pathname);
   return (
-    <nav className={styles.tabBar} data-testid="footer-nav">
+    <nav className={styles.tabBar} aria-label={text.layout.tabBar.label}>
       {tabBar.map((item) => (
         <button
           key={item.path}
@@ -30,7 +30,7 @@ function TabBar() {
 
 function SiteFooter() {
   return (
-    <footer className={styles.footer} data-testid="footer-nav">
+    <footer className={styles.footer}>
       <nav className={styles.links}>
         <Link to={paths.help}>{text.layout.footer.help}</Link>
         <Link to={paths.userAgreement}>{text.layout.footer.userAgreement}</Link>

@@ -1,6 +1,7 @@
 /** The phone's menu drawer of the top bar; its code is loaded the first time the menu button is pressed. */
-import { Drawer } from '@arco-design/web-react';
+import { AppDrawer } from '../../components/arco-a11y/app-drawer';
 import { Brand } from '../../components/brand';
+import { text } from '../../locales/zh-CN';
 import { MainMenu } from './main-menu';
 import styles from './top-bar.module.css';
 
@@ -14,7 +15,8 @@ export function MenuDrawer({
   onSelect: (path: string) => void;
 }) {
   return (
-    <Drawer
+    <AppDrawer
+      label={text.common.menu}
       placement="left"
       width={260}
       visible={visible}
@@ -30,6 +32,6 @@ export function MenuDrawer({
           onSelect(path);
         }}
       />
-    </Drawer>
+    </AppDrawer>
   );
 }

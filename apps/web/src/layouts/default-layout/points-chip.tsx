@@ -8,12 +8,7 @@ import styles from './top-bar.module.css';
 export function PointsChip() {
   const { data } = useCreditTotal();
   return (
-    <button
-      type="button"
-      className={styles.pointsChip}
-      onClick={() => openPointsModal('detail')}
-      data-testid="topbar-points"
-    >
+    <button type="button" className={styles.pointsChip} onClick={() => openPointsModal('detail')}>
       <IconFire aria-hidden />
       {text.layout.tool.points}
       <span className={styles.pointsValue}>{data?.total ?? '—'}</span>

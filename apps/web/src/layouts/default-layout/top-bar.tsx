@@ -21,7 +21,7 @@ export function TopBar({ isMobile }: { isMobile: boolean }) {
   const goTo = useNavAction();
 
   return (
-    <header className={styles.topBar} data-testid="topbar">
+    <header className={styles.topBar}>
       <div className={styles.inner}>
         {isMobile && (
           <Button

@@ -18,7 +18,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
   }
 
   const droplist = (
-    <Menu onClickMenuItem={onSelect} className={styles.userDroplist} data-testid="user-menu">
+    <Menu onClickMenuItem={onSelect} className={styles.userDroplist} aria-label={text.layout.userMenu.open}>
       {userMenu.map((item) => (
         <Menu.Item key={item.path}>{item.label}</Menu.Item>
       ))}
@@ -31,7 +31,6 @@ export function UserMenu({ compact }: { compact: boolean }) {
       <button
         type="button"
         className={styles.avatarButton}
-        data-testid="avatar"
         aria-haspopup="menu"
         // With the nickname shown, the name starts with it (what a voice user says) and adds 账号菜单 out of sight;
         // the avatar only repeats the nickname, so it is hidden from screen readers.

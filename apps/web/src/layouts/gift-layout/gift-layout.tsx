@@ -12,12 +12,8 @@ import styles from './gift-layout.module.css';
 export function GiftLayout() {
   const isMobile = useIsMobile();
   return (
-    <div
-      className={styles.layout}
-      data-layout={isMobile ? 'mobile' : 'desktop'}
-      data-testid={isMobile ? 'layout-mobile' : 'layout-desktop'}
-    >
-      <header className={styles.bar} data-testid="topbar">
+    <div className={styles.layout} data-layout={isMobile ? 'mobile' : 'desktop'}>
+      <header className={styles.bar}>
         <Brand />
         <Link to={paths.home} className={styles.home}>
           <IconHome />

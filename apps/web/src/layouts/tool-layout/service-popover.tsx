@@ -41,7 +41,7 @@ export function ServicePopover({ label, icon, isMobile }: { label: string; icon:
       title={t.title}
       onVisibleChange={(visible) => visible && setOpened(true)}
       content={
-        <div className={styles.service} data-testid="service-popover">
+        <div className={styles.service}>
           <div className={styles.serviceQr}>{qr}</div>
           {isMobile ? (
             <QrPhoneActions imageUrl={image ?? ''} fileName={t.fileName} wechatId={poster.data?.wechat_id ?? ''} />
@@ -51,7 +51,7 @@ export function ServicePopover({ label, icon, isMobile }: { label: string; icon:
         </div>
       }
     >
-      <Button type="text" icon={icon} data-testid="topbar-feedback" aria-label={text.layout.tool.feedback}>
+      <Button type="text" icon={icon} aria-label={text.layout.tool.feedback}>
         {label}
       </Button>
     </Popover>

@@ -51,20 +51,18 @@ function useShowCreditAddress() {
   }, [searchParams, setSearchParams, isLoggedIn, pathname, search]);
 }
 
-/** The balance of the logged-in creator: the points call, else the user's creditInfo while it loads. */
+/**
+ * The balance of the logged-in creator: the points call, else the user's creditInfo while it loads. On a phone the
+ * word 积分 is out of sight but still read with the number: a bare number would be the button's whole name.
+ */
 function PointsTotal({ compact }: { compact: boolean }) {
   const { data: user } = useUserInfo();
   const { data: credit } = useCreditTotal();
   return (
-    <button
-      type="button"
-      className={styles.points}
-      data-testid="topbar-points"
-      onClick={() => openPointsModal('detail')}
-    >
+    <button type="button" className={styles.points} onClick={() => openPointsModal('detail')}>
       <IconFire />
-      {!compact && text.layout.tool.points}
-      <strong data-testid="topbar-points-total">{credit?.total ?? user?.creditInfo.total ?? UNKNOWN_POINTS}</strong>
+      <span className={compact ? 'visually-hidden' : undefined}>{text.layout.tool.points}</span>
+      <strong>{credit?.total ?? user?.creditInfo.total ?? UNKNOWN_POINTS}</strong>
     </button>
   );
 }
@@ -92,12 +90,8 @@ export function ToolLayout() {
   };
 
   return (
-    <div
-      className={styles.layout}
-      data-layout={isMobile ? 'mobile' : 'desktop'}
-      data-testid={isMobile ? 'layout-mobile' : 'layout-desktop'}
-    >
-      <header className={styles.bar} data-testid="topbar">
+    <div className={styles.layout} data-layout={isMobile ? 'mobile' : 'desktop'}>
+      <header className={styles.bar}>
         <Button
           type="text"
           icon={<IconLeft />}
@@ -112,16 +106,10 @@ export function ToolLayout() {
         <div className={styles.actions}>
           {!isMobile && (
             <>
-              <Button type="text" icon={<IconBulb />} onClick={requestGuide} data-testid="guide-start">
+              <Button type="text" icon={<IconBulb />} onClick={requestGuide}>
                 {text.layout.tool.guide}
               </Button>
-              <a
-                className={styles.link}
-                href={siteConfig.guideUrl}
-                target="_blank"
-                rel="noreferrer"
-                data-testid="topbar-manual"
-              >
+              <a className={styles.link} href={siteConfig.guideUrl} target="_blank" rel="noreferrer">
                 <IconBook />
                 {text.layout.tool.manual}
               </a>
@@ -135,18 +123,12 @@ export function ToolLayout() {
             status="warning"
             shape="round"
             size={isMobile ? 'small' : 'default'}
-            data-testid="topbar-recharge"
             onClick={() => openPointsModalOrLogin('list')}
           >
             {text.credit.recharge}
           </Button>
           {!isMobile && (
-            <Button
-              type="text"
-              icon={<IconList />}
-              data-testid="topbar-points-detail"
-              onClick={() => openPointsModalOrLogin('detail')}
-            >
+            <Button type="text" icon={<IconList />} onClick={() => openPointsModalOrLogin('detail')}>
               {text.credit.detail}
             </Button>
           )}
@@ -168,7 +150,7 @@ export function ToolLayout() {
                 </Menu>
               }
             >
-              <Button type="text" icon={<IconMore />} aria-label={text.layout.tool.more} data-testid="topbar-more" />
+              <Button type="text" icon={<IconMore />} aria-label={text.layout.tool.more} />
             </Dropdown>
           )}
           {isLoggedIn ? (

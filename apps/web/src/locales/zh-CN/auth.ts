@@ -6,6 +6,7 @@ export const auth = {
   phonePrefix: '+86',
   phonePlaceholder: '请输入手机号',
   codePlaceholder: '请输入验证码',
+  codeLabel: '验证码',
   invitePlaceholder: '邀请码（非必填）',
   inviteLabel: '邀请码',
   inviteFromLink: '已通过好友的邀请链接填写',

@@ -4,6 +4,7 @@ export const channel = {
   description: '报备您用于推广的媒体账号，审核通过后即归属于您，他人无法重复报备',
   add: '报备账号',
   filters: { all: '全部', pending: '审核中', approved: '已通过', rejected: '未通过' },
+  filterLabel: '审核状态',
   total: (count: number) => `共 ${count} 个账号`,
   selected: (count: number) => `已选 ${count} 个`,
   selectAll: '全选本页',

@@ -15,7 +15,9 @@ export const common = {
   refresh: '刷新页面',
   retry: '重试',
   back: '返回',
-  /** Links the server made on this machine's address (no PUBLIC_BASE_URL): nobody else can open them. */
+  /** The name of a phone's menu drawer. */
+  menu: '菜单',
+  /** Links the server made on this machine's address (no PUBLIC_BASE_URL). */
   localLink: {
     title: '链接指向本机地址，他人无法打开',
     content: '服务未配置对外访问地址（PUBLIC_BASE_URL），分享出去的链接打不开。请联系运营人员配置后再分享。',

@@ -3,6 +3,9 @@ export const home = {
   bannerPrevious: '上一张',
   bannerNext: '下一张',
   bannerAlt: '活动横幅',
+  /** The banners' carousel: its name, and what a screen reader calls it. */
+  bannersLabel: '活动横幅',
+  carousel: '轮播',
   overview: {
     title: '我的推广数据',
     taskCount: '推广任务',

@@ -13,6 +13,7 @@ export const incomeText = {
   byApp: '按应用查看',
   back: '返回我的收益',
   summary: {
+    label: '收益概览',
     canOut: '可提现（元）',
     today: '今日收益',
     yesterday: '昨日收益',
@@ -127,6 +128,8 @@ export const incomeText = {
     noAccount: '未添加',
     addAccount: '添加账户',
     changeAccount: '更换账户',
+    /** The name of a kind's add or change button, which both kinds show (e.g. 更换账户（支付宝）). */
+    accountAction: '{action}（{method}）',
     amount: '提现金额',
     amountPlaceholder: '请输入提现金额',
     all: '全部提现',

@@ -16,7 +16,7 @@ export const layout = {
     /** The avatar button's name: on a phone it is the avatar alone. */
     open: '账号菜单',
   },
-  tabBar: { home: '首页', task: '任务', tool: 'AI 工具', income: '收益', profile: '我的' },
+  tabBar: { label: '底部导航', home: '首页', task: '任务', tool: 'AI 工具', income: '收益', profile: '我的' },
   footer: {
     help: '帮助中心',
     userAgreement: '用户协议',

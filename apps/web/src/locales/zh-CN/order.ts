@@ -10,6 +10,7 @@ export const order = {
     amount: '应付金额',
   },
   payTypes: PAY_TYPE_LABELS,
+  payTypeLabel: '支付方式',
   walletShort: '钱包余额不足（可用 {amount}）',
   walletAvailable: '可用 {amount}',
   comboHint: '钱包余额 {amount} 可抵扣部分金额',

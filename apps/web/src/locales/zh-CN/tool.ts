@@ -38,6 +38,8 @@ export const tool = {
     resume: '继续',
     cancel: '取消',
     uploaded: '上传完成，正在处理',
+    /** The name of the list of files being uploaded. */
+    uploadsLabel: '上传中的文件',
     dismiss: '移除',
     processFailed: '处理失败：{error}',
     downloadStarted: '已开始下载「{name}」，请在浏览器的下载列表中查看',

@@ -120,8 +120,9 @@ describe('LoginModal', () => {
     fakeServer({});
     renderModal('/task?showLoginModal=1&invite_code=ABC123');
     await screen.findByText('欢迎来到创作者中心');
-    const invite = screen.getByPlaceholderText('邀请码（非必填）') as HTMLInputElement;
-    expect(invite.closest('.arco-input-inner-wrapper')?.textContent).toBe('邀请码');
+    expect((screen.getByRole('textbox', { name: '邀请码' }) as HTMLInputElement).value).toBe('ABC123');
+    // The prefix in front of the filled-in code.
+    expect(screen.getByText('邀请码', { exact: true })).toBeTruthy();
     expect(screen.getByText('已通过好友的邀请链接填写')).toBeTruthy();
   });
 

@@ -60,7 +60,6 @@ export function LoginModal() {
 
   return (
     <AppModal
-      data-testid="login-modal"
       title={text.auth.title}
       visible={visible}
       onCancel={() => {
@@ -118,7 +117,8 @@ export function LoginModal() {
           value={form.inviteCode}
           onChange={form.changeInviteCode}
           readOnly={form.inviteCodeLocked}
-          // Filled in by the link, the placeholder is gone: the field names itself.
+          // Filled in by the link, the placeholder is gone: the field names itself, on screen as to screen readers.
+          aria-label={text.auth.inviteLabel}
           prefix={form.inviteCodeLocked ? text.auth.inviteLabel : undefined}
           allowClear={!form.inviteCodeLocked}
           status={form.inviteCodeRefused && !form.inviteCode ? 'warning' : undefined}

@@ -88,10 +88,11 @@ export function QrLoginPanel({ redirect }: { redirect: string | null }) {
   const stale = state.kind === 'failed' || (status !== null && FINAL.has(status));
 
   return (
-    <div className={styles.panel} data-testid="qr-login" data-qr-status={status ?? state.kind}>
+    // The content of the 扫码登录 tab, named by it. `data-qr-status` shows the code's state to the tests.
+    <div className={styles.panel} role="tabpanel" aria-label={text.auth.tabs.qr} data-qr-status={status ?? state.kind}>
       <div className={styles.frame}>
         {state.kind === 'shown' && (
-          <div data-testid="qr-login-code" data-qr-value={state.qr.url}>
+          <div>
             <QrImage value={state.qr.url} size={QR_PIXELS} alt={text.auth.qr.alt} />
           </div>
         )}

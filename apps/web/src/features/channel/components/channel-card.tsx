@@ -2,6 +2,7 @@
 import { Button, Checkbox, Tag } from '@arco-design/web-react';
 import { IconDelete, IconEdit, IconLaunch } from '@arco-design/web-react/icon';
 import { REPORT_STATUS_LABELS, ReportStatus, type Channel } from '@cc/contracts';
+import { useId } from 'react';
 import { apiUrl } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { channel as channelText } from '../../../locales/zh-CN/channel';
@@ -18,7 +19,7 @@ const STATUS_COLORS: Record<ReportStatus, string> = {
 export function StatusTag({ status }: { status: number }) {
   const known = status as ReportStatus;
   return (
-    <Tag color={STATUS_COLORS[known]} bordered data-testid="channel-status">
+    <Tag color={STATUS_COLORS[known]} bordered>
       {REPORT_STATUS_LABELS[known] ?? ''}
     </Tag>
   );
@@ -35,8 +36,9 @@ interface ChannelCardProps {
 
 export function ChannelCard({ channel, selected, onSelect, onDelete, onEdit }: ChannelCardProps) {
   const rejected = channel.report_status === ReportStatus.Rejected;
+  const nameId = useId();
   return (
-    <article className={`${styles.card} ${selected ? styles.cardSelected : ''}`} data-testid="channel-card">
+    <article className={`${styles.card} ${selected ? styles.cardSelected : ''}`} aria-labelledby={nameId}>
       <div className={styles.cardTop}>
         <Checkbox checked={selected} onChange={onSelect} aria-label={channel.channel_name} />
         <div className={styles.cover}>
@@ -48,7 +50,7 @@ export function ChannelCard({ channel, selected, onSelect, onDelete, onEdit }: C
           )}
         </div>
         <div className={styles.cardTitle}>
-          <h3 className={styles.name} title={channel.channel_name}>
+          <h3 className={styles.name} title={channel.channel_name} id={nameId}>
             {channel.channel_name}
           </h3>
           <span className={styles.platform}>{channel.platform_name}</span>
@@ -81,7 +83,7 @@ export function ChannelCard({ channel, selected, onSelect, onDelete, onEdit }: C
         </div>
       </dl>
       {rejected && (
-        <p className={styles.reason} data-testid="channel-reason">
+        <p className={styles.reason}>
           {t.rejectReason}
           {channel.reason || t.noReason}
         </p>
@@ -92,7 +94,7 @@ export function ChannelCard({ channel, selected, onSelect, onDelete, onEdit }: C
         </span>
         <span className={styles.cardActions}>
           {rejected && (
-            <Button size="small" type="text" icon={<IconEdit />} onClick={onEdit} data-testid="channel-edit">
+            <Button size="small" type="text" icon={<IconEdit />} onClick={onEdit}>
               {t.edit}
             </Button>
           )}

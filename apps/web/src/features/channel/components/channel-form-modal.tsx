@@ -5,7 +5,7 @@
  */
 import { Button, Input, Message, Select } from '@arco-design/web-react';
 import { CHANNEL_URL_HOSTS, ErrorCode, PLATFORM_LABELS, Platform } from '@cc/contracts';
-import type { FormEvent, ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import type { Channel } from '@cc/contracts';
 import { apiUrl } from '../../../lib/api-client';
@@ -32,6 +32,7 @@ const FIELD_OF_ERROR: Partial<Record<number, ChannelField>> = {
   [ErrorCode.imageInvalid]: 'cover',
 };
 
+/** A labelled field: `children` gets the id of the label, which names the control. */
 function Field({
   label,
   extra,
@@ -41,15 +42,16 @@ function Field({
   label: string;
   extra?: string;
   error?: string | null;
-  children: ReactNode;
+  children: (labelId: string) => ReactNode;
 }) {
+  const labelId = useId();
   return (
     <div className={styles.field}>
       <span className={styles.fieldLabel}>
-        {label}
+        <span id={labelId}>{label}</span>
         {extra && <span className={styles.fieldExtra}>{extra}</span>}
       </span>
-      {children}
+      {children(labelId)}
       <span className={styles.fieldError} role={error ? 'alert' : undefined}>
         {error}
       </span>
@@ -89,46 +91,49 @@ function ChannelForm({ onDone, editing }: { onDone: () => void; editing: Channel
     else if (result.code !== ErrorCode.unauthorized) Message.error(result.msg || t.failed);
   }
 
-  const input = (field: 'channel_name' | 'channel_id' | 'channel_url', placeholder: string, maxLength: number) => (
-    <Input
-      data-testid={`channel-${field}`}
-      placeholder={placeholder}
-      value={values[field]}
-      maxLength={maxLength}
-      status={errors[field] ? 'error' : undefined}
-      onChange={(value) => form.change(field, value)}
-      onBlur={() => form.check(field)}
-    />
-  );
+  /** A text field's input, named by its field's label. */
+  const input =
+    (field: 'channel_name' | 'channel_id' | 'channel_url', placeholder: string, maxLength: number) =>
+    (labelId: string) => (
+      <Input
+        aria-labelledby={labelId}
+        placeholder={placeholder}
+        value={values[field]}
+        maxLength={maxLength}
+        status={errors[field] ? 'error' : undefined}
+        onChange={(value) => form.change(field, value)}
+        onBlur={() => form.check(field)}
+      />
+    );
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
       {editing ? (
-        <p className={styles.formIntro} data-testid="channel-form-reason">
-          {t.resubmitIntro(editing.reason || channelText.noReason)}
-        </p>
+        <p className={styles.formIntro}>{t.resubmitIntro(editing.reason || channelText.noReason)}</p>
       ) : (
         <p className={styles.formIntro}>{t.intro}</p>
       )}
       <Field label={t.platform} error={errors.platform}>
-        <Select
-          data-testid="channel-platform"
-          placeholder={t.platformPlaceholder}
-          value={values.platform}
-          status={errors.platform ? 'error' : undefined}
-          onChange={(value: number) => form.change('platform', value)}
-          onBlur={() => form.check('platform')}
-          getPopupContainer={(node) => node.parentElement ?? document.body}
-        >
-          {PLATFORM_OPTIONS.map((option) => (
-            <Select.Option key={option.value} value={option.value}>
-              <span className={styles.platformOption}>
-                {option.label}
-                {option.hint && <span className={styles.platformHint}>{t.platformHint(option.hint)}</span>}
-              </span>
-            </Select.Option>
-          ))}
-        </Select>
+        {(labelId) => (
+          <Select
+            aria-labelledby={labelId}
+            placeholder={t.platformPlaceholder}
+            value={values.platform}
+            status={errors.platform ? 'error' : undefined}
+            onChange={(value: number) => form.change('platform', value)}
+            onBlur={() => form.check('platform')}
+            getPopupContainer={(node) => node.parentElement ?? document.body}
+          >
+            {PLATFORM_OPTIONS.map((option) => (
+              <Select.Option key={option.value} value={option.value}>
+                <span className={styles.platformOption}>
+                  {option.label}
+                  {option.hint && <span className={styles.platformHint}>{t.platformHint(option.hint)}</span>}
+                </span>
+              </Select.Option>
+            ))}
+          </Select>
+        )}
       </Field>
       <Field label={t.channelName} error={errors.channel_name}>
         {input('channel_name', t.channelNamePlaceholder, 32)}
@@ -140,16 +145,18 @@ function ChannelForm({ onDone, editing }: { onDone: () => void; editing: Channel
         {input('channel_url', t.channelUrlPlaceholder, 500)}
       </Field>
       <Field label={t.cover} extra={t.coverOptional} error={errors.cover}>
-        <CoverPicker
-          current={editing?.cover ? apiUrl(editing.cover) : undefined}
-          invalid={Boolean(errors.cover)}
-          onChange={(image) => form.change('cover', image)}
-          onError={(message) => form.fail('cover', message ?? '')}
-        />
+        {() => (
+          <CoverPicker
+            current={editing?.cover ? apiUrl(editing.cover) : undefined}
+            invalid={Boolean(errors.cover)}
+            onChange={(image) => form.change('cover', image)}
+            onError={(message) => form.fail('cover', message ?? '')}
+          />
+        )}
       </Field>
       <div className={styles.formActions}>
         <Button onClick={onDone}>{t.cancel}</Button>
-        <Button type="primary" htmlType="submit" loading={pending} data-testid="channel-submit">
+        <Button type="primary" htmlType="submit" loading={pending}>
           {editing ? t.resubmit : t.submit}
         </Button>
       </div>

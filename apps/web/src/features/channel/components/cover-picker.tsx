@@ -58,23 +58,11 @@ export function CoverPicker({ onChange, onError, invalid, current }: CoverPicker
   return (
     <div className={styles.coverPicker}>
       <div className={`${styles.coverPreview} ${invalid ? styles.coverInvalid : ''}`}>
-        {uploading ? (
-          <Spin />
-        ) : shown ? (
-          <img src={shown} alt={t.cover} data-testid="channel-cover-preview" />
-        ) : (
-          <IconImage className={styles.coverIcon} />
-        )}
+        {uploading ? <Spin /> : shown ? <img src={shown} alt={t.cover} /> : <IconImage className={styles.coverIcon} />}
       </div>
       <div className={styles.coverActions}>
         <div>
-          <Button
-            size="small"
-            icon={<IconUpload />}
-            loading={uploading}
-            onClick={() => input.current?.click()}
-            data-testid="channel-cover-pick"
-          >
+          <Button size="small" icon={<IconUpload />} loading={uploading} onClick={() => input.current?.click()}>
             {uploading ? t.coverUploading : t.coverPick}
           </Button>
           {shown && !uploading && (
@@ -90,7 +78,6 @@ export function CoverPicker({ onChange, onError, invalid, current }: CoverPicker
         type="file"
         accept={IMAGE_ACCEPT}
         hidden
-        data-testid="channel-cover-input"
         onChange={(event) => {
           void pick(event.target.files?.[0]);
           // The same file chosen again after a removal must fire a change.

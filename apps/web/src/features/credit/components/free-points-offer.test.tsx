@@ -35,13 +35,13 @@ describe('FreePointsOffer', () => {
     freePointsStatus(0);
     renderOffer();
     expect(await screen.findByText('新人专享 100 积分')).toBeTruthy();
-    expect(screen.getByTestId('free-points-claim').textContent).toBe('免费领取');
+    expect(screen.getByRole('button', { name: '免费领取' })).toBeTruthy();
   });
 
   it('is gone once they are claimed', async () => {
     const fetchMock = freePointsStatus(100);
     renderOffer();
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await waitFor(() => expect(screen.queryByTestId('free-points-offer')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region')).toBeNull());
   });
 });

@@ -5,6 +5,7 @@
 import { Button } from '@arco-design/web-react';
 import { IconGift } from '@arco-design/web-react/icon';
 import { FREE_CLAIM_POINTS, FreePointsStatus } from '@cc/contracts';
+import { useId } from 'react';
 import { useFreePointsStatus } from '../../../lib/credit/get-free-points-status';
 import { useClaimFreePoints } from '../../../lib/credit/use-claim-free-points';
 import { fillText } from '../../../lib/fill-text';
@@ -16,22 +17,16 @@ export function FreePointsOffer() {
   const isLoggedIn = useIsLoggedIn();
   const status = useFreePointsStatus({ enabled: isLoggedIn });
   const claim = useClaimFreePoints();
+  const titleId = useId();
   if (!isLoggedIn || status.data?.status !== FreePointsStatus.Claimable) return null;
   return (
-    <section className={styles.freeOffer} data-testid="free-points-offer">
+    <section className={styles.freeOffer} aria-labelledby={titleId}>
       <IconGift className={styles.freeOfferIcon} />
       <div className={styles.freeOfferText}>
-        <strong>{fillText(text.credit.freeOffer.title, { points: FREE_CLAIM_POINTS })}</strong>
+        <strong id={titleId}>{fillText(text.credit.freeOffer.title, { points: FREE_CLAIM_POINTS })}</strong>
         <span>{text.credit.freeOffer.text}</span>
       </div>
-      <Button
-        type="primary"
-        status="warning"
-        shape="round"
-        data-testid="free-points-claim"
-        loading={claim.isPending}
-        onClick={() => claim.mutate()}
-      >
+      <Button type="primary" status="warning" shape="round" loading={claim.isPending} onClick={() => claim.mutate()}>
         {text.credit.freeOffer.claim}
       </Button>
     </section>

@@ -27,7 +27,6 @@ export function PackageCard({ pack, selected, promotionDeadline, onSelect }: Pac
     <button
       type="button"
       aria-pressed={selected}
-      data-testid={`points-package-${pack.id}`}
       className={selected ? `${styles.package} ${styles.packageSelected}` : styles.package}
       onClick={() => onSelect(pack.id)}
     >

@@ -37,16 +37,14 @@ function signedCredit(credit: number): string {
 
 function RecordRow({ record }: { record: CreditRecord }) {
   return (
-    <li className={styles.record} data-testid="points-record">
+    <li className={styles.record}>
       <div className={styles.recordMain}>
         <div className={styles.recordTitle}>{record.title}</div>
         <time className={styles.recordTime} dateTime={record.created_at}>
           {formatDateTime(record.created_at)}
         </time>
       </div>
-      <span className={record.credit > 0 ? styles.creditIn : styles.creditOut} data-testid="points-record-credit">
-        {signedCredit(record.credit)}
-      </span>
+      <span className={record.credit > 0 ? styles.creditIn : styles.creditOut}>{signedCredit(record.credit)}</span>
     </li>
   );
 }
@@ -82,17 +80,10 @@ function RecordList({ type }: { type: RecordFilter }) {
   }
   const rows = records.data.pages.flatMap((page) => page.data);
   if (rows.length === 0) {
-    return (
-      <EmptyState
-        testId="points-empty"
-        icon={<IconFile className={styles.emptyIcon} />}
-        description={text.credit.empty}
-        hint=""
-      />
-    );
+    return <EmptyState icon={<IconFile className={styles.emptyIcon} />} description={text.credit.empty} hint="" />;
   }
   return (
-    <div ref={listRef} className={styles.records} data-testid="points-records">
+    <div ref={listRef} className={styles.records}>
       <ul className={styles.recordList}>
         {rows.map((record) => (
           <RecordRow key={record.id} record={record} />
@@ -120,19 +111,17 @@ function Balance() {
     <div className={styles.balance}>
       <div>
         <div className={styles.balanceLabel}>{text.credit.balance.total}</div>
-        <strong className={styles.balanceTotal} data-testid="points-balance">
-          {total?.total ?? unknown}
-        </strong>
+        <strong className={styles.balanceTotal}>{total?.total ?? unknown}</strong>
         <div className={styles.balanceParts}>
           <span>
-            {text.credit.balance.buy} <b data-testid="points-balance-buy">{total?.buy ?? unknown}</b>
+            {text.credit.balance.buy} <b>{total?.buy ?? unknown}</b>
           </span>
           <span>
-            {text.credit.balance.gift} <b data-testid="points-balance-gift">{total?.gift ?? unknown}</b>
+            {text.credit.balance.gift} <b>{total?.gift ?? unknown}</b>
           </span>
         </div>
       </div>
-      <Button type="primary" shape="round" data-testid="points-to-list" onClick={() => showPointsView('list')}>
+      <Button type="primary" shape="round" onClick={() => showPointsView('list')}>
         {text.credit.recharge}
       </Button>
     </div>
@@ -158,11 +147,11 @@ export function PointsDetailView() {
   }
   const type = TABS.find((item) => item.key === tab)?.type ?? null;
   return (
-    <div data-testid="points-view-detail">
+    <div>
       <Balance />
       <HeaderTabs label={text.credit.tabsLabel} activeTab={tab} onChange={setTab} className={styles.tabs}>
         {TABS.map((item) => (
-          <HeaderTabs.TabPane key={item.key} title={<span data-testid={`points-tab-${item.key}`}>{item.title}</span>} />
+          <HeaderTabs.TabPane key={item.key} title={item.title} />
         ))}
       </HeaderTabs>
       {/* Each tab has its own list, so switching starts at the top of that list. */}

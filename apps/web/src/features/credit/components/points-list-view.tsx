@@ -27,7 +27,7 @@ interface PointsListViewProps {
 
 function PointsRules() {
   return (
-    <section className={styles.rules} data-testid="points-rules">
+    <section className={styles.rules}>
       <h3 className={styles.rulesTitle}>{text.credit.rulesTitle}</h3>
       <ol className={styles.rulesList}>
         {text.credit.rules.map((rule) => (
@@ -58,7 +58,6 @@ function BuyBar({ selected }: { selected: CreditPackage | null }) {
         type="primary"
         size="large"
         shape="round"
-        data-testid="points-buy"
         disabled={!selected}
         loading={selected !== null && buyingId === selected.id}
         onClick={() => selected && void buy(selected)}
@@ -101,9 +100,9 @@ export function PointsListView({ selectedId, onSelect }: PointsListViewProps) {
   const selected = packages?.find((pack) => pack.id === selectedId) ?? null;
 
   return (
-    <div data-testid="points-view-list">
+    <div>
       <div className={styles.listHeader}>
-        <Button type="text" icon={<IconList />} data-testid="points-to-detail" onClick={() => showPointsView('detail')}>
+        <Button type="text" icon={<IconList />} onClick={() => showPointsView('detail')}>
           {text.credit.detail}
         </Button>
       </div>

@@ -58,7 +58,6 @@ export function PointsModal() {
   return (
     <>
       <AppModal
-        data-testid="points-modal"
         title={view === 'detail' ? text.credit.detailTitle : text.credit.listTitle}
         visible={visible}
         onCancel={() => void close()}

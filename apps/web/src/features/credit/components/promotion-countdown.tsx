@@ -10,7 +10,7 @@ export function PromotionCountdown({ deadline }: { deadline: number }) {
   const seconds = useSecondsUntil(deadline);
   if (seconds === 0) return null;
   return (
-    <div className={styles.countdown} data-testid="package-countdown">
+    <div className={styles.countdown}>
       <IconClockCircle />
       {text.credit.package.promotionEndsIn}
       <span className={styles.countdownTime}>{fillText(text.credit.package.countdown, countdownParts(seconds))}</span>

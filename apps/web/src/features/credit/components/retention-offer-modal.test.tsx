@@ -34,7 +34,7 @@ describe('RetentionOfferModal', () => {
     );
     const decline = await screen.findByRole('button', { name: '暂不需要' });
     expect(decline).toBeTruthy();
-    const modal = screen.getByTestId('retention-offer');
+    const modal = screen.getByRole('dialog', { name: '为您保留一份限时特惠' });
     expect(modal.textContent).not.toMatch(/残忍|狠心|忍痛|别急着走|不想要优惠/);
   });
 });

@@ -59,6 +59,7 @@ function OfferBody({ retention: { offer, endsAt }, onClose }: { retention: Reten
       </div>
       <div className={styles.offerCountdown}>
         {text.credit.retention.endsIn}
+        {/* A figure beside its label, which no role is named by: tests find it by test id. */}
         <strong data-testid="retention-countdown">{formatDuration(seconds)}</strong>
       </div>
       <Button
@@ -67,7 +68,6 @@ function OfferBody({ retention: { offer, endsAt }, onClose }: { retention: Reten
         size="large"
         shape="round"
         long
-        data-testid="retention-buy"
         loading={buyingId === offer.id}
         onClick={() => void buy(offer).then((opened) => opened && onClose())}
       >
@@ -83,7 +83,6 @@ function OfferBody({ retention: { offer, endsAt }, onClose }: { retention: Reten
 export function RetentionOfferModal({ retention, visible, onClose }: RetentionOfferModalProps) {
   return (
     <AppModal
-      data-testid="retention-offer"
       title={text.credit.retention.title}
       visible={visible}
       onCancel={onClose}

@@ -1,7 +1,7 @@
 /** '热剧榜': the top ten of the hit chart (radar), by channel (全部/男频/女频) and sort (最新/最热). */
 import { Radio, Spin } from '@arco-design/web-react';
 import { RADAR_CHANNELS, RADAR_SORTS, type RadarItem } from '@cc/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
 import { formatYuan } from '../../../lib/format';
@@ -36,7 +36,7 @@ function ChartRow({ item }: { item: RadarItem }) {
     </>
   );
   return (
-    <li data-testid="hit-chart-row">
+    <li>
       {open ? (
         <button type="button" className={styles.chartRow} onClick={open}>
           {content}
@@ -51,6 +51,7 @@ function ChartRow({ item }: { item: RadarItem }) {
 export function HitChart() {
   const [channel, setChannel] = useState<ChannelChoice>(ALL);
   const [sort, setSort] = useState<Sort>('total_income');
+  const titleId = useId();
   const chart = useRadar({
     channel: channel === ALL ? undefined : channel,
     sort,
@@ -63,7 +64,7 @@ export function HitChart() {
     if (chart.isError) return <LoadError retrying={chart.isFetching} onRetry={() => void chart.refetch()} />;
     if (chart.data.data.length === 0) return <EmptyState description={text.home.chart.empty} hint="" />;
     return (
-      <ol className={styles.chart} data-testid="hit-chart-list">
+      <ol className={styles.chart}>
         {chart.data.data.slice(0, CHART_SIZE).map((item) => (
           <ChartRow key={`${item.rank}-${item.serial_id}`} item={item} />
         ))}
@@ -72,9 +73,11 @@ export function HitChart() {
   }
 
   return (
-    <section className={styles.chartPanel} data-testid="hit-chart">
+    <section className={styles.chartPanel} aria-labelledby={titleId}>
       <header className={styles.sectionHeader}>
-        <h2 className={styles.sectionTitle}>{text.home.chart.title}</h2>
+        <h2 className={styles.sectionTitle} id={titleId}>
+          {text.home.chart.title}
+        </h2>
         <div className={styles.chartFilters}>
           <Radio.Group type="button" size="small" value={channel} onChange={setChannel}>
             {([ALL, ...RADAR_CHANNELS] as const).map((value) => (

@@ -24,7 +24,7 @@ function Figures() {
     { key: 'share_amount', label: text.home.overview.shareAmount, value: data && formatYuan(data.share_amount) },
   ];
   return (
-    <section className={styles.overview} data-testid="home-overview">
+    <section className={styles.overview}>
       <header className={styles.sectionHeader}>
         <h2 className={styles.sectionTitle}>{text.home.overview.title}</h2>
         <Button type="text" size="small" onClick={() => void navigate(paths.myTask)}>
@@ -36,7 +36,7 @@ function Figures() {
         {figures.map((figure) => (
           <div key={figure.key} className={styles.figure}>
             <dt>{figure.label}</dt>
-            <dd data-testid={`overview-${figure.key}`}>
+            <dd>
               {figure.value ??
                 (overview.isError ? (
                   '—'
@@ -54,7 +54,7 @@ function Figures() {
 function Welcome() {
   const navigate = useNavigate();
   return (
-    <section className={styles.welcome} data-testid="home-welcome">
+    <section className={styles.welcome}>
       <div>
         <h1 className={styles.welcomeTitle}>{text.home.welcome.title}</h1>
         <p className={styles.welcomeIntro}>{text.home.welcome.intro}</p>

@@ -30,7 +30,7 @@ export function RecommendedTasks() {
   }
 
   return (
-    <section data-testid="home-recommended">
+    <section>
       <header className={styles.sectionHeader}>
         <h2 className={styles.sectionTitle}>{text.home.recommended.title}</h2>
         <Button type="text" size="small" onClick={() => void navigate(`${paths.task}?sort=total_income`)}>

@@ -9,13 +9,7 @@ import styles from '../income-page.module.css';
 export function BackToIncome() {
   const navigate = useNavigate();
   return (
-    <Button
-      type="text"
-      className={styles.back}
-      icon={<IconLeft />}
-      onClick={() => void navigate(paths.income)}
-      data-testid="back-to-income"
-    >
+    <Button type="text" className={styles.back} icon={<IconLeft />} onClick={() => void navigate(paths.income)}>
       {incomeText.back}
     </Button>
   );

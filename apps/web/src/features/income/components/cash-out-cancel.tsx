@@ -34,15 +34,7 @@ export function CancelCashOutButton({ record, long = false }: { record: Withdraw
   }
 
   return (
-    <Button
-      type="text"
-      size="small"
-      status="danger"
-      long={long}
-      loading={cancel.isPending}
-      onClick={confirm}
-      data-testid="cash-out-cancel"
-    >
+    <Button type="text" size="small" status="danger" long={long} loading={cancel.isPending} onClick={confirm}>
       {t.cancel}
     </Button>
   );

@@ -2,9 +2,9 @@
  * The detail of one record (`/sett/cash_out/detail?id=`) in a drawer: a withdrawal's amounts before and after tax,
  * payee, times, reason and 取消提现 while it may; a purchase's order and what the wallet paid.
  */
-import { Drawer } from '@arco-design/web-react';
 import { OutStatus, type WithdrawalRecord } from '@cc/contracts';
 import type { ReactNode } from 'react';
+import { AppDrawer } from '../../../components/arco-a11y/app-drawer';
 import { formatDateTime, formatYuan } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { incomeText } from '../../../locales/zh-CN/income';
@@ -22,6 +22,7 @@ function purchaseRows(record: WithdrawalRecord) {
   return [
     { label: f.status, value: <OutStatusTag text={record.out_status_text} style={record.out_status_style} /> },
     { label: f.type, value: incomeText.cashOut.types.purchase },
+    // A value beside its label, which no role is named by: tests find it by test id.
     { label: f.orderNo, value: <span data-testid="cash-out-order">{record.order_no}</span> },
     { label: f.walletAmount, value: <strong className={styles.share}>{formatYuan(record.wallet_amount)}</strong> },
     { label: f.pointsAmount, value: formatYuan(record.amount) },
@@ -64,11 +65,13 @@ interface DetailProps {
 export function CashOutDetailDrawer({ id, purchase = false, onClose }: DetailProps) {
   const isMobile = useIsMobile();
   const detail = useCashOutDetail(id);
+  const title = purchase ? incomeText.cashOut.purchaseDetailTitle : incomeText.cashOut.detailTitle;
 
   return (
-    <Drawer
+    <AppDrawer
+      label={title}
       visible={id !== null}
-      title={purchase ? incomeText.cashOut.purchaseDetailTitle : incomeText.cashOut.detailTitle}
+      title={title}
       placement={isMobile ? 'bottom' : 'right'}
       width={isMobile ? undefined : 420}
       height={isMobile ? '70%' : undefined}
@@ -80,7 +83,7 @@ export function CashOutDetailDrawer({ id, purchase = false, onClose }: DetailPro
         <QueryView query={detail}>
           {(record) => (
             <>
-              <dl className={styles.detail} data-testid="cash-out-detail">
+              <dl className={styles.detail}>
                 {detailRows(record).map((row) => (
                   <div key={row.label}>
                     <dt>{row.label}</dt>
@@ -93,6 +96,6 @@ export function CashOutDetailDrawer({ id, purchase = false, onClose }: DetailPro
           )}
         </QueryView>
       )}
-    </Drawer>
+    </AppDrawer>
   );
 }

@@ -6,7 +6,7 @@
 import { Button, Tag, type TableColumnProps } from '@arco-design/web-react';
 import { IconSwap } from '@arco-design/web-react/icon';
 import type { Paged, WithdrawalRecord } from '@cc/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { fillText } from '../../../lib/fill-text';
@@ -38,6 +38,7 @@ function statusOf(row: WithdrawalRecord) {
   return <OutStatusTag text={row.out_status_text} style={row.out_status_style} />;
 }
 
+// The type, amounts and target below are values in a row, which no role is named by: tests find them by test id.
 function typeOf(row: WithdrawalRecord) {
   return (
     <span className={styles.recordType} data-testid="cash-out-type" data-type={row.record_type}>
@@ -88,7 +89,7 @@ function columnsWith(open: (row: WithdrawalRecord) => void): TableColumnProps<Wi
       width: 170,
       render: (_, row) => (
         <div className={styles.rowActions}>
-          <Button type="text" size="small" onClick={() => open(row)} data-testid="cash-out-open">
+          <Button type="text" size="small" onClick={() => open(row)}>
             {t.detail}
           </Button>
           <CancelCashOutButton record={row} />
@@ -100,8 +101,8 @@ function columnsWith(open: (row: WithdrawalRecord) => void): TableColumnProps<Wi
 
 function RecordCard({ row, onOpen }: { row: WithdrawalRecord; onOpen: () => void }) {
   return (
-    <li className={styles.card} data-testid="cash-out-row">
-      <button type="button" className={styles.cardButton} onClick={onOpen} data-testid="cash-out-open">
+    <li className={styles.card}>
+      <button type="button" className={styles.cardButton} onClick={onOpen}>
         <div className={styles.cardTop}>
           <span className={styles.cardTitle}>
             {typeOf(row)}
@@ -152,11 +153,12 @@ export function CashOutList() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<WithdrawalRecord | null>(null);
   const records = useCashOutPage({ page_num: page, page_size: PAGE_SIZE });
+  const titleId = useId();
   useScrollIntoViewWhenAsked();
 
   function renderRecords({ data, page: pageInfo }: Paged<WithdrawalRecord>) {
     if (data.length === 0) {
-      return <EmptyState testId="cash-out-empty" description={t.empty} hint={t.emptyHint} icon={<IconSwap />} />;
+      return <EmptyState description={t.empty} hint={t.emptyHint} icon={<IconSwap />} />;
     }
     return (
       <>
@@ -167,7 +169,7 @@ export function CashOutList() {
             ))}
           </ul>
         ) : (
-          <RowsTable rowKey="id" columns={columnsWith(setOpen)} data={data} rowTestId="cash-out-row" />
+          <RowsTable rowKey="id" columns={columnsWith(setOpen)} data={data} />
         )}
         <ListPager page={pageInfo} pageSize={PAGE_SIZE} simple={isMobile} onChange={setPage} />
       </>
@@ -175,9 +177,11 @@ export function CashOutList() {
   }
 
   return (
-    <section className={`${styles.panel} ${styles.records}`} id={CASH_OUT_ANCHOR} data-testid="cash-out-records">
+    <section className={`${styles.panel} ${styles.records}`} id={CASH_OUT_ANCHOR} aria-labelledby={titleId}>
       <header className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>{t.title}</h2>
+        <h2 className={styles.panelTitle} id={titleId}>
+          {t.title}
+        </h2>
       </header>
       <QueryView query={records}>{renderRecords}</QueryView>
       <CashOutDetailDrawer

@@ -6,6 +6,7 @@
  */
 import { Button, Message } from '@arco-design/web-react';
 import { SmsType, type SignContractInfo } from '@cc/contracts';
+import { useId } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { isSuccess } from '../../../lib/api-error';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
@@ -20,6 +21,7 @@ const t = incomeText.contract;
 function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned: () => void }) {
   const sms = useOwnPhoneCode(SmsType.Contract, { moneySession: true });
   const sign = useSignContract();
+  const titleId = useId();
 
   async function submit() {
     if (!sms.validate() || sign.isPending) return;
@@ -35,16 +37,19 @@ function SignForm({ contract, onSigned }: { contract: SignContractInfo; onSigned
 
   return (
     <SubmitForm onSubmit={submit}>
-      <h3 className={styles.contractTitle}>{contract.title}</h3>
-      <div className={styles.contractText} tabIndex={0} data-testid="contract-text">
+      <h3 className={styles.contractTitle} id={titleId}>
+        {contract.title}
+      </h3>
+      {/* Scrolled by keyboard too: a region named by the agreement's title, so focus lands on something named. */}
+      <div className={styles.contractText} tabIndex={0} role="region" aria-labelledby={titleId}>
         {contract.content}
       </div>
       <p className={styles.hint}>{sms.codeNeeded ? t.readHint : t.readHintVerified}</p>
-      <OwnCodeField sms={sms} testId="contract" />
+      <OwnCodeField sms={sms} />
       <div className={styles.fieldError} role={sms.codeError ? 'alert' : undefined}>
         {sms.codeError}
       </div>
-      <Button type="primary" htmlType="submit" long size="large" loading={sign.isPending} data-testid="contract-sign">
+      <Button type="primary" htmlType="submit" long size="large" loading={sign.isPending}>
         {t.sign}
       </Button>
     </SubmitForm>

@@ -23,10 +23,10 @@ export function SubmitForm({ onSubmit, children }: { onSubmit: () => Promise<voi
 }
 
 /**
- * The code input and get-code button bound to `useOwnPhoneCode`; test ids are `<testId>-code` and
- * `<testId>-send-code`. While the money session stands in for the code, a notice (`<testId>-verified`) instead.
+ * The code input and get-code button bound to `useOwnPhoneCode`. While the money session stands in for the code, a
+ * notice instead.
  */
-export function OwnCodeField({ sms, testId }: { sms: ReturnType<typeof useOwnPhoneCode>; testId: string }) {
-  if (!sms.codeNeeded) return <MoneySessionNotice secondsLeft={sms.moneySessionLeft} testId={`${testId}-verified`} />;
-  return <SmsCodeField sms={sms} inputTestId={`${testId}-code`} buttonTestId={`${testId}-send-code`} />;
+export function OwnCodeField({ sms }: { sms: ReturnType<typeof useOwnPhoneCode> }) {
+  if (!sms.codeNeeded) return <MoneySessionNotice secondsLeft={sms.moneySessionLeft} />;
+  return <SmsCodeField sms={sms} />;
 }

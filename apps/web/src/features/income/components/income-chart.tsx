@@ -66,7 +66,7 @@ function DailyLine({ days }: { days: SettDayFigures[] }) {
     };
   }, [days]);
 
-  return <div ref={container} className={styles.chart} data-testid="income-chart" />;
+  return <div ref={container} className={styles.chart} />;
 }
 
 export function IncomeChart() {
@@ -76,7 +76,7 @@ export function IncomeChart() {
 
   function renderChart({ by_day: byDay }: SettAggregation) {
     if (byDay.every((day) => Number(day.share_amount) === 0 && day.order_count === 0)) {
-      return <EmptyState testId="chart-empty" description={incomeText.chart.empty} hint="" />;
+      return <EmptyState description={incomeText.chart.empty} hint="" />;
     }
     return <DailyLine days={byDay} />;
   }

@@ -23,7 +23,7 @@ export function IncomeSummary() {
   const aggr = useSettAggr();
 
   return (
-    <section className={styles.summary} data-testid="income-summary">
+    <section className={styles.summary} aria-label={incomeText.summary.label}>
       <QueryView query={aggr}>
         {(figures) => <Figures figures={figures} onWithdraw={() => void navigate(paths.withdraw)} />}
       </QueryView>
@@ -36,10 +36,11 @@ function Figures({ figures, onWithdraw }: { figures: SettOrderAggr; onWithdraw: 
     <>
       <div className={styles.balance}>
         <div className={styles.balanceLabel}>{incomeText.summary.canOut}</div>
+        {/* Figures are text beside their labels, which name no role: the tests find them by test id. */}
         <div className={styles.balanceAmount} data-testid="can-out">
           {formatYuan(figures.can_out)}
         </div>
-        <Button type="primary" shape="round" onClick={onWithdraw} data-testid="to-withdraw">
+        <Button type="primary" shape="round" onClick={onWithdraw}>
           {incomeText.withdraw}
         </Button>
       </div>

@@ -13,7 +13,7 @@ import {
   updateAlipayRequestSchema,
   updateBankRequestSchema,
 } from '@cc/contracts';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { isSuccess } from '../../../lib/api-error';
 import { useOwnPhoneCode } from '../../../lib/sms/use-own-phone-code';
@@ -36,11 +36,26 @@ interface KnownIdentity {
 }
 const BANK_OPTIONS = BANKS.map((bank) => ({ value: bank.name, label: bank.name }));
 
-function Field({ label, error, children }: { label: string; error?: string | null; children: ReactNode }) {
+/**
+ * A labelled field: `children` gets the label's id, which names the control. Named by the label text alone, not by the
+ * whole <label> around it, whose text would also hold the error and what was typed.
+ */
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | null;
+  children: (labelId: string) => ReactNode;
+}) {
+  const labelId = useId();
   return (
     <label className={styles.field}>
-      <span className={styles.fieldLabel}>{label}</span>
-      {children}
+      <span className={styles.fieldLabel} id={labelId}>
+        {label}
+      </span>
+      {children(labelId)}
       <span className={styles.fieldError} role={error ? 'alert' : undefined}>
         {error}
       </span>
@@ -59,6 +74,7 @@ interface PayeeFormProps {
 
 function IdentityOnFile({ identity }: { identity: KnownIdentity }) {
   return (
+    // Values beside their labels, which no role is named by: tests find the block by test id.
     <dl className={styles.identity} data-testid="payee-identity">
       <div>
         <dt>{t.realName}</dt>
@@ -119,17 +135,19 @@ function PayeeForm({ type, identity, realName, onSaved }: PayeeFormProps) {
     }
   }
 
-  const input = (field: PayeeField, placeholder: string, extra: object = {}) => (
-    <Input
-      data-testid={`payee-${field}`}
-      placeholder={placeholder}
-      value={form.values[field]}
-      status={form.errors[field] ? 'error' : undefined}
-      onChange={(value) => form.change(field, value)}
-      onBlur={() => form.check(field)}
-      {...extra}
-    />
-  );
+  const input =
+    (field: PayeeField, placeholder: string, extra: object = {}) =>
+    (labelId: string) => (
+      <Input
+        aria-labelledby={labelId}
+        placeholder={placeholder}
+        value={form.values[field]}
+        status={form.errors[field] ? 'error' : undefined}
+        onChange={(value) => form.change(field, value)}
+        onBlur={() => form.check(field)}
+        {...extra}
+      />
+    );
   const errorOf = (field: PayeeField) => form.errors[field];
 
   return (
@@ -149,16 +167,18 @@ function PayeeForm({ type, identity, realName, onSaved }: PayeeFormProps) {
       )}
       {isBank && (
         <Field label={t.bankName} error={errorOf('bank_name')}>
-          <Select
-            data-testid="payee-bank_name"
-            placeholder={t.bankNamePlaceholder}
-            options={BANK_OPTIONS}
-            showSearch
-            value={form.values.bank_name || undefined}
-            status={errorOf('bank_name') ? 'error' : undefined}
-            onChange={(value: string) => form.change('bank_name', value)}
-            onBlur={() => form.check('bank_name')}
-          />
+          {(labelId) => (
+            <Select
+              aria-labelledby={labelId}
+              placeholder={t.bankNamePlaceholder}
+              options={BANK_OPTIONS}
+              showSearch
+              value={form.values.bank_name || undefined}
+              status={errorOf('bank_name') ? 'error' : undefined}
+              onChange={(value: string) => form.change('bank_name', value)}
+              onBlur={() => form.check('bank_name')}
+            />
+          )}
         </Field>
       )}
       <Field label={isBank ? t.bankCard : t.alipayAccount} error={errorOf('account_no')}>
@@ -169,21 +189,23 @@ function PayeeForm({ type, identity, realName, onSaved }: PayeeFormProps) {
       </Field>
       {isBank && (
         <Field label={t.reservePhone} error={errorOf('reserve_phone')}>
-          <Input
-            data-testid="payee-reserve_phone"
-            placeholder={t.reservePhonePlaceholder}
-            inputMode="numeric"
-            value={form.values.reserve_phone}
-            status={errorOf('reserve_phone') ? 'error' : undefined}
-            onChange={(value) => form.change('reserve_phone', digitsOnly(value, PHONE_LENGTH))}
-            onBlur={() => form.check('reserve_phone')}
-          />
+          {(labelId) => (
+            <Input
+              aria-labelledby={labelId}
+              placeholder={t.reservePhonePlaceholder}
+              inputMode="numeric"
+              value={form.values.reserve_phone}
+              status={errorOf('reserve_phone') ? 'error' : undefined}
+              onChange={(value) => form.change('reserve_phone', digitsOnly(value, PHONE_LENGTH))}
+              onBlur={() => form.check('reserve_phone')}
+            />
+          )}
         </Field>
       )}
       <Field label={t.code} error={sms.codeError}>
-        <OwnCodeField sms={sms} testId="payee" />
+        {() => <OwnCodeField sms={sms} />}
       </Field>
-      <Button type="primary" htmlType="submit" long size="large" loading={save.isPending} data-testid="payee-submit">
+      <Button type="primary" htmlType="submit" long size="large" loading={save.isPending}>
         {t.save}
       </Button>
     </SubmitForm>

@@ -6,13 +6,11 @@ interface RowsTableProps<T> {
   rowKey: keyof T & string;
   columns: TableColumnProps<T>[];
   data: T[];
-  /** data-testid of every row. */
-  rowTestId: string;
   /** Width below which the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
 }
 
-export function RowsTable<T extends object>({ rowKey, columns, data, rowTestId, minWidth }: RowsTableProps<T>) {
+export function RowsTable<T extends object>({ rowKey, columns, data, minWidth }: RowsTableProps<T>) {
   return (
     <Table<T>
       className={styles.table}
@@ -22,7 +20,6 @@ export function RowsTable<T extends object>({ rowKey, columns, data, rowTestId, 
       pagination={false}
       border={false}
       scroll={minWidth ? { x: minWidth } : undefined}
-      onRow={() => ({ 'data-testid': rowTestId })}
     />
   );
 }

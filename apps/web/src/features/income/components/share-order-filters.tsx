@@ -60,10 +60,11 @@ export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
   const range = value.start_date && value.end_date ? [value.start_date, value.end_date] : undefined;
 
   return (
-    <div className={styles.filters} data-testid="order-filters">
+    <div className={styles.filters}>
       <Select
         className={styles.filter}
         placeholder={t.taskType}
+        aria-label={t.taskType}
         allowClear
         value={value.task_type}
         options={TASK_TYPE_OPTIONS}
@@ -72,6 +73,7 @@ export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
       <Select
         className={styles.filter}
         placeholder={t.app}
+        aria-label={t.app}
         allowClear
         value={value.app_id}
         options={appOptions}
@@ -80,6 +82,7 @@ export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
       <Select
         className={styles.filter}
         placeholder={t.shareType}
+        aria-label={t.shareType}
         allowClear
         value={value.share_type}
         options={SHARE_TYPE_OPTIONS}
@@ -88,7 +91,7 @@ export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
       <Select
         className={styles.filter}
         placeholder={t.settStatus}
-        data-testid="filter-sett-status"
+        aria-label={t.settStatus}
         allowClear
         value={value.sett_status}
         options={SETT_STATUS_OPTIONS}
@@ -101,7 +104,6 @@ export function ShareOrderFilterBar({ value, onChange }: FiltersProps) {
           value={value.start_date ? value.start_date.slice(0, 7) : undefined}
           format="YYYY-MM"
           getPopupContainer={() => document.body}
-          data-testid="filter-month"
           onChange={(month?: string) => onChange({ ...value, ...monthRange(month) })}
         />
       ) : (

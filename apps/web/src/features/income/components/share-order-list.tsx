@@ -5,7 +5,7 @@
 import { Button, type TableColumnProps } from '@arco-design/web-react';
 import { IconDownload, IconFire } from '@arco-design/web-react/icon';
 import { ShareType, type Paged, type ShareOrder } from '@cc/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { fillText } from '../../../lib/fill-text';
@@ -76,7 +76,7 @@ function OrderCards({ rows }: { rows: ShareOrder[] }) {
   return (
     <ul className={styles.cards}>
       {rows.map((row) => (
-        <li key={row.id} className={styles.card} data-testid="order-row">
+        <li key={row.id} className={styles.card}>
           <div className={styles.cardTop}>
             <Serial row={row} />
             <Amount value={row.share_amount} />
@@ -101,6 +101,7 @@ export function ShareOrderList() {
   const [page, setPage] = useState(1);
   const orders = useSettOrders({ ...filters, page_num: page, page_size: PAGE_SIZE });
   const exporter = useExportSettData();
+  const titleId = useId();
 
   function changeFilters(next: ShareOrderFilters) {
     setFilters(next);
@@ -111,7 +112,6 @@ export function ShareOrderList() {
     if (data.length === 0) {
       return (
         <EmptyState
-          testId="orders-empty"
           description={t.empty}
           hint={t.emptyHint}
           icon={<IconFire />}
@@ -125,26 +125,23 @@ export function ShareOrderList() {
     }
     return (
       <>
-        {isMobile ? (
-          <OrderCards rows={data} />
-        ) : (
-          <RowsTable rowKey="id" columns={columns} data={data} rowTestId="order-row" minWidth={960} />
-        )}
+        {isMobile ? <OrderCards rows={data} /> : <RowsTable rowKey="id" columns={columns} data={data} minWidth={960} />}
         <ListPager page={pageInfo} pageSize={PAGE_SIZE} simple={isMobile} onChange={setPage} />
       </>
     );
   }
 
   return (
-    <section className={styles.panel}>
+    <section className={styles.panel} aria-labelledby={titleId}>
       <header className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>{t.title}</h2>
+        <h2 className={styles.panelTitle} id={titleId}>
+          {t.title}
+        </h2>
         <Button
           size="small"
           icon={<IconDownload />}
           loading={exporter.isPending}
           onClick={() => exporter.mutate({ kind: 'orders', ...filters })}
-          data-testid="export-orders"
         >
           {t.export}
         </Button>

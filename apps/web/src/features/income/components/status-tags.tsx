@@ -11,6 +11,7 @@ const OUT_STATUS_COLORS: Record<OutStatusStyle, string> = {
   complete: 'green',
 };
 
+// A status is text in a row, which no role is named by: tests find it by test id.
 export function OutStatusTag({ text, style }: { text: string; style: OutStatusStyle }) {
   return (
     <Tag color={OUT_STATUS_COLORS[style]} data-testid="out-status" data-style={style}>

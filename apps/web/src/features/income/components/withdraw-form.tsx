@@ -71,7 +71,6 @@ function MethodPicker({
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') pick();
               }}
-              data-testid={`method-${option}`}
             >
               <div className={styles.methodName}>
                 {CASH_OUT_TO_LABELS[option]}
@@ -86,7 +85,11 @@ function MethodPicker({
                 event.stopPropagation();
                 onEdit(option);
               }}
-              data-testid={`edit-account-${option}`}
+              // Both kinds have this button: its name says whose account it changes.
+              aria-label={fillText(t.accountAction, {
+                action: account ? t.changeAccount : t.addAccount,
+                method: CASH_OUT_TO_LABELS[option],
+              })}
             >
               {account ? t.changeAccount : t.addAccount}
             </Button>
@@ -173,11 +176,11 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
             content={first.has_real_name ? t.needSign : t.needPayeeBeforeSign}
             action={
               first.has_real_name ? (
-                <Button size="mini" type="primary" onClick={() => setSigning(true)} data-testid="open-contract">
+                <Button size="mini" type="primary" onClick={() => setSigning(true)}>
                   {t.sign}
                 </Button>
               ) : (
-                <Button size="mini" type="primary" onClick={() => setEditing(method)} data-testid="sign-add-payee">
+                <Button size="mini" type="primary" onClick={() => setEditing(method)}>
                   {t.addPayee}
                 </Button>
               )
@@ -188,14 +191,12 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
 
       <section className={styles.block}>
         <h2 className={styles.blockTitle}>{t.amount}</h2>
-        {nothingToWithdraw && (
-          <Alert className={styles.nothing} type="info" content={t.nothingToWithdraw} data-testid="withdraw-nothing" />
-        )}
+        {nothingToWithdraw && <Alert className={styles.nothing} type="info" content={t.nothingToWithdraw} />}
         <div className={styles.amountRow}>
           <span className={styles.yuan}>¥</span>
           <Input
             className={styles.amountInput}
-            data-testid="withdraw-amount"
+            aria-label={t.amount}
             placeholder={t.amountPlaceholder}
             inputMode="decimal"
             value={amount}
@@ -204,12 +205,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
             onBlur={() => setAmountTouched(true)}
             status={amountTouched && amount && checked.error ? 'error' : undefined}
           />
-          <Button
-            type="text"
-            disabled={nothingToWithdraw}
-            onClick={() => changeAmount(allAmount(first))}
-            data-testid="withdraw-all"
-          >
+          <Button type="text" disabled={nothingToWithdraw} onClick={() => changeAmount(allAmount(first))}>
             {t.all}
           </Button>
         </div>
@@ -229,7 +225,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         <section className={styles.block}>
           <h2 className={styles.blockTitle}>{t.code}</h2>
           {sms.codeNeeded && <p className={styles.hint}>{t.codeHint}</p>}
-          <OwnCodeField sms={sms} testId="withdraw" />
+          <OwnCodeField sms={sms} />
           <div className={styles.fieldError} role={sms.codeError || submitError ? 'alert' : undefined}>
             {sms.codeError ?? submitError}
           </div>
@@ -241,15 +237,7 @@ export function WithdrawForm({ first, onDone }: WithdrawFormProps) {
         </div>
       )}
 
-      <Button
-        type="primary"
-        htmlType="submit"
-        long
-        size="large"
-        loading={apply.isPending}
-        disabled={nothingToWithdraw}
-        data-testid="withdraw-submit"
-      >
+      <Button type="primary" htmlType="submit" long size="large" loading={apply.isPending} disabled={nothingToWithdraw}>
         {t.submit}
       </Button>
 

@@ -1,7 +1,4 @@
-/**
- * The payment QR drawn from `pay_qr_code`, with the click-to-refresh overlay once its 5 minutes are up.
- * `data-qr-value` carries the raw code so a test can open the cashier it points to.
- */
+/** The payment QR drawn from `pay_qr_code`, with the click-to-refresh overlay once its 5 minutes are up. */
 import { Spin } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { QrImage } from '../../../components/qr-image';
@@ -19,16 +16,10 @@ interface PayQrProps {
 
 export function PayQr({ value, expired, refreshing, onRefresh }: PayQrProps) {
   return (
-    <div className={styles.qr} data-testid="pay-qr" data-qr-value={value}>
+    <div className={styles.qr}>
       <QrImage value={value} size={QR_PIXELS} alt={text.order.qrAlt} />
       {expired && (
-        <button
-          type="button"
-          className={styles.qrExpired}
-          data-testid="pay-qr-refresh"
-          disabled={refreshing}
-          onClick={onRefresh}
-        >
+        <button type="button" className={styles.qrExpired} disabled={refreshing} onClick={onRefresh}>
           {refreshing ? <Spin /> : <IconRefresh className={styles.qrRefreshIcon} />}
           <span>{text.order.qrExpired}</span>
         </button>

@@ -42,7 +42,7 @@ function optionsOf(availability: PayTypeAvailability | null, walletYuan: string 
 
 export function PayTypePicker({ value, availability, walletYuan, busy, onChange }: PayTypePickerProps) {
   return (
-    <div className={styles.payTypes} role="radiogroup">
+    <div className={styles.payTypes} role="radiogroup" aria-label={text.order.payTypeLabel}>
       {optionsOf(availability, walletYuan).map((option) => {
         const checked = option.type === value;
         return (
@@ -51,7 +51,6 @@ export function PayTypePicker({ value, availability, walletYuan, busy, onChange 
             type="button"
             role="radio"
             aria-checked={checked}
-            data-testid={`pay-type-${option.type}`}
             className={checked ? `${styles.payType} ${styles.payTypeChecked}` : styles.payType}
             disabled={!option.enabled || (busy && !checked)}
             onClick={() => !checked && onChange(option.type)}

@@ -36,8 +36,8 @@ function renderForm(onPaid = vi.fn(), shown: typeof order = order) {
   return onPaid;
 }
 
-const codeInput = () => screen.getByTestId('wallet-code') as HTMLInputElement;
-const submitButton = () => screen.getByTestId('wallet-submit') as HTMLButtonElement;
+const codeInput = () => screen.getByRole('textbox', { name: '验证码' }) as HTMLInputElement;
+const submitButton = () => screen.getByRole('button', { name: '确认支付' }) as HTMLButtonElement;
 
 describe('WalletPayForm', () => {
   afterEach(() => {
@@ -50,6 +50,7 @@ describe('WalletPayForm', () => {
   it('shows what the wallet pays: the price alone when nothing is withheld, else points + tax = total', () => {
     fakeServer({});
     renderForm();
+    // Amounts are text beside their labels, which no role can be named by: test ids.
     expect(screen.getByTestId('wallet-total').textContent).toBe('¥30.00');
     expect(screen.queryByTestId('wallet-tax')).toBeNull();
     cleanup();
@@ -92,7 +93,7 @@ describe('WalletPayForm', () => {
     fireEvent.click(screen.getByText('获取验证码'));
     expect(await screen.findByText('60s后重新发送')).toBeTruthy();
     expect(sent).toEqual([{ path: '/agent/v1/user/send_code_by_id', body: { type: 5 } }]);
-    expect(screen.getByTestId('wallet-send-code').closest('button')?.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: '60s后重新发送' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('pays with the code and hands the paid order on', async () => {
@@ -118,10 +119,10 @@ describe('WalletPayForm', () => {
       '/agent/v1/order/wallet_pay': { code: 0, msg: '支付成功', body: paid },
     });
     const onPaid = renderForm();
-    expect((await screen.findByTestId('wallet-verified')).textContent).toMatch(
+    expect((await screen.findByRole('status')).textContent).toMatch(
       /已完成短信验证，0[67]:\d\d 内的资金操作无需再次输入验证码/,
     );
-    expect(screen.queryByTestId('wallet-code')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: '验证码' })).toBeNull();
     expect(submitButton().disabled).toBe(false);
     await act(async () => {
       fireEvent.click(submitButton());

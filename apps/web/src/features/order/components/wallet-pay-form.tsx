@@ -30,6 +30,7 @@ export function WalletPayForm({ order, phone, onPaid }: WalletPayFormProps) {
       }}
     >
       {order.wallet_tax !== '0.00' && (
+        // Figures beside their labels, which no role is named by: tests find them by test id.
         <dl className={styles.walletTax} data-testid="wallet-tax">
           <div>
             <dt>{text.order.walletPoints}</dt>
@@ -55,28 +56,15 @@ export function WalletPayForm({ order, phone, onPaid }: WalletPayFormProps) {
               ? fillText(text.order.walletCodeHint, { phone: maskPhone(phone) })
               : text.order.walletCodeHintNoPhone}
           </p>
-          <SmsCodeField
-            sms={form}
-            placeholder={text.order.codePlaceholder}
-            inputTestId="wallet-code"
-            buttonTestId="wallet-send-code"
-          />
+          <SmsCodeField sms={form} placeholder={text.order.codePlaceholder} />
         </>
       ) : (
-        <MoneySessionNotice secondsLeft={form.moneySessionLeft} testId="wallet-verified" />
+        <MoneySessionNotice secondsLeft={form.moneySessionLeft} />
       )}
       <div className={styles.error} role="alert">
         {form.codeError ?? form.payError}
       </div>
-      <Button
-        data-testid="wallet-submit"
-        type="primary"
-        htmlType="submit"
-        long
-        size="large"
-        disabled={!form.canSubmit}
-        loading={form.paying}
-      >
+      <Button type="primary" htmlType="submit" long size="large" disabled={!form.canSubmit} loading={form.paying}>
         {text.order.confirm}
       </Button>
     </form>

@@ -60,7 +60,6 @@ export function AvatarUploader({ user }: { user: UserInfo }) {
         onClick={() => input.current?.click()}
         disabled={busy}
         aria-label={t.change}
-        data-testid="profile-avatar"
       >
         <UserAvatar user={shown} size={SIZE} />
         <span className={busy ? styles.avatarBusy : styles.avatarOverlay} aria-hidden>
@@ -68,12 +67,12 @@ export function AvatarUploader({ user }: { user: UserInfo }) {
         </span>
       </button>
       <div className={styles.avatarSide}>
-        <Button size="small" loading={busy} onClick={() => input.current?.click()} data-testid="profile-avatar-change">
+        <Button size="small" loading={busy} onClick={() => input.current?.click()}>
           {busy ? t.uploading : t.change}
         </Button>
         <span className={styles.hint}>{t.hint}</span>
         {error && (
-          <span className={styles.error} role="alert" data-testid="profile-avatar-error">
+          <span className={styles.error} role="alert">
             {error}
           </span>
         )}
@@ -83,7 +82,6 @@ export function AvatarUploader({ user }: { user: UserInfo }) {
         type="file"
         accept={IMAGE_ACCEPT}
         hidden
-        data-testid="profile-avatar-input"
         onChange={(event) => {
           void pick(event.target.files?.[0]);
           // The same file chosen again after a failure must fire a change.

@@ -28,7 +28,7 @@ function Chip({ active, onClick, children }: { active: boolean; onClick: () => v
 export function AppFilter({ apps, loading, value, onChange }: AppFilterProps) {
   if (loading) return <Skeleton className={styles.chipsSkeleton} animation text={{ rows: 1, width: '60%' }} />;
   return (
-    <div className={styles.chips} role="group" aria-label={text.task.appFilterLabel} data-testid="app-filter">
+    <div className={styles.chips} role="group" aria-label={text.task.appFilterLabel}>
       <Chip active={value === undefined} onClick={() => onChange(undefined)}>
         {text.task.allApps}
       </Chip>

@@ -45,7 +45,6 @@ function EpisodeRow({ episode, unit, selected, downloading, onSelect, onDownload
   return (
     <li
       className={selected ? `${styles.episode} ${styles.selectedEpisode}` : styles.episode}
-      data-testid="episode-row"
       aria-current={selected ? 'true' : undefined}
     >
       <button type="button" className={styles.episodeMain} onClick={onSelect} disabled={!hasVideo}>
@@ -65,7 +64,6 @@ function EpisodeRow({ episode, unit, selected, downloading, onSelect, onDownload
         loading={downloading}
         disabled={!hasVideo}
         title={hasVideo ? formatFileSize(episode.size) : undefined}
-        data-testid="download-episode"
         onClick={onDownload}
       >
         {text.task.detail.download}
@@ -105,14 +103,13 @@ export function EpisodePanel({ task }: { task: TaskInfo }) {
             url={selected.video_url}
             poster={selected.poster_url}
             fluid={isMobile}
-            testId="episode-player"
           />
           <div className={styles.nowPlaying}>
             {[task.serial_name, numberLabel(selected, unit), distinctTitle(selected, unit)].filter(Boolean).join(' · ')}
           </div>
         </div>
         <div className={styles.episodeColumn}>
-          <ol className={styles.episodes} data-testid="episode-list">
+          <ol className={styles.episodes}>
             {data.map((episode) => (
               <EpisodeRow
                 key={episode.episode_id}

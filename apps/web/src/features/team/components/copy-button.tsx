@@ -8,23 +8,15 @@ interface CopyButtonProps extends Pick<ButtonProps, 'type' | 'size' | 'className
   value: string;
   label: string;
   done: string;
-  testId?: string;
 }
 
-export function CopyButton({ value, label, done, testId, type = 'secondary', size, className }: CopyButtonProps) {
+export function CopyButton({ value, label, done, type = 'secondary', size, className }: CopyButtonProps) {
   async function copy() {
     if (await copyText(value)) Message.success(done);
     else Message.warning(t.invite.copyFailed);
   }
   return (
-    <Button
-      type={type}
-      size={size}
-      className={className}
-      icon={<IconCopy />}
-      onClick={() => void copy()}
-      data-testid={testId}
-    >
+    <Button type={type} size={size} className={className} icon={<IconCopy />} onClick={() => void copy()}>
       {label}
     </Button>
   );

@@ -24,7 +24,7 @@ function PosterImage({ blob }: { blob: Blob }) {
     },
     [blob],
   );
-  return <img ref={attach} className={styles.posterImage} alt={t.alt} data-testid="team-poster" />;
+  return <img ref={attach} className={styles.posterImage} alt={t.alt} />;
 }
 
 /** The poster as a file the share sheet takes, when this browser can share files at all. */
@@ -84,7 +84,6 @@ export function InvitePoster() {
             icon={<IconShareExternal />}
             disabled={!poster.data}
             onClick={() => poster.data && void sharePoster(poster.data)}
-            data-testid="share-poster"
           >
             {t.share}
           </Button>
@@ -94,7 +93,6 @@ export function InvitePoster() {
           icon={<IconDownload />}
           disabled={!poster.data}
           onClick={() => poster.data && saveBlob(poster.data.blob, poster.data.fileName)}
-          data-testid="download-poster"
         >
           {t.download}
         </Button>

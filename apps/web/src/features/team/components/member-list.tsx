@@ -5,7 +5,7 @@
 import { Input, Table, type TableColumnProps } from '@arco-design/web-react';
 import { IconSearch, IconUserGroup } from '@arco-design/web-react/icon';
 import type { Paged, TeamMember } from '@cc/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { fillText } from '../../../lib/fill-text';
@@ -58,7 +58,7 @@ function MemberCards({ rows }: { rows: TeamMember[] }) {
   return (
     <ul className={styles.cards}>
       {rows.map((row) => (
-        <li key={row.invite_code} className={styles.card} data-testid="member-row">
+        <li key={row.invite_code} className={styles.card}>
           <div className={styles.cardTop}>
             <Member row={row} />
             <span className={styles.mono}>{row.invite_code}</span>
@@ -86,14 +86,14 @@ export function MemberList({ inviteLink }: { inviteLink: string }) {
   const [page, setPage] = useState(1);
   const keyword = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const members = useTeamPage({ page_num: page, page_size: PAGE_SIZE, ...(keyword && { keyword }) });
+  const titleId = useId();
 
   function renderMembers({ data, page: pageInfo }: Paged<TeamMember>) {
     if (data.length === 0) {
       return keyword ? (
-        <EmptyState testId="members-no-match" description={t.noMatch} hint={t.noMatchHint} icon={<IconSearch />} />
+        <EmptyState description={t.noMatch} hint={t.noMatchHint} icon={<IconSearch />} />
       ) : (
         <EmptyState
-          testId="members-empty"
           description={t.empty}
           hint=""
           icon={<IconUserGroup />}
@@ -114,7 +114,6 @@ export function MemberList({ inviteLink }: { inviteLink: string }) {
             pagination={false}
             border={false}
             scroll={{ x: 760 }}
-            onRow={() => ({ 'data-testid': 'member-row' })}
           />
         )}
         <ListPager page={pageInfo} pageSize={PAGE_SIZE} simple={isMobile} onChange={setPage} />
@@ -123,9 +122,11 @@ export function MemberList({ inviteLink }: { inviteLink: string }) {
   }
 
   return (
-    <section className={styles.panel} data-testid="member-list">
+    <section className={styles.panel} aria-labelledby={titleId}>
       <header className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>{t.title}</h2>
+        <h2 className={styles.panelTitle} id={titleId}>
+          {t.title}
+        </h2>
         <Input
           allowClear
           className={styles.search}

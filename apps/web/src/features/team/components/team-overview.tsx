@@ -11,10 +11,11 @@ const t = teamText.overview;
 
 export function TeamOverview({ summary }: { summary: TeamSummary }) {
   return (
-    <section className={styles.overview} data-testid="team-overview">
+    <section className={styles.overview}>
       <dl className={styles.figures}>
         <div className={styles.figure}>
           <dt>{t.members}</dt>
+          {/* Figures are text beside their labels, which no role is named by: tests find them by test id. */}
           <dd data-testid="member-count">{fillText(t.people, { count: summary.member_count })}</dd>
           <dd className={styles.figureNote}>
             {t.newThisMonth} +{summary.new_this_month}
@@ -22,7 +23,7 @@ export function TeamOverview({ summary }: { summary: TeamSummary }) {
         </div>
         <div className={styles.figure}>
           <dt>{t.leaderShareTotal}</dt>
-          <dd data-testid="leader-share-total">{formatYuan(summary.leader_share_total)}</dd>
+          <dd>{formatYuan(summary.leader_share_total)}</dd>
           <dd className={styles.figureNote}>
             {fillText(t.leaderShareSettled, { amount: formatYuan(summary.leader_share_settled) })}
           </dd>
@@ -34,7 +35,7 @@ export function TeamOverview({ summary }: { summary: TeamSummary }) {
               <IconQuestionCircle className={styles.hintIcon} />
             </Tooltip>
           </dt>
-          <dd data-testid="team-share-rate">{summary.team_share_rate}%</dd>
+          <dd>{summary.team_share_rate}%</dd>
         </div>
       </dl>
       <dl className={styles.facts}>
@@ -58,7 +59,7 @@ export function TeamOverview({ summary }: { summary: TeamSummary }) {
         </div>
         <div className={styles.fact}>
           <dt>{t.commanderCode}</dt>
-          <dd data-testid="commander-code">
+          <dd>
             {summary.commander_code ? (
               <span className={styles.factCode}>{summary.commander_code}</span>
             ) : (

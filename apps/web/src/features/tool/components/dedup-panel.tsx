@@ -10,7 +10,7 @@ import {
   type DedupOption,
   type Media,
 } from '@cc/contracts';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
 import styles from '../tool-page.module.css';
 import { MediaPicker } from './media-picker';
@@ -33,14 +33,15 @@ export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }
 
   // A flip alone is caught by any mirror comparison (ours included): say so before points are spent.
   const flipOnly = options.length === 1 && options[0] === 'flip';
+  const titleId = useId();
 
   const toggle = (option: DedupOption) =>
     setOptions((current) => (current.includes(option) ? current.filter((o) => o !== option) : [...current, option]));
 
   return (
-    <section className={styles.panel} data-testid="dedup-panel">
+    <section className={styles.panel} aria-labelledby={titleId}>
       <header className={styles.panelHeader}>
-        <h2>{t.title}</h2>
+        <h2 id={titleId}>{t.title}</h2>
       </header>
       <p className={styles.intro}>{t.intro}</p>
       <MediaPicker value={media} onChange={setMedia} max={MAX_JOB_MEDIA} />
@@ -52,7 +53,6 @@ export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }
             <Checkbox
               key={option}
               className={`${styles.optionCard} ${options.includes(option) ? styles.selected : ''}`}
-              data-testid={`dedup-option-${option}`}
               checked={options.includes(option)}
               onChange={() => toggle(option)}
             >
@@ -74,10 +74,9 @@ export function DedupPanel({ onCreated }: { onCreated: (jobId: string) => void }
           onChange={(value) => setOutputCount(Math.max(1, Math.min(MAX_OUTPUT_COUNT, Number(value) || 1)))}
           suffix={toolText.run.outputUnit}
           style={{ width: 140 }}
-          data-testid="output-count"
         />
       </div>
-      {flipOnly && <Alert type="warning" content={t.flipOnly} data-testid="dedup-flip-warning" />}
+      {flipOnly && <Alert type="warning" content={t.flipOnly} />}
       <RunBar
         job={job}
         warning={flipOnly ? t.flipOnly : undefined}

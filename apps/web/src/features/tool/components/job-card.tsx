@@ -10,7 +10,7 @@ import {
   type ToolJob,
 } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { call } from '../../../lib/api-client';
 import { fillText } from '../../../lib/fill-text';
 import { formatDateTime, formatDuration } from '../../../lib/format';
@@ -36,7 +36,7 @@ function Output({ output, index, onPreview }: { output: JobOutput; index: number
   const isMobile = useIsMobile();
   const label = fillText(t.outputLabel, { n: index + 1 });
   return (
-    <div className={styles.output} data-testid="job-output">
+    <div className={styles.output} role="group" aria-label={label}>
       <button
         type="button"
         className={styles.outputPoster}
@@ -58,23 +58,14 @@ function Output({ output, index, onPreview }: { output: JobOutput; index: number
             <Tag color={output.similarity <= 0.5 ? 'green' : output.similarity <= 0.75 ? 'orange' : 'red'}>
               {fillText(t.similarity, { value: Math.round(output.similarity * 100) })}
             </Tag>
-            {output.below_goal && (
-              <Tag color="red" data-testid="job-output-below-goal">
-                {t.belowGoal}
-              </Tag>
-            )}
+            {output.below_goal && <Tag color="red">{t.belowGoal}</Tag>}
             <span className={styles.muted}>{output.similarity_note}</span>
             {output.below_goal && output.refunded_points !== undefined && (
               <span className={styles.error}>{fillText(t.belowGoalNote, { points: output.refunded_points })}</span>
             )}
           </div>
         )}
-        <a
-          href={output.download_url}
-          download={output.name}
-          data-testid="job-output-download"
-          onClick={() => announceDownload(output.name, isMobile)}
-        >
+        <a href={output.download_url} download={output.name} onClick={() => announceDownload(output.name, isMobile)}>
           <Button size="small" icon={<IconDownload />} aria-label={`${t.download} ${label}`}>
             {t.download}
           </Button>
@@ -88,6 +79,7 @@ export function JobCard({ jobId }: { jobId: string }) {
   const job = useJob(jobId);
   const queryClient = useQueryClient();
   const [preview, setPreview] = useState<JobOutput | null>(null);
+  const titleId = useId();
   if (!job.data) return null;
   const data = job.data;
   const live = !isTerminalToolJob(data.status);
@@ -100,12 +92,13 @@ export function JobCard({ jobId }: { jobId: string }) {
   }
 
   return (
-    <section className={styles.jobCard} data-testid="job-card" data-tour="jobs">
+    <section className={styles.jobCard} data-tour="jobs" aria-labelledby={titleId}>
       <header className={styles.jobHeader}>
-        <strong>
+        <strong id={titleId}>
           {TOOL_LABELS[data.tool]} · {fillText(t.number, { number: data.number })}
         </strong>
-        <Tag color={STATUS_COLORS[data.status]} data-testid="job-status">
+        {/* Announced as the job moves on (排队中, 处理中, 已完成). */}
+        <Tag color={STATUS_COLORS[data.status]} role="status">
           {TOOL_JOB_STATUS_LABELS[data.status]}
         </Tag>
         <span className={styles.muted}>{formatDateTime(data.created_at)}</span>
@@ -115,14 +108,14 @@ export function JobCard({ jobId }: { jobId: string }) {
             title={fillText(t.cancelConfirm, { number: data.number, price: data.price })}
             onOk={() => cancel()}
           >
-            <Button size="small" status="danger" data-testid="job-cancel" className={styles.right}>
+            <Button size="small" status="danger" className={styles.right}>
               {t.cancel}
             </Button>
           </Popconfirm>
         )}
       </header>
       {live && (
-        <div data-testid="job-progress">
+        <div>
           <Progress percent={data.progress} animation />
           <div className={styles.muted}>{data.stage}</div>
         </div>

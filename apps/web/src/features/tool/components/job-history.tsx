@@ -1,7 +1,7 @@
 /** 任务记录: the creator's jobs of a tool, newest first, paged; one opens as a live card. */
 import { Spin, Tag } from '@arco-design/web-react';
 import { TOOL_JOB_STATUS_LABELS, type ToolJob } from '@cc/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ListPager } from '../../../components/list-pager';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
@@ -16,9 +16,10 @@ const t = toolText.jobs;
 export function JobHistory({ tool, onOpen }: { tool: ToolJob['tool']; onOpen: (jobId: string) => void }) {
   const [page, setPage] = useState(1);
   const jobs = useJobs(tool, page);
+  const titleId = useId();
   return (
-    <section className={styles.history} data-testid="job-history">
-      <h3>{t.title}</h3>
+    <section className={styles.history} aria-labelledby={titleId}>
+      <h3 id={titleId}>{t.title}</h3>
       {jobs.isPending ? (
         <div className={styles.center}>
           <Spin />
@@ -33,7 +34,7 @@ export function JobHistory({ tool, onOpen }: { tool: ToolJob['tool']; onOpen: (j
             {jobs.data.data.map((job) => (
               <li key={job.job_id}>
                 <button type="button" className={styles.jobRow} onClick={() => onOpen(job.job_id)}>
-                  <span data-testid="job-number">{fillText(t.number, { number: job.number })}</span>
+                  <span>{fillText(t.number, { number: job.number })}</span>
                   <Tag size="small">{TOOL_JOB_STATUS_LABELS[job.status]}</Tag>
                   <span className={styles.muted}>
                     {job.status === 'running' ? job.stage : formatDateTime(job.created_at)}

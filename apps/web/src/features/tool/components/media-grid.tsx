@@ -27,10 +27,11 @@ export function MediaCard({
   return (
     <div
       className={`${styles.mediaCard} ${selected ? styles.selected : ''}`}
-      data-testid="media-card"
       data-status={media.status}
       onClick={selectable ? onSelect : undefined}
-      role={selectable ? 'checkbox' : undefined}
+      // Chosen in the picker; in the library a group named by the medium, which its actions belong to.
+      role={selectable ? 'checkbox' : 'group'}
+      aria-label={selectable ? undefined : media.name}
       aria-checked={selectable ? selected : undefined}
     >
       <div className={styles.poster}>

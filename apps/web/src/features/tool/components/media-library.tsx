@@ -48,15 +48,7 @@ export function PreviewModal({
       unmountOnExit
       style={{ width: 'min(720px, 96vw)' }}
     >
-      {media && (
-        <VideoPlayer
-          url={media.url}
-          poster={media.poster_url}
-          sprite={media.sprite}
-          fluid
-          testId="media-preview-player"
-        />
-      )}
+      {media && <VideoPlayer url={media.url} poster={media.poster_url} sprite={media.sprite} fluid />}
     </Modal>
   );
 }
@@ -109,7 +101,7 @@ export function MediaLibrary() {
   }
 
   return (
-    <section className={styles.panel} data-testid="media-library">
+    <section className={styles.panel}>
       <header className={styles.panelHeader}>
         <h2>{t.title}</h2>
         {usage.data && (
@@ -163,7 +155,6 @@ export function MediaLibrary() {
               setPage(1);
             }}
             aria-label={t.folderFilter}
-            data-testid="media-folder-filter"
           >
             <Select.Option value="">{t.allFolders}</Select.Option>
             {folders.data?.data.map((f) => (
@@ -194,7 +185,7 @@ export function MediaLibrary() {
       ) : list.isError ? (
         <LoadError onRetry={() => void list.refetch()} message={list.error instanceof ApiError ? list.error.msg : ''} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState description={t.empty} hint={t.emptyHint} testId="media-empty" />
+        <EmptyState description={t.empty} hint={t.emptyHint} />
       ) : (
         <>
           <div className={styles.mediaGrid}>

@@ -60,7 +60,6 @@ export function MediaPicker({
         ))}
         <Button
           icon={<IconPlus />}
-          data-testid="media-picker-open"
           onClick={() => {
             setDraft(value);
             setOpen(true);
@@ -78,7 +77,6 @@ export function MediaPicker({
         footer={
           <Button
             type="primary"
-            data-testid="media-picker-confirm"
             disabled={draft.length === 0}
             onClick={() => {
               onChange(draft);
@@ -89,7 +87,7 @@ export function MediaPicker({
           </Button>
         }
       >
-        <div data-testid="media-picker">
+        <div>
           <UploadZone compact />
           <Input.Search
             allowClear

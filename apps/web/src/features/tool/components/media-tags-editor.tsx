@@ -70,7 +70,7 @@ function EditorForm({
   }
 
   return (
-    <Form layout="vertical" onSubmit={() => void save()} data-testid="media-tags-editor">
+    <Form layout="vertical" onSubmit={() => void save()}>
       <Form.Item label={t.folder} extra={t.folderHint}>
         <AutoComplete
           value={folder}

@@ -36,7 +36,7 @@ import {
   type MixcutPlan,
   type TimelineClip,
 } from '@cc/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { call } from '../../../lib/api-client';
 import { fillText } from '../../../lib/fill-text';
 import { formatDuration } from '../../../lib/format';
@@ -52,6 +52,7 @@ const PLAN_POLL_MS = 2000;
 
 export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void }) {
   const [media, setMedia] = useState<Media[]>([]);
+  const titleId = useId();
   const [cutDuration, setCutDuration] = useState<CutDuration>('auto');
   const [cutType, setCutType] = useState<CutType>('high_cut');
   const [scriptCount, setScriptCount] = useState<number>(TOOL_DEFAULTS.script_count);
@@ -123,9 +124,9 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
   );
 
   return (
-    <section className={styles.panel} data-testid="mixcut-panel">
+    <section className={styles.panel} aria-labelledby={titleId}>
       <header className={styles.panelHeader}>
-        <h2>{t.title}</h2>
+        <h2 id={titleId}>{t.title}</h2>
       </header>
       <p className={styles.intro}>{t.intro}</p>
       <MediaPicker value={media} onChange={setMedia} max={MAX_JOB_MEDIA} />
@@ -148,7 +149,6 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
               <Radio
                 key={type}
                 className={`${styles.optionCard} ${cutType === type ? styles.selected : ''}`}
-                data-testid={`cut-type-${type}`}
                 checked={cutType === type}
                 onChange={() => setCutType(type)}
               >
@@ -182,7 +182,6 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
               onChange={(v) => setOutputCount(Math.max(1, Math.min(MAX_OUTPUT_COUNT, Number(v) || 1)))}
               suffix={toolText.run.outputUnit}
               style={{ width: 120 }}
-              data-testid="output-count"
             />
           </div>
         </div>
@@ -214,7 +213,6 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
       {materialTooShort(materialSeconds, cutDuration) && (
         <Alert
           type="warning"
-          data-testid="mixcut-material-short"
           content={fillText(t.materialShort, {
             total: materialSeconds,
             range: rangeText(shortestOutput(cutDuration)),
@@ -226,7 +224,6 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
         disabled={media.length === 0}
         loading={planning}
         onClick={() => void makePlan()}
-        data-testid="mixcut-plan"
       >
         {plan ? t.replan : t.plan}
       </Button>
@@ -241,10 +238,10 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
           const duration = clips.reduce((sum, c) => sum + c.end - c.start, 0);
           const gap = durationGap(duration, plan.range);
           return (
-            <div key={index} className={styles.script} data-testid="mixcut-script">
+            <div key={index} className={styles.script}>
               <div className={styles.scriptHeader}>
                 <strong>{fillText(t.script, { n: index + 1 })}</strong>
-                <span className={gap ? styles.error : styles.muted} data-testid="mixcut-script-duration">
+                <span className={gap ? styles.error : styles.muted}>
                   {fillText(t.scriptDuration, { duration: duration.toFixed(1) })}
                   {gap &&
                     ` · ${fillText(gap.kind === 'short' ? t.tooShort : t.tooLong, { range: rangeText(plan.range), gap: gap.gap })}`}
@@ -252,7 +249,7 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
               </div>
               <ol className={styles.timeline}>
                 {clips.map((clip, i) => (
-                  <li key={`${clip.media_id}-${clip.start}`} className={styles.clip} data-testid="timeline-clip">
+                  <li key={`${clip.media_id}-${clip.start}`} className={styles.clip}>
                     <span className={styles.clipIndex}>{i + 1}</span>
                     <span className={styles.clipName}>{names.get(clip.media_id)}</span>
                     <span className={styles.muted}>

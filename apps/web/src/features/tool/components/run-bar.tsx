@@ -45,7 +45,8 @@ export function RunBar({
 
   return (
     <div className={styles.runBar} data-tour="run">
-      <div className={styles.price} data-testid="tool-price">
+      {/* Announced as it changes: the quote, or the step still missing, follows each choice above. */}
+      <div className={styles.price} role="status">
         {price ? (
           <>
             <strong>{fillText(t.price, { price: price.price })}</strong>
@@ -60,12 +61,10 @@ export function RunBar({
         ) : quote.error && job ? (
           <span className={styles.error}>{(quote.error as { msg?: string }).msg || text.common.loadFailed}</span>
         ) : (
-          <span className={styles.muted} data-testid="tool-next-step">
-            {hint ?? toolText.picker.none}
-          </span>
+          <span className={styles.muted}>{hint ?? toolText.picker.none}</span>
         )}
       </div>
-      <Button type="primary" size="large" disabled={!price || quote.isFetching} onClick={open} data-testid="tool-run">
+      <Button type="primary" size="large" disabled={!price || quote.isFetching} onClick={open}>
         {label}
       </Button>
       {confirming && (

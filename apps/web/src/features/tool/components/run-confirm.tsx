@@ -85,25 +85,18 @@ export function RunConfirm({ job, quote, warning, onClose, onCreated }: RunConfi
                 onClose();
                 openPointsModal('list');
               }}
-              data-testid="run-buy"
             >
               {t.buy}
             </Button>
           ) : (
-            <Button
-              type="primary"
-              loading={busy}
-              disabled={total === undefined}
-              onClick={() => void confirm()}
-              data-testid="run-confirm"
-            >
+            <Button type="primary" loading={busy} disabled={total === undefined} onClick={() => void confirm()}>
               {fillText(t.confirm, { price: quote.price })}
             </Button>
           )}
         </div>
       }
     >
-      <dl className={styles.confirmList} data-testid="run-confirm-dialog">
+      <dl className={styles.confirmList}>
         <dt>{t.tool}</dt>
         <dd>{TOOL_LABELS[job.tool]}</dd>
         <dt>{t.outputs}</dt>
@@ -113,6 +106,7 @@ export function RunConfirm({ job, quote, warning, onClose, onCreated }: RunConfi
         <dt>{t.balance}</dt>
         <dd>{total === undefined ? <Spin size={14} /> : fillText(t.points, { points: total })}</dd>
         <dt>{t.after}</dt>
+        {/* A figure beside its label, which no role is named by: tests find it by test id. */}
         <dd data-testid="run-balance-after">
           {total === undefined ? '--' : short ? t.notEnough : fillText(t.points, { points: total - quote.price })}
         </dd>

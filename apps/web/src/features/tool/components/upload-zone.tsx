@@ -101,7 +101,6 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
         onClick={() => input.current?.click()}
         role="button"
         tabIndex={0}
-        data-testid="media-upload"
       >
         <IconUpload className={styles.dropIcon} />
         <div>{isMobile ? t.dropMobile : t.drop}</div>
@@ -114,7 +113,6 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
           accept={MEDIA_ACCEPT}
           multiple
           hidden
-          data-testid="media-upload-input"
           onChange={(event) => {
             if (event.target.files) void add(event.target.files);
             event.target.value = '';
@@ -122,7 +120,7 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
         />
       </div>
       {items.length > 0 && (
-        <ul className={styles.uploadList}>
+        <ul className={styles.uploadList} aria-label={t.uploadsLabel}>
           {items.map((item) => (
             <UploadRow
               key={item.id}
@@ -150,7 +148,7 @@ function UploadRow({
   const error =
     item.state === 'failed' ? item.error : failed !== null ? fillText(t.processFailed, { error: failed }) : null;
   return (
-    <li className={styles.uploadItem} data-testid="upload-item">
+    <li className={styles.uploadItem}>
       <div className={styles.uploadName}>
         <span>{item.name}</span>
         <span className={error ? styles.error : styles.muted}>

@@ -41,15 +41,7 @@ function optionOf(buckets: readonly ChartBucket[]) {
   };
 }
 
-export function FiguresChart({
-  buckets,
-  label,
-  testId,
-}: {
-  buckets: readonly ChartBucket[];
-  label: string;
-  testId: string;
-}) {
+export function FiguresChart({ buckets, label }: { buckets: readonly ChartBucket[]; label: string }) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -77,5 +69,5 @@ export function FiguresChart({
     };
   }, [buckets]);
 
-  return <div ref={container} role="img" aria-label={label} className={styles.chart} data-testid={testId} />;
+  return <div ref={container} role="img" aria-label={label} className={styles.chart} />;
 }

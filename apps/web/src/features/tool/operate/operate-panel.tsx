@@ -78,14 +78,7 @@ function InsightView({ insight }: { insight: Insight }) {
   );
   const platforms = useMemo(() => insight.by_platform.map((p) => ({ ...p, name: p.label })), [insight]);
   if (insight.clicks === 0 && insight.orders === 0) {
-    return (
-      <EmptyState
-        icon={<IconThunderbolt />}
-        description={t.insight.empty}
-        hint={t.insight.emptyHint}
-        testId="operate-insight-empty"
-      />
-    );
+    return <EmptyState icon={<IconThunderbolt />} description={t.insight.empty} hint={t.insight.emptyHint} />;
   }
   const figures = [
     { label: t.insight.clicks, value: insight.clicks },
@@ -116,11 +109,11 @@ function InsightView({ insight }: { insight: Insight }) {
       <div className={styles.charts}>
         <figure className={styles.chartBox}>
           <figcaption>{t.insight.byHour}</figcaption>
-          <FiguresChart buckets={hours} label={t.insight.byHourLabel} testId="operate-hour-chart" />
+          <FiguresChart buckets={hours} label={t.insight.byHourLabel} />
         </figure>
         <figure className={styles.chartBox}>
           <figcaption>{t.insight.byPlatform}</figcaption>
-          <FiguresChart buckets={platforms} label={t.insight.byPlatformLabel} testId="operate-platform-chart" />
+          <FiguresChart buckets={platforms} label={t.insight.byPlatformLabel} />
           <p className={styles.muted}>{t.insight.platformNote}</p>
         </figure>
       </div>
@@ -135,7 +128,7 @@ export function OperatePanel() {
   const insight = useInsight(days);
 
   return (
-    <div className={styles.panel} data-testid="operate-panel">
+    <div className={styles.panel}>
       <p className={styles.muted}>{t.intro}</p>
 
       <OperateSection title={t.suggestions.title} hint={t.suggestions.hint}>

@@ -80,12 +80,7 @@ export function PublishingCalendar({ onAdd }: { onAdd: () => void }) {
       <QueryView query={calendar}>
         {({ data, total_count: count, limit }) =>
           data.length === 0 ? (
-            <EmptyState
-              icon={<IconCalendar />}
-              description={t.empty}
-              hint={t.emptyHint}
-              testId="operate-calendar-empty"
-            />
+            <EmptyState icon={<IconCalendar />} description={t.empty} hint={t.emptyHint} />
           ) : (
             <>
               <ul className={styles.calendarList} aria-label={t.listLabel}>

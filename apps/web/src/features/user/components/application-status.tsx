@@ -37,14 +37,12 @@ export function ApplicationStatusCard({ application, onReapply }: { application:
   ];
 
   return (
-    <section className={styles.statusCard} data-testid="apply-status" data-status={status}>
+    <section className={styles.statusCard} data-status={status}>
       <div className={`${styles.statusIcon} ${look.tone}`}>{look.icon}</div>
       <h2 className={styles.statusTitle}>{APPLICATION_STATUS_LABELS[status]}</h2>
       <p className={styles.statusHint}>{look.hint}</p>
       {status === ApplicationStatus.Rejected && application.reason && (
-        <p className={styles.reason} data-testid="apply-reason">
-          {fillText(statusText.reason, { reason: application.reason })}
-        </p>
+        <p className={styles.reason}>{fillText(statusText.reason, { reason: application.reason })}</p>
       )}
       <dl className={styles.details}>
         {details.map((detail) => (
@@ -61,7 +59,7 @@ export function ApplicationStatusCard({ application, onReapply }: { application:
         )}
       </p>
       {status === ApplicationStatus.Rejected && (
-        <Button type="primary" size="large" onClick={onReapply} data-testid="apply-again">
+        <Button type="primary" size="large" onClick={onReapply}>
           {statusText.reapply}
         </Button>
       )}

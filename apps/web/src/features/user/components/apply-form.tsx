@@ -28,7 +28,6 @@ export function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
       labelCol={isMobile ? undefined : { span: 5 }}
       wrapperCol={isMobile ? undefined : { span: 17 }}
       onSubmit={() => void send()}
-      data-testid="apply-form"
     >
       <Form.Item label={formText.realName} required validateStatus={status(errors.real_name)} help={errors.real_name}>
         <Input
@@ -67,7 +66,6 @@ export function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
           options={platformOptions}
           onChange={(value: Platform) => change('platform', value, true)}
           onBlur={() => check('platform')}
-          data-testid="apply-platform"
         />
       </Form.Item>
       <Form.Item
@@ -97,7 +95,6 @@ export function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
           options={followerOptions}
           onChange={(value: FollowerRange) => change('follower_range', value, true)}
           onBlur={() => check('follower_range')}
-          data-testid="apply-follower-range"
         />
       </Form.Item>
       <Form.Item label={formText.experience} validateStatus={status(errors.experience)} help={errors.experience}>
