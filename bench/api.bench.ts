@@ -25,19 +25,19 @@ try {
     ['GET /agent/v1/credit/detail', '/agent/v1/credit/detail?page=1&page_size=10', 0.25],
     ['GET /agent/v1/sett/order/page', '/agent/v1/sett/order/page?page=1&page_size=10', 0.25],
   ];
-  const targets: Target[] = routes.flatMap(([name, route, goal]): Target[] => [
-    { name, url: `${product.base}${route}`, options: { headers }, goal, pid: product.pid },
-    ...(before
-      ? [
-          {
-            name: `before: ${name}`,
-            url: `${before.base}${route}`,
-            options: { headers: { ...headers, authorization: `Bearer ${before.token}` } },
-            pid: before.pid,
-          },
-        ]
-      : []),
-  ]);
+  // BENCH_COMPARE_FIRST=before measures the other checkout first on each route (a second run evens out warm-up).
+  const beforeFirst = process.env.BENCH_COMPARE_FIRST === 'before';
+  const targets: Target[] = routes.flatMap(([name, route, goal]): Target[] => {
+    const now: Target = { name, url: `${product.base}${route}`, options: { headers }, goal, pid: product.pid };
+    if (!before) return [now];
+    const then: Target = {
+      name: `before: ${name}`,
+      url: `${before.base}${route}`,
+      options: { headers: { ...headers, authorization: `Bearer ${before.token}` } },
+      pid: before.pid,
+    };
+    return beforeFirst ? [then, now] : [now, then];
+  });
   if (floor) {
     targets.splice(1, 0, {
       name: 'floor: user/info with nothing around it',
