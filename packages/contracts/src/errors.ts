@@ -135,6 +135,7 @@ export const ErrorCode = {
   // Tool runs accepted once per Idempotency-Key.
   toolRequestKeyReused: 40270,
   toolMaterialTooShort: 40271,
+  toolServiceUnavailable: 40244,
   jobNotFound: 40070,
   jobNotRetryable: 40071,
   // Withdrawal records and cancellation.
@@ -269,6 +270,7 @@ export const ErrorMessages = {
   toolTimelineInvalid: '时间线不正确：片段须在素材时长之内',
   toolTooLong: '素材总时长超出该工具的上限',
   toolMaterialTooShort: '素材可用时长不足以剪出所选时长的成片，请添加素材或选择"自动"',
+  toolServiceUnavailable: '该工具所需的服务未配置，请联系运营',
   mediaNotFound: '素材不存在或已删除',
   mediaNotVideo: '文件不是可识别的视频，请上传 mp4、mov 等视频文件',
   mediaTooLarge: '文件过大，单个视频不能超过 2GB',

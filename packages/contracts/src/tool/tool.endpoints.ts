@@ -15,6 +15,10 @@ import {
   toolJobListQuerySchema,
   toolJobSchema,
   toolListSchema,
+  glossarySchema,
+  translateSubtitlesRequestSchema,
+  translateSubtitlesSchema,
+  voiceListSchema,
 } from './tool.schema.js';
 
 const tag = 'AI 工具';
@@ -120,4 +124,59 @@ const events = endpoint({
   errors: ['toolJobNotFound', 'streamLimit'],
 });
 
-export const toolApi = { tools, quote, create, jobs, job, cancel, mixcutPlan, events } as const;
+const translateSubtitles = endpoint({
+  method: 'POST',
+  path: '/ai/v1/translate/subtitles',
+  guard: 'creator',
+  tag,
+  summary: '字幕翻译预览（识别/读取字幕并翻译，供运行前校对）',
+  description:
+    '首次请求开始识别与翻译并回答 `status: working` 与进度，客户端稍后再问；同一视频、字幕文件、语言与术语表的结果会保留并在运行时复用。不扣积分。',
+  body: translateSubtitlesRequestSchema,
+  response: translateSubtitlesSchema,
+  errors: ['mediaNotFound', 'toolMediaNotReady', 'toolServiceUnavailable'],
+});
+
+const glossary = endpoint({
+  method: 'GET',
+  path: '/ai/v1/translate/glossary',
+  guard: 'creator',
+  tag,
+  summary: '我的术语表',
+  response: glossarySchema,
+});
+
+const saveGlossary = endpoint({
+  method: 'PUT',
+  path: '/ai/v1/translate/glossary',
+  guard: 'creator',
+  tag,
+  summary: '保存术语表（整表替换）',
+  body: glossarySchema,
+  response: glossarySchema,
+  successText: '术语表已保存',
+});
+
+const voices = endpoint({
+  method: 'GET',
+  path: '/ai/v1/voices',
+  guard: 'anonymous',
+  tag,
+  summary: '配音音色（内置音色为机器合成，无需语音服务）',
+  response: voiceListSchema,
+});
+
+export const toolApi = {
+  tools,
+  quote,
+  create,
+  jobs,
+  job,
+  cancel,
+  mixcutPlan,
+  events,
+  translateSubtitles,
+  glossary,
+  saveGlossary,
+  voices,
+} as const;

@@ -235,6 +235,27 @@ export const TRANSLATE_DEFAULTS = {
   effect_color_style: 'black',
 } as const;
 
+/** Height of the blur band over burned-in source subtitles, in percent of the picture. */
+export const COVER_BAND_HEIGHT_RANGE = { min: 3, max: 30 } as const;
+export const MAX_TRANSLATE_CUES = 3000;
+/** Characters of one cue's text or translation. */
+export const TRANSLATE_CUE_TEXT_MAX = 300;
+
+/** One line of the subtitle list: times in milliseconds, the source text and its translation. */
+export const translateCueSchema = z
+  .object(
+    {
+      start_ms: z.number({ error: '字幕时间不正确' }).int('字幕时间不正确').min(0, '字幕时间不正确'),
+      end_ms: z.number({ error: '字幕时间不正确' }).int('字幕时间不正确').positive('字幕时间不正确'),
+      text: z.string({ error: '字幕原文不正确' }).trim().max(TRANSLATE_CUE_TEXT_MAX, '字幕原文过长'),
+      translation: z.string({ error: '字幕译文不正确' }).trim().max(TRANSLATE_CUE_TEXT_MAX, '字幕译文过长'),
+    },
+    { error: '字幕不正确' },
+  )
+  .refine((cue) => cue.end_ms - cue.start_ms >= 200, '每条字幕至少0.2秒')
+  .refine((cue) => cue.text !== '' || cue.translation !== '', '字幕原文与译文不能都为空');
+export type TranslateCue = z.infer<typeof translateCueSchema>;
+
 const flagSchema = (label: string) => z.boolean({ error: `${label}不正确` });
 const rangeSchema = (label: string, min: number, max: number) =>
   z.coerce
@@ -281,6 +302,32 @@ export const translateConfigSchema = z
       effect_color_style: z
         .enum(SUBTITLE_EFFECT_STYLES, { error: '描边样式不正确' })
         .default(TRANSLATE_DEFAULTS.effect_color_style),
+      /** A subtitle file (SRT/ASS/VTT) of the library to translate instead of the video's own or recognised words. */
+      subtitle_media_id: z
+        .number({ error: '字幕文件不正确' })
+        .int('字幕文件不正确')
+        .positive('字幕文件不正确')
+        .nullable()
+        .default(null),
+      /** The dubbing voice (`GET /ai/v1/voices`); the default voice of the target language when null. */
+      speech_voice: z.string({ error: '配音音色不正确' }).trim().max(64, '配音音色不正确').nullable().default(null),
+      /** A blur band over subtitles burned into the source: its centre and height in percent of the picture. */
+      cover_band: z
+        .object(
+          {
+            y: rangeSchema('遮挡位置', 0, 100),
+            height: rangeSchema('遮挡高度', COVER_BAND_HEIGHT_RANGE.min, COVER_BAND_HEIGHT_RANGE.max),
+          },
+          { error: '遮挡原字幕设置不正确' },
+        )
+        .nullable()
+        .default(null),
+      /** The subtitle list the creator reviewed (`POST /ai/v1/translate/subtitles`); rendered as given. */
+      cues: z
+        .array(translateCueSchema, { error: '字幕列表不正确' })
+        .min(1, '字幕列表不能为空')
+        .max(MAX_TRANSLATE_CUES, `字幕不能超过${MAX_TRANSLATE_CUES}条`)
+        .optional(),
     },
     { error: '翻译设置不正确' },
   )
@@ -429,3 +476,77 @@ export const jobRequestKeyHeadersSchema = z.object({
 export const toolJobIdParamsSchema = z.object({
   id: z.string({ error: '任务编号不正确' }).regex(/^\d{1,18}$/, '任务编号不正确'),
 });
+
+/** Where the words of a translation came from. */
+export const SUBTITLE_ORIGINS = ['uploaded', 'embedded', 'recognised'] as const;
+export type SubtitleOriginId = (typeof SUBTITLE_ORIGINS)[number];
+export const SUBTITLE_ORIGIN_TEXT: Record<SubtitleOriginId, string> = {
+  uploaded: '上传的字幕文件',
+  embedded: '视频自带字幕',
+  recognised: '语音识别',
+};
+
+/**
+ * `POST /ai/v1/translate/subtitles`: the subtitle list a translation would render (recognised or read, split into
+ * sentences, translated with the creator's glossary), for the creator to correct before running. Free: kept per
+ * video, subtitle file, languages and glossary, and reused by the run.
+ */
+export const translateSubtitlesRequestSchema = z
+  .object(
+    {
+      media_id: z.number({ error: '请选择视频' }).int('素材编号不正确').positive('素材编号不正确'),
+      source_language: z
+        .enum(SUBTITLE_LANGUAGES, { error: '原文语言不正确' })
+        .default(TRANSLATE_DEFAULTS.source_language),
+      target_language: z
+        .enum(SUBTITLE_LANGUAGES, { error: '译文语言不正确' })
+        .default(TRANSLATE_DEFAULTS.target_language),
+      subtitle_media_id: z
+        .number({ error: '字幕文件不正确' })
+        .int('字幕文件不正确')
+        .positive('字幕文件不正确')
+        .nullable()
+        .default(null),
+    },
+    { error: '请求不正确' },
+  )
+  .refine((body) => body.source_language !== body.target_language, {
+    message: '原文语言与译文语言不能相同',
+    path: ['target_language'],
+  });
+export const translateSubtitlesSchema = z.object({
+  /** `working` while recognised and translated (ask again), `ready` with the list, `failed` with the reason. */
+  status: z.enum(['working', 'ready', 'failed']),
+  progress: z.number().int(),
+  origin: z.enum(SUBTITLE_ORIGINS).nullable(),
+  cues: z.array(translateCueSchema),
+  error: z.string().nullable(),
+});
+export type TranslateSubtitles = z.infer<typeof translateSubtitlesSchema>;
+
+export const GLOSSARY_MAX_ENTRIES = 200;
+/** A creator's glossary: names and terms always translated their way (both languages' forms). */
+export const glossarySchema = z.object({
+  data: z
+    .array(
+      z.object(
+        {
+          source: z.string({ error: '术语原文不正确' }).trim().min(1, '请输入术语原文').max(50, '术语原文过长'),
+          target: z.string({ error: '术语译文不正确' }).trim().min(1, '请输入术语译文').max(50, '术语译文过长'),
+        },
+        { error: '术语不正确' },
+      ),
+      { error: '术语表不正确' },
+    )
+    .max(GLOSSARY_MAX_ENTRIES, `术语表最多${GLOSSARY_MAX_ENTRIES}条`),
+});
+export type Glossary = z.infer<typeof glossarySchema>;
+
+/** A voice for dubbing and narration; `builtin` voices are machine speech that needs no service. */
+export const voiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  builtin: z.boolean(),
+});
+export const voiceListSchema = z.object({ data: z.array(voiceSchema) });
+export type Voice = z.infer<typeof voiceSchema>;
