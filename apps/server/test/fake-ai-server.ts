@@ -18,6 +18,8 @@ export interface FakeAiServerOptions {
   apiKey?: string;
   /** Transcripts by the uploaded file's name; else the audio's `comment` tag; else `DEFAULT_TRANSCRIPT`. */
   transcripts?: Record<string, string>;
+  /** The port to listen on (127.0.0.1); a free one when absent. */
+  port?: number;
 }
 
 /** One request as the server saw it. */
@@ -366,7 +368,7 @@ export async function startFakeAiServer(options: FakeAiServerOptions = {}): Prom
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
 
   return {

@@ -160,3 +160,14 @@ export const mediaFileQuerySchema = z.object({
 
 /** A tus upload's address (`/ai/v1/media/uploads/{uploadId}`); its owner is part of the id, checked by the server. */
 export const mediaUploadParamsSchema = z.object({ uploadId: z.string().meta({ label: '上传编号' }) });
+
+/** Styles of background music: tracks of the music library are tagged with one; narration picks by style. */
+export const MUSIC_STYLES = ['soothing', 'upbeat', 'suspense', 'sad', 'epic'] as const;
+export type MusicStyle = (typeof MUSIC_STYLES)[number];
+export const MUSIC_STYLE_LABELS: Record<MusicStyle, string> = {
+  soothing: '舒缓',
+  upbeat: '轻快',
+  suspense: '悬疑',
+  sad: '伤感',
+  epic: '激昂',
+};
