@@ -70,7 +70,7 @@ export const toolTour = (page: Page) => page.getByRole('dialog', { name: '选择
 export async function uploadToLibrary(page: Page, file: string) {
   await toolNav(page, '素材库').click();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: /拖拽视频到这里|点击从相册/ }).click();
+  await page.getByRole('button', { name: /^拖拽视频|^点击从相册|^点击选择视频/ }).click();
   await (await chooser).setFiles(file);
 }
 

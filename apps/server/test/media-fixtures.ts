@@ -80,3 +80,14 @@ export async function uploadToLibrary(
     .toBe(wait === 'none' ? true : wait);
   return id;
 }
+
+/** An audio file of `seconds` seconds (a sine tone; the codec by the extension: mp3, m4a, wav...). */
+export function makeTone(name: string, { seconds = 3, frequency = 330 } = {}): string {
+  const file = path.join(clipDir, name);
+  if (fs.existsSync(file)) return file;
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=22050:duration=${seconds}`],
+    ...['-ac', '1', file],
+  ]);
+  return file;
+}

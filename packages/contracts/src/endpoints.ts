@@ -15,7 +15,7 @@ import { docsApi } from './docs/docs.endpoints.js';
 import { imageApi } from './image/image.endpoints.js';
 import { opsJobApi } from './jobs/jobs.endpoints.js';
 import { operateApi } from './operate/operate.endpoints.js';
-import { mediaApi } from './media/media.endpoints.js';
+import { mediaApi, musicApi, opsMusicApi } from './media/media.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
 import { opsPaymentApi } from './payment/payment.endpoints.js';
 import { platformApi } from './platform/platform.endpoints.js';
@@ -43,6 +43,7 @@ export const endpointTable: readonly EndpointSpec[] = [
   settlementApi,
   withdrawalApi,
   mediaApi,
+  musicApi,
   imageApi,
   toolApi,
   operateApi,
@@ -58,6 +59,7 @@ export const endpointTable: readonly EndpointSpec[] = [
   opsPaymentApi,
   opsReconciliationApi,
   opsJobApi,
+  opsMusicApi,
   // Development only (loopback).
   devApi,
   alipaySandboxApi,

@@ -36,6 +36,14 @@ export const ErrorCode = {
   headersTooLarge: 40184,
   // Input no database column can hold, found by the contract fuzz suite: 40185–40199.
   textNulCharacter: 40185,
+  // Library items by type (video, subtitle, audio) and the music library: 40186–40192.
+  toolMediaWrongType: 40186,
+  subtitleFileTooLarge: 40187,
+  subtitleFileInvalid: 40188,
+  mediaNotAudio: 40189,
+  audioFileTooLarge: 40190,
+  musicTrackNotFound: 40191,
+  musicFileInvalid: 40192,
   // Media uploads and the open API (40193–40199).
   uploadWritesLimit: 40193,
   taskNotFound: 40030,
@@ -193,6 +201,13 @@ export const ErrorMessages = {
   uriTooLong: '请求地址过长',
   headersTooLarge: '请求地址或请求头过长',
   textNulCharacter: '内容包含无效字符，请删除后重试',
+  toolMediaWrongType: '所选素材类型不正确：请选择视频',
+  subtitleFileTooLarge: '字幕文件过大，单个字幕文件不能超过 4MB',
+  subtitleFileInvalid: '字幕文件不是文本文件，请上传 SRT、ASS 或 VTT 字幕',
+  mediaNotAudio: '文件不是可识别的音频，请上传 mp3、m4a、aac、wav、flac 或 ogg 音频文件',
+  audioFileTooLarge: '音频文件过大，单个音频不能超过 200MB',
+  musicTrackNotFound: '配乐不存在或已删除',
+  musicFileInvalid: '配乐文件不正确：请上传 mp3、m4a、aac、wav、flac 或 ogg 音频文件',
   uploadWritesLimit: '同时进行的上传过多，请等其他文件上传完成后再试',
   taskNotFound: '任务不存在或已下架',
   taskClosed: '该任务已结束推广',

@@ -24,6 +24,8 @@ import type {
   TradeState,
   ToolJobStatus,
   MediaKind,
+  MediaType,
+  MusicStyle,
   MediaStatus,
   ReportStatus,
 } from '@cc/contracts';
@@ -647,6 +649,8 @@ export interface MediaTable {
   id: Generated<number>;
   agent_id: number;
   kind: MediaKind;
+  /** What the file holds; the upload's file name proposed it and processing confirmed it. */
+  type: Generated<MediaType>;
   status: MediaStatus;
   error: string | null;
   name: string;
@@ -681,8 +685,25 @@ export interface MediaUploadTable {
   length: number | null;
   /** What the upload counts toward the quota: its length, or while deferred the most it declared or was admitted. */
   reserved_bytes: number;
+  /** The type its file name proposed: its size limit. */
+  type: Generated<MediaType>;
   created_at: number;
   expires_at: number;
+}
+
+/** A background music track of narration, by style; its file is in the media storage. */
+export interface MusicTrackTable {
+  id: Generated<number>;
+  style: MusicStyle;
+  name: string;
+  storage_key: string;
+  size_bytes: number;
+  duration_ms: number;
+  audio_codec: Generated<string>;
+  /** The demo seed's key of a track it rendered (null for an operator's upload). */
+  seed_key: string | null;
+  created_at: number;
+  deleted_at: number | null;
 }
 
 /** One run of a video tool. JSON columns: `media_ids` number[], `config` the tool's config, `outputs` ToolJobOutputRow[]. */
@@ -826,6 +847,7 @@ export interface Database {
   channel_filings: ChannelFilingTable;
   media: MediaTable;
   media_uploads: MediaUploadTable;
+  music_tracks: MusicTrackTable;
   tool_jobs: ToolJobTable;
   tool_job_requests: ToolJobRequestTable;
   media_analyses: MediaAnalysisTable;

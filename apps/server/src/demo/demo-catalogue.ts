@@ -1,5 +1,5 @@
 /** The demo catalogue `npm start` seeds: believable apps, dramas, novels, banners, a poster and help pages. */
-import { FREE_CLAIM_POINTS, PackageType, type TaskType } from '@cc/contracts';
+import { FREE_CLAIM_POINTS, PackageType, type MusicStyle, type TaskType } from '@cc/contracts';
 import type { Palette } from '../modules/content/cover-art.js';
 
 export interface DemoApp {
@@ -441,3 +441,153 @@ export const DEMO_PACKAGES = [
 
 /** The running promotion whose countdown shows on the 50 and 100 yuan packages. */
 export const DEMO_PROMOTION = { title: '双十二积分狂欢', days: 20 };
+
+/**
+ * The demo's background music: two tracks per style, rendered with ffmpeg (`buildMusicArgs`), never downloaded.
+ * `root` is the key's tonic in Hz, `chords` the progression as semitone offsets of each chord's three notes from it.
+ */
+export interface DemoMusicTrack {
+  key: string;
+  style: MusicStyle;
+  name: string;
+  seconds: number;
+  bpm: number;
+  root: number;
+  chords: readonly (readonly [number, number, number])[];
+  /** `pluck`: a decaying arpeggio; `pad`: swelling held chords; both over a soft bass of the chord's root. */
+  voice: 'pluck' | 'pad';
+  /** A low drum on every beat (upbeat and epic tracks). */
+  pulse: boolean;
+}
+
+const MAJOR = [
+  [0, 4, 7],
+  [7, 11, 14],
+  [9, 12, 16],
+  [5, 9, 12],
+] as const;
+const MINOR = [
+  [0, 3, 7],
+  [8, 12, 15],
+  [3, 7, 10],
+  [10, 14, 17],
+] as const;
+const TENSE = [
+  [0, 3, 6],
+  [1, 5, 8],
+  [0, 3, 6],
+  [6, 10, 13],
+] as const;
+
+export const DEMO_MUSIC: readonly DemoMusicTrack[] = [
+  {
+    key: 'soothing-1',
+    style: 'soothing',
+    name: '午后微风',
+    seconds: 32,
+    bpm: 68,
+    root: 261.63,
+    chords: MAJOR,
+    voice: 'pad',
+    pulse: false,
+  },
+  {
+    key: 'soothing-2',
+    style: 'soothing',
+    name: '湖畔晨光',
+    seconds: 28,
+    bpm: 76,
+    root: 293.66,
+    chords: MAJOR,
+    voice: 'pluck',
+    pulse: false,
+  },
+  {
+    key: 'upbeat-1',
+    style: 'upbeat',
+    name: '元气出发',
+    seconds: 24,
+    bpm: 124,
+    root: 329.63,
+    chords: MAJOR,
+    voice: 'pluck',
+    pulse: true,
+  },
+  {
+    key: 'upbeat-2',
+    style: 'upbeat',
+    name: '街角汽水',
+    seconds: 26,
+    bpm: 116,
+    root: 349.23,
+    chords: MAJOR,
+    voice: 'pluck',
+    pulse: true,
+  },
+  {
+    key: 'suspense-1',
+    style: 'suspense',
+    name: '暗夜追踪',
+    seconds: 30,
+    bpm: 84,
+    root: 146.83,
+    chords: TENSE,
+    voice: 'pluck',
+    pulse: false,
+  },
+  {
+    key: 'suspense-2',
+    style: 'suspense',
+    name: '迷雾疑云',
+    seconds: 34,
+    bpm: 72,
+    root: 164.81,
+    chords: TENSE,
+    voice: 'pad',
+    pulse: false,
+  },
+  {
+    key: 'sad-1',
+    style: 'sad',
+    name: '雨中告别',
+    seconds: 36,
+    bpm: 62,
+    root: 220,
+    chords: MINOR,
+    voice: 'pad',
+    pulse: false,
+  },
+  {
+    key: 'sad-2',
+    style: 'sad',
+    name: '旧信笺',
+    seconds: 30,
+    bpm: 70,
+    root: 246.94,
+    chords: MINOR,
+    voice: 'pluck',
+    pulse: false,
+  },
+  {
+    key: 'epic-1',
+    style: 'epic',
+    name: '王者归来',
+    seconds: 28,
+    bpm: 100,
+    root: 196,
+    chords: MINOR,
+    voice: 'pad',
+    pulse: true,
+  },
+  {
+    key: 'epic-2',
+    style: 'epic',
+    name: '破晓决战',
+    seconds: 26,
+    bpm: 108,
+    root: 174.61,
+    chords: MINOR,
+    voice: 'pluck',
+    pulse: true,
+  },
+];

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeVideo } from '../modules/tool/video/analyze.js';
 import { planMixcut, usableSeconds, type PlanSource } from '../modules/tool/video/plan.js';
-import { buildEpisodeArgs, buildPosterArgs, buildTitleCardArgs, episodeScenes } from './demo-media.js';
+import { buildEpisodeArgs, buildMusicArgs, buildPosterArgs, buildTitleCardArgs, episodeScenes } from './demo-media.js';
 
 describe('demo media ffmpeg arguments', () => {
   const args = buildTitleCardArgs({
@@ -124,4 +124,33 @@ describe('long demo episodes', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('demo music ffmpeg arguments', () => {
+  const args = buildMusicArgs({
+    seconds: 20,
+    bpm: 120,
+    root: 220,
+    chords: [
+      [0, 4, 7],
+      [5, 9, 12],
+    ],
+    voice: 'pluck',
+    pulse: true,
+    output: '/tmp/m.mp3',
+  });
+  const source = args[args.indexOf('-i') + 1]!;
+
+  it('plays the chord of each bar from the tonic, with a drum on every beat', () => {
+    expect(source).toMatch(/^aevalsrc='.*':s=22050:d=20$/);
+    // Bars of 2 s at 120 bpm, two chords: A (220) then D (220·2^(5/12) ≈ 293.66).
+    expect(source).toContain('mod(floor(t/2.0000),2)');
+    expect(source).toContain('if(eq(mod(floor(t/2.0000),2),0),220.00,293.66)');
+    expect(source).toContain('sin(2*PI*55*t)*exp(-14*mod(t,0.5000))');
+  });
+
+  it('fades in and out and writes mono MP3', () => {
+    expect(args[args.indexOf('-af') + 1]).toBe('volume=0.8,afade=t=in:d=1,afade=t=out:st=18:d=2');
+    expect(args.slice(-7)).toEqual(['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '48k', '/tmp/m.mp3']);
+  });
 });

@@ -136,3 +136,58 @@ export function episodeScenes(seconds: number, seed: number): [number, number][]
   for (let start = 8 + ((seed * 7) % 12); start + 8 <= seconds - 2; start += 25) scenes.push([start, start + 8]);
   return scenes;
 }
+
+export interface MusicOptions {
+  seconds: number;
+  bpm: number;
+  /** The tonic in Hz. */
+  root: number;
+  /** Each bar's chord: its three notes as semitones above the tonic; the progression repeats. */
+  chords: readonly (readonly [number, number, number])[];
+  voice: 'pluck' | 'pad';
+  pulse: boolean;
+  output: string;
+}
+
+const MUSIC_RATE = 22050;
+
+/** `values[i]` where `index` (an expression) is i: the nested `if` an ffmpeg expression needs to pick one. */
+function pick(index: string, values: readonly string[]): string {
+  return values
+    .slice(0, -1)
+    .reduceRight((rest, value, i) => `if(eq(${index},${i}),${value},${rest})`, values.at(-1) ?? '0');
+}
+
+/**
+ * A background track as one `aevalsrc` expression: a chord per bar, played as a decaying arpeggio (`pluck`) or as
+ * swelling held notes (`pad`) over the chord's root an octave down, with a low drum on each beat when `pulse`. Every
+ * note's loudness reaches zero where its pitch changes, so the changes do not click. Mono MP3, faded in and out.
+ */
+export function buildMusicArgs(o: MusicOptions): string[] {
+  const beat = 60 / o.bpm;
+  const bar = 4 * beat;
+  const chord = `mod(floor(t/${bar.toFixed(4)}),${o.chords.length})`;
+  const note = (tone: number, octave = 1) =>
+    pick(
+      chord,
+      o.chords.map((notes) => (o.root * octave * 2 ** (notes[tone]! / 12)).toFixed(2)),
+    );
+  const swell = `sin(PI*mod(t,${bar.toFixed(4)})/${bar.toFixed(4)})`;
+  const bass = `0.15*${swell}*sin(2*PI*${note(0, 0.5)}*t)`;
+  let voice: string;
+  if (o.voice === 'pluck') {
+    const step = beat / 2;
+    const tone = `mod(floor(t/${step.toFixed(4)}),4)`;
+    const frequency = pick(tone, [note(0), note(1), note(2), note(1)]);
+    voice = `(0.3*sin(2*PI*${frequency}*t)+0.08*sin(4*PI*${frequency}*t))*exp(-5*mod(t,${step.toFixed(4)})/${step.toFixed(4)})`;
+  } else {
+    voice = `0.12*${swell}*(sin(2*PI*${note(0)}*t)+sin(2*PI*${note(1)}*t)+sin(2*PI*${note(2)}*t))`;
+  }
+  const drum = o.pulse ? `+0.4*sin(2*PI*55*t)*exp(-14*mod(t,${beat.toFixed(4)}))` : '';
+  return [
+    ...['-y', '-hide_banner', '-loglevel', 'error'],
+    ...['-f', 'lavfi', '-i', `aevalsrc='${voice}+${bass}${drum}':s=${MUSIC_RATE}:d=${o.seconds}`],
+    ...['-af', `volume=0.8,afade=t=in:d=1,afade=t=out:st=${o.seconds - 2}:d=2`],
+    ...['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '48k', o.output],
+  ];
+}

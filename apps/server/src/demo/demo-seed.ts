@@ -13,10 +13,12 @@ import { probeVideo } from '../providers/media/probe.js';
 import { bannerSvg, coverSvg, iconSvg, type Palette } from '../modules/content/cover-art.js';
 import type { ContentService } from '../modules/content/content.service.js';
 import type { PackageService } from '../modules/credit/package.service.js';
+import type { MusicService } from '../modules/media/music.service.js';
 import type { TaskService } from '../modules/task/task.service.js';
 import {
   DEMO_APPS,
   DEMO_BANNERS,
+  DEMO_MUSIC,
   DEMO_PACKAGES,
   DEMO_PROMOTION,
   DEMO_SERIALS,
@@ -25,8 +27,9 @@ import {
   HELP_TEMPLATES,
   PREVIEW_EPISODES,
   SUPPORT_POSTER,
+  type DemoMusicTrack,
 } from './demo-catalogue.js';
-import { buildEpisodeArgs, buildPosterArgs, buildTitleCardArgs, episodeScenes } from './demo-media.js';
+import { buildEpisodeArgs, buildMusicArgs, buildPosterArgs, buildTitleCardArgs, episodeScenes } from './demo-media.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -35,6 +38,7 @@ export interface DemoSeedPorts {
   content: Pick<ContentService, 'ensureApp' | 'ensureBanner' | 'ensurePoster' | 'ensureHelpTemplate'>;
   tasks: Pick<TaskService, 'ensureSerial' | 'ensureTask' | 'ensureEpisode' | 'setEpisodeVideo'>;
   packages: Pick<PackageService, 'ensurePackage' | 'ensurePromotion'>;
+  music: Pick<MusicService, 'ensureSeedTrack'>;
 }
 
 export interface SeedOptions {
@@ -94,6 +98,37 @@ async function ensureTitleCard(
     size: (await fs.stat(output)).size,
     poster: posterRelative,
   };
+}
+
+/**
+ * The demo's background music: each track rendered under mediaDir unless it is there (`demo/music/<key>.mp3`), then
+ * added to the music library once (by its seed key; a track an operator deleted stays deleted).
+ */
+export function demoMusicJobs(
+  music: DemoSeedPorts['music'],
+  mediaDir: string,
+  tracks: readonly DemoMusicTrack[] = DEMO_MUSIC,
+): (() => Promise<void>)[] {
+  return tracks.map((track) => async () => {
+    const output = path.join(mediaDir, 'demo', 'music', `${track.key}.mp3`);
+    if (!(await exists(output))) {
+      await fs.mkdir(path.dirname(output), { recursive: true });
+      const work = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-music-'));
+      try {
+        const partial = path.join(work, 'track.mp3');
+        await runFfmpegProcess(buildMusicArgs({ ...track, output: partial }), {
+          kind: 'render',
+          mediaSeconds: track.seconds,
+          composedFormats: ['lavfi'],
+        });
+        // Moved into place last so an interrupted run never leaves half a track behind.
+        await fs.copyFile(partial, output);
+      } finally {
+        await fs.rm(work, { recursive: true, force: true });
+      }
+    }
+    await music.ensureSeedTrack({ seedKey: `demo:${track.key}`, style: track.style, name: track.name, file: output });
+  });
 }
 
 /** Runs `jobs` two at a time: the machines have two cores and ffmpeg starts quickly. */
@@ -206,7 +241,8 @@ export async function seedDemoData(
         await ensureTitleCard(mediaDir, tutorial.path, tutorial.title, tutorial.subtitle, tutorial.palette, 8);
       });
     }
-    log(`Rendering ${mediaJobs.length} demo videos with ffmpeg (only those missing)`);
+    mediaJobs.push(...demoMusicJobs(services.music, mediaDir));
+    log(`Rendering ${mediaJobs.length} demo videos and music tracks with ffmpeg (only those missing)`);
     await inPairs(mediaJobs);
   }
 

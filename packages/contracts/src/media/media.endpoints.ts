@@ -18,6 +18,15 @@ import {
   mediaUpdateSchema,
   mediaUploadParamsSchema,
   mediaUsageSchema,
+  MUSIC_MAX_FILE_BYTES,
+  musicAddQuerySchema,
+  musicFileParamsSchema,
+  musicIdParamsSchema,
+  musicListQuerySchema,
+  musicListSchema,
+  musicStylesSchema,
+  musicTrackSchema,
+  musicUpdateSchema,
 } from './media.schema.js';
 
 const tag = '素材库';
@@ -27,7 +36,7 @@ const list = endpoint({
   path: '/ai/v1/media',
   guard: 'creator',
   tag,
-  summary: '素材列表（按文件夹、标签、关键词、类型、状态筛选）',
+  summary: '素材列表（按文件夹、标签、关键词、来源、类型、状态筛选）',
   query: mediaListQuerySchema,
   response: pagedSchema(mediaSchema),
 });
@@ -105,7 +114,7 @@ const file = endpoint({
   path: '/ai/v1/files/:id/:variant',
   guard: 'anonymous',
   tag,
-  summary: '素材文件（签名链接：视频、下载、封面、缩略图雪碧图）',
+  summary: '素材文件（签名链接：视频、字幕或音频文件，下载、封面、缩略图雪碧图）',
   description:
     '不需要登录（`<video>` 无法携带令牌），以链接中的 `exp` 与 `sig` 为凭证；链接由素材的 URL 字段给出。支持 `Range`，范围不合法时回答 416。',
   params: mediaFileParamsSchema,
@@ -120,6 +129,7 @@ const file = endpoint({
  */
 const TUS_DESCRIPTION =
   'tus 1.0 断点续传协议（扩展：creation、expiration、termination），分片以 `PATCH` 的 `application/offset+octet-stream` 请求体发送，进度与到期时间在 `Upload-Offset`、`Upload-Expires` 头中。' +
+  '文件名（`Upload-Metadata` 的 `filename`）的扩展名决定素材类型：.srt/.ass/.ssa/.vtt 为字幕（不超过 4MB），.mp3/.m4a/.aac/.wav/.flac/.ogg 为音频（不超过 200MB），其余为视频；处理时再按内容核对，内容不符的素材以失败告终并给出原因。' +
   '上传完成的 PATCH 在 `Upload-Media-Id` 头中给出生成的素材编号。未登录时回答信封（401）；此外的拒绝（超过单文件上限 413、超出素材库配额、未声明长度、上传已过期、已完成的上传不能终止 409、不是自己的上传 404）以 HTTP 状态和中文纯文本回答。';
 
 function tusStep<const M extends EndpointMethod, const P extends `/${string}`>(
@@ -162,3 +172,82 @@ export const mediaApi = {
   uploadDelete: tusStep('DELETE', UPLOAD_ONE, '放弃上传（tus termination）'),
   uploadOptions: tusStep('OPTIONS', UPLOAD_ONE, 'tus 协议能力与跨域预检', 'anonymous'),
 } as const;
+
+const musicTag = '配乐库';
+
+const musicStyles = endpoint({
+  method: 'GET',
+  path: '/ai/v1/music',
+  guard: 'creator',
+  tag: musicTag,
+  summary: '背景音乐：各风格及其配乐（含试听链接）',
+  response: musicStylesSchema,
+});
+
+const musicFile = endpoint({
+  method: 'GET',
+  path: '/ai/v1/files/music/:id',
+  guard: 'anonymous',
+  tag: musicTag,
+  summary: '配乐文件（签名链接，试听用）',
+  description:
+    '不需要登录（`<audio>` 无法携带令牌），以链接中的 `exp` 与 `sig` 为凭证；链接由配乐的 `preview_url` 给出。支持 `Range`。',
+  params: musicFileParamsSchema,
+  query: mediaFileQuerySchema,
+  answer: 'file',
+  errors: ['mediaLinkInvalid', 'musicTrackNotFound'],
+});
+
+/** The creator's music endpoints. */
+export const musicApi = { musicStyles, musicFile } as const;
+
+const opsMusicList = endpoint({
+  method: 'GET',
+  path: '/ops/v1/music',
+  guard: 'operator',
+  tag: musicTag,
+  summary: '配乐库列表（可按风格筛选）',
+  query: musicListQuerySchema,
+  response: musicListSchema,
+});
+
+const opsMusicAdd = endpoint({
+  method: 'POST',
+  path: '/ops/v1/music',
+  guard: 'operator',
+  tag: musicTag,
+  summary: '上传一首配乐（风格与名称在查询参数中）',
+  description: `请求体是音频文件的原始字节（\`Content-Type\` 为 \`audio/*\` 或 \`application/octet-stream\`），不超过 ${MUSIC_MAX_FILE_BYTES / 1024 / 1024}MB；服务端按内容探测（mp3、m4a、aac、wav、flac、ogg），须有音轨且没有视频画面，时长 5 秒到 30 分钟。`,
+  query: musicAddQuerySchema,
+  response: musicTrackSchema,
+  successText: '已添加',
+  errors: ['musicFileInvalid', 'payloadTooLarge'],
+});
+
+const opsMusicUpdate = endpoint({
+  method: 'PATCH',
+  path: '/ops/v1/music/:id',
+  guard: 'operator',
+  tag: musicTag,
+  summary: '修改配乐的风格或名称',
+  params: musicIdParamsSchema,
+  body: musicUpdateSchema,
+  response: musicTrackSchema,
+  successText: '已保存',
+  errors: ['musicTrackNotFound'],
+});
+
+const opsMusicDelete = endpoint({
+  method: 'DELETE',
+  path: '/ops/v1/music/:id',
+  guard: 'operator',
+  tag: musicTag,
+  summary: '删除配乐及其文件',
+  description: '再次删除同一配乐的回答与第一次相同；已用它合成的成片不受影响。',
+  params: musicIdParamsSchema,
+  response: z.null(),
+  successText: '已删除',
+});
+
+/** Operator entries only: the web app never imports this object. */
+export const opsMusicApi = { opsMusicList, opsMusicAdd, opsMusicUpdate, opsMusicDelete } as const;

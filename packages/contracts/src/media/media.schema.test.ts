@@ -1,6 +1,6 @@
 /** Names and folders a creator types keep no line breaks, control or bidi characters (they forge logs and headers). */
 import { describe, expect, it } from 'vitest';
-import { mediaUpdateSchema, withoutUnsafeCharacters } from './media.schema.js';
+import { mediaTypeMaxBytes, mediaTypeOfName, mediaUpdateSchema, withoutUnsafeCharacters } from './media.schema.js';
 
 describe('media names', () => {
   it('refuses CR, LF, NUL and bidi controls in a name, a folder or a tag', () => {
@@ -37,5 +37,24 @@ describe('media names', () => {
   it('removes them from a name that arrives from a file system', () => {
     expect(withoutUnsafeCharacters('clip\u202Egpj.exe\r\n\u0000.mp4')).toBe('clipgpj.exe.mp4');
     expect(withoutUnsafeCharacters('第1集 高能.mp4')).toBe('第1集 高能.mp4');
+  });
+});
+
+describe('mediaTypeOfName', () => {
+  it('proposes subtitle and audio by extension, in any case, and video for everything else', () => {
+    expect(mediaTypeOfName('第1集.SRT')).toBe('subtitle');
+    expect(mediaTypeOfName('a.ssa')).toBe('subtitle');
+    expect(mediaTypeOfName('配乐.Mp3')).toBe('audio');
+    expect(mediaTypeOfName('x.flac')).toBe('audio');
+    expect(mediaTypeOfName('clip.mp4')).toBe('video');
+    expect(mediaTypeOfName('srt')).toBe('video');
+    expect(mediaTypeOfName('')).toBe('video');
+  });
+
+  it('limits subtitles and audio below a video, never above the server limit', () => {
+    expect(mediaTypeMaxBytes('subtitle', 2 * 1024 ** 3)).toBe(4 * 1024 ** 2);
+    expect(mediaTypeMaxBytes('audio', 2 * 1024 ** 3)).toBe(200 * 1024 ** 2);
+    expect(mediaTypeMaxBytes('audio', 1000)).toBe(1000);
+    expect(mediaTypeMaxBytes('video', 1000)).toBe(1000);
   });
 });

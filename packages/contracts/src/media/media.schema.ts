@@ -1,6 +1,8 @@
 /**
- * The media library (素材库, `/ai/v1/media`): uploaded videos (tus at `/ai/v1/media/uploads`), catalogue episodes
- * added in one click, and tool results; their probe (duration, resolution, codecs), poster and thumbnail sprite.
+ * The media library (素材库, `/ai/v1/media`): uploaded videos, subtitle files and audio (tus at
+ * `/ai/v1/media/uploads`), catalogue episodes added in one click, and tool results; their probe (duration,
+ * resolution, codecs), and for videos a poster and thumbnail sprite. The music library of narration's background
+ * tracks (`/ops/v1/music`, `/ai/v1/music`) is tagged by style.
  */
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
@@ -11,6 +13,14 @@ export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
   upload: '上传',
   episode: '剧集',
   output: '成品',
+};
+/** What a library item holds: the upload's file name proposes it, its content must agree. */
+export const MEDIA_TYPES = ['video', 'subtitle', 'audio'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {
+  video: '视频',
+  subtitle: '字幕',
+  audio: '音频',
 };
 /** `processing` while probed and its poster and sprite are made; `failed` keeps the reason. */
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -23,7 +33,33 @@ export const MEDIA_DEFAULT_QUOTA_BYTES = 20 * 1024 ** 3;
 export const MEDIA_UPLOAD_PATH = '/ai/v1/media/uploads';
 /** Header of the tus answer that finishes an upload: the id of the library item it became. */
 export const MEDIA_ID_HEADER = 'Upload-Media-Id';
-export const MEDIA_ACCEPT = 'video/*,.mp4,.mov,.mkv,.avi,.flv,.webm,.m4v,.ts';
+/** Subtitle files: text, read whole, so small. */
+export const SUBTITLE_MAX_FILE_BYTES = 4 * 1024 ** 2;
+/** Audio files (narration, music): a long one at a high bit rate stays well below this. */
+export const AUDIO_MAX_FILE_BYTES = 200 * 1024 ** 2;
+export const VIDEO_EXTENSIONS = ['.mp4', '.mov', '.mkv', '.avi', '.flv', '.webm', '.m4v', '.ts'] as const;
+export const SUBTITLE_EXTENSIONS = ['.srt', '.ass', '.ssa', '.vtt'] as const;
+export const AUDIO_EXTENSIONS = ['.mp3', '.m4a', '.aac', '.wav', '.flac', '.ogg'] as const;
+/** File pickers that need a video (the tools' source pickers). */
+export const MEDIA_VIDEO_ACCEPT = ['video/*', ...VIDEO_EXTENSIONS].join(',');
+/** The library's upload zone: videos, subtitle files and audio. */
+export const MEDIA_ACCEPT = [MEDIA_VIDEO_ACCEPT, ...SUBTITLE_EXTENSIONS, 'audio/*', ...AUDIO_EXTENSIONS].join(',');
+
+/** The type a file name proposes (its extension); anything else is taken for a video, as uploads always were. */
+export function mediaTypeOfName(name: string): MediaType {
+  const dot = name.lastIndexOf('.');
+  const extension = dot >= 0 ? name.slice(dot).toLowerCase() : '';
+  if ((SUBTITLE_EXTENSIONS as readonly string[]).includes(extension)) return 'subtitle';
+  if ((AUDIO_EXTENSIONS as readonly string[]).includes(extension)) return 'audio';
+  return 'video';
+}
+
+/** The most bytes one upload of the type may have (a video's limit is the server's MEDIA_MAX_FILE_BYTES). */
+export function mediaTypeMaxBytes(type: MediaType, videoMaxBytes: number): number {
+  if (type === 'subtitle') return Math.min(SUBTITLE_MAX_FILE_BYTES, videoMaxBytes);
+  if (type === 'audio') return Math.min(AUDIO_MAX_FILE_BYTES, videoMaxBytes);
+  return videoMaxBytes;
+}
 export const MEDIA_NAME_MAX_LENGTH = 100;
 export const MEDIA_FOLDER_MAX_LENGTH = 30;
 export const MEDIA_TAG_MAX = 10;
@@ -60,6 +96,7 @@ export const mediaSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   kind: z.enum(MEDIA_KINDS),
+  type: z.enum(MEDIA_TYPES),
   status: z.enum(MEDIA_STATUSES),
   /** Why processing failed, in Chinese. */
   error: z.string().nullable(),
@@ -71,7 +108,10 @@ export const mediaSchema = z.object({
   height: z.number().int(),
   video_codec: z.string(),
   audio_codec: z.string(),
-  /** Signed addresses (hours); '' while processing. `url` answers HTTP Range; `download_url` saves as the name. */
+  /**
+   * Signed addresses (hours); '' while processing. `url` answers HTTP Range; `download_url` saves as the name.
+   * Subtitle and audio items have no poster nor sprite.
+   */
   url: z.string(),
   download_url: z.string(),
   poster_url: z.string(),
@@ -97,7 +137,8 @@ export const mediaListQuerySchema = pageQuerySchema.extend({
   folder: textFilter('文件夹', MEDIA_FOLDER_MAX_LENGTH),
   tag: textFilter('标签', 20),
   keyword: textFilter('关键词', MEDIA_NAME_MAX_LENGTH),
-  kind: z.enum(MEDIA_KINDS, { error: '素材类型不正确' }).optional(),
+  kind: z.enum(MEDIA_KINDS, { error: '素材来源不正确' }).optional(),
+  type: z.enum(MEDIA_TYPES, { error: '素材类型不正确' }).optional(),
   status: z.enum(MEDIA_STATUSES, { error: '素材状态不正确' }).optional(),
 });
 export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
@@ -171,3 +212,41 @@ export const MUSIC_STYLE_LABELS: Record<MusicStyle, string> = {
   sad: '伤感',
   epic: '激昂',
 };
+
+/** A music file the operators upload (`POST /ops/v1/music`): raw bytes, read whole before probing. */
+export const MUSIC_MAX_FILE_BYTES = 50 * 1024 ** 2;
+export const MUSIC_NAME_MAX_LENGTH = 40;
+
+const musicName = safeText(
+  z.string({ error: '请输入配乐名称' }).trim().min(1, '请输入配乐名称').max(MUSIC_NAME_MAX_LENGTH, '配乐名称过长'),
+  '配乐名称不能含有换行、控制字符或文字方向控制符',
+);
+const musicStyle = z.enum(MUSIC_STYLES, { error: '配乐风格不正确' });
+
+export const musicTrackSchema = z.object({
+  id: z.number().int(),
+  style: z.enum(MUSIC_STYLES),
+  name: z.string(),
+  /** Seconds. */
+  duration: z.number(),
+  size: z.number().int(),
+  audio_codec: z.string(),
+  /** A signed address (hours) of the file, for an `<audio>` preview. */
+  preview_url: z.string(),
+  created_at: z.string(),
+});
+export type MusicTrack = z.infer<typeof musicTrackSchema>;
+
+export const musicListSchema = z.object({ data: z.array(musicTrackSchema) });
+export const musicListQuerySchema = z.object({ style: musicStyle.optional() });
+/** `POST /ops/v1/music?style=&name=`: the body is the audio file itself. */
+export const musicAddQuerySchema = z.object({ style: musicStyle, name: musicName });
+export const musicUpdateSchema = z.object({ style: musicStyle.optional(), name: musicName.optional() });
+export const musicIdParamsSchema = z.object({
+  id: z.coerce.number({ error: '配乐编号不正确' }).int('配乐编号不正确').positive('配乐编号不正确'),
+});
+/** `GET /ai/v1/music`: every style in order, with its tracks (a style without tracks has an empty list). */
+export const musicStylesSchema = z.object({
+  data: z.array(z.object({ style: z.enum(MUSIC_STYLES), label: z.string(), tracks: z.array(musicTrackSchema) })),
+});
+export const musicFileParamsSchema = z.object({ id: z.coerce.number().int().positive().meta({ label: '配乐编号' }) });

@@ -369,7 +369,7 @@ describe(`media library (${testDatabaseKind})`, () => {
     const folders = await call(ctx.app, { method: 'GET', url: '/ai/v1/media/folders', token });
     expect(folders.json.body.data).toEqual([{ folder: '甜宠', count: 2 }]);
     const bad = await call(ctx.app, { method: 'GET', url: '/ai/v1/media?kind=photo', token });
-    expect(bad.json).toMatchObject({ code: ErrorCode.validation, msg: '素材类型不正确' });
+    expect(bad.json).toMatchObject({ code: ErrorCode.validation, msg: '素材来源不正确' });
 
     expect((await call(ctx.app, { url: `/ai/v1/media/${a}/delete`, token })).json.code).toBe(0);
     expect((await call(ctx.app, { url: `/ai/v1/media/${a}/delete`, token })).json.code).toBe(0);

@@ -1,5 +1,5 @@
 /** SQL for the media library. Every read and write is scoped to the owning agent; deleted rows are kept, hidden. */
-import type { MediaKind, MediaStatus } from '@cc/contracts';
+import type { MediaKind, MediaStatus, MediaType } from '@cc/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { MediaTable, MediaUploadTable } from '../../db/schema.js';
@@ -12,6 +12,7 @@ export interface MediaFilter {
   tag?: string;
   keyword?: string;
   kind?: MediaKind;
+  type?: MediaType;
   status?: MediaStatus;
 }
 
@@ -85,6 +86,7 @@ export class MediaRepository {
     let query = this.db.selectFrom('media').where('agent_id', '=', agentId).where('deleted_at', 'is', null);
     if (filter.folder !== undefined && filter.folder !== '') query = query.where('folder', '=', filter.folder);
     if (filter.kind) query = query.where('kind', '=', filter.kind);
+    if (filter.type) query = query.where('type', '=', filter.type);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.keyword) query = query.where(sql<boolean>`name like ${likeOf(filter.keyword)} escape '\\'`);
     if (filter.tag)

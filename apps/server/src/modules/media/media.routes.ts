@@ -14,6 +14,7 @@ import { route, Texted } from '../../plugins/endpoint-route.js';
 import { hijackKeepingHeaders } from '../../plugins/security.js';
 import { offsetOf, paged } from '../paging.js';
 import type { StreamSlots } from '../../plugins/stream-slots.js';
+import type { MediaStorage } from '../../providers/storage/media-storage.js';
 import { tooLargeText, type MediaService, type UploadWrite } from './media.service.js';
 
 /** Set by our route from the authenticated identity, never taken from the client (an incoming one is replaced). */
@@ -52,6 +53,29 @@ export function parseRange(
   }
   if (start > end || start >= size) return 'invalid';
   return { start, end };
+}
+
+/** A stored file, whole or the part `Range` asks for (206), or 416 for a range outside it. */
+export async function sendRange(
+  reply: FastifyReply,
+  storage: MediaStorage,
+  key: string,
+  size: number,
+  rangeHeader: string | undefined,
+) {
+  const range = parseRange(rangeHeader, size);
+  if (range === 'invalid') {
+    return reply.code(416).header('content-range', `bytes */${size}`).send();
+  }
+  if (range) {
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
+    return reply.send(await storage.read(key, range));
+  }
+  reply.header('content-length', size);
+  return reply.send(await storage.read(key));
 }
 
 const decodeMeta = (value: string | null | undefined) => value ?? '';
@@ -179,7 +203,8 @@ export function mediaRoutes(
         },
         onUploadCreate: async (req, upload) => {
           const write = { ...writeOf(req), length: upload.size ?? null, offset: 0 };
-          announceExpiry(req, await refusingAsTus(() => media.reserveUpload(agentOf(req), upload.id, write)));
+          const name = decodeMeta(upload.metadata?.filename);
+          announceExpiry(req, await refusingAsTus(() => media.reserveUpload(agentOf(req), upload.id, write, name)));
           return {};
         },
         // tus's own refusals are in English; the creator reads Chinese.
@@ -232,11 +257,11 @@ export function mediaRoutes(
     for (const step of TUS_STEPS) route(app, mediaApi[step], handleTus);
 
     route(app, mediaApi.list, async (request) => {
-      const { folder, tag, keyword, kind, status } = request.query;
+      const { folder, tag, keyword, kind, type, status } = request.query;
       const { limit, offset } = offsetOf(request.query);
       const { data, total } = await media.page(
         identityOf(request).agentId,
-        { folder, tag, keyword, kind, status },
+        { folder, tag, keyword, kind, type, status },
         limit,
         offset,
       );
@@ -279,19 +304,7 @@ export function mediaRoutes(
         .header('content-type', contentType)
         .header('cache-control', 'private, max-age=3600');
       if (variant === 'download') reply.header('content-disposition', contentDisposition(row.name));
-      const range = parseRange(request.headers.range, size);
-      if (range === 'invalid') {
-        return reply.code(416).header('content-range', `bytes */${size}`).send();
-      }
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('content-length', range.end - range.start + 1);
-        return reply.send(await media.storage.read(key, range));
-      }
-      reply.header('content-length', size);
-      return reply.send(await media.storage.read(key));
+      return sendRange(reply, media.storage, key, size, request.headers.range);
     });
   };
 }

@@ -1,11 +1,12 @@
 /**
- * The media library: uploads arrive through tus and are probed by the `media.process` job (not a
- * video → failed with the reason, file removed); catalogue episodes are copied in once each; tool outputs land here
+ * The media library: uploads arrive through tus and are checked by the `media.process` job as the type their file
+ * name proposed — a video probed (poster, sprite), a subtitle file parsed, an audio file probed as audio — and end
+ * failed with the reason, file removed, when the content disagrees; catalogue episodes are copied in once each; tool outputs land here
  * linked to their job. An upload in progress holds what it promised against the quota until it becomes an item,
  * is terminated or expires. Files are read through short-lived signed links (`<video>` cannot send a
  * bearer token). It is also the tool jobs' `ToolMediaLibrary`.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,9 +14,13 @@ import {
   ErrorMessages,
   MEDIA_FOLDER_MAX_LENGTH,
   withoutUnsafeCharacters,
+  mediaTypeMaxBytes,
+  mediaTypeOfName,
   type Media,
   type MediaFileVariant,
   type MediaKind,
+  type MediaType,
+  type MusicStyle,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -30,15 +35,23 @@ import {
   FfmpegMissingError,
   MediaTimeoutError,
 } from '../../providers/media/ffmpeg-process.js';
-import { decodedDuration, NotAVideoError, probeVideo, type VideoProbe } from '../../providers/media/probe.js';
+import {
+  decodedDuration,
+  NotAnAudioError,
+  NotAVideoError,
+  probeAudio,
+  probeVideo,
+  type VideoProbe,
+} from '../../providers/media/probe.js';
 import type { MediaStorage } from '../../providers/storage/media-storage.js';
 import { isoTime } from '../paging.js';
-import type { ToolMediaItem, ToolMediaLibrary } from '../tool/tool-media.js';
+import { parseSubtitles } from '../tool/subtitles/subtitle-files.js';
+import { SubtitleError } from '../tool/subtitles/cue.js';
+import type { ToolMediaItem, ToolMediaLibrary, ToolMediaType } from '../tool/tool-media.js';
 import { makePosterAndSprite, type SpriteLayout } from './media-files.js';
 import type { MediaFilter, MediaRepository, MediaRow, MediaUploadRow } from './media.repository.js';
-
-const LINK_TTL_MS = 6 * 3600_000;
-const HOUR = 3600_000;
+import { audioContentTypeOfKey, audioFileType, type MusicService } from './music.service.js';
+import type { SignedLinks } from './signed-links.js';
 
 export interface Catalogue {
   serialEpisodeFiles(
@@ -63,7 +76,8 @@ export interface MediaServiceDeps {
   catalogue: Catalogue;
   /** The demo catalogue's media folder (episode files are relative to it). */
   catalogueDir: string;
-  linkSecret: Buffer;
+  links: SignedLinks;
+  music: MusicService;
   quotaBytes: number;
   maxFileBytes: number;
   /** How long an unfinished upload may take from its creation. */
@@ -85,21 +99,12 @@ export class MediaService implements ToolMediaLibrary {
 
   // ---- signed links -------------------------------------------------------------------------------------------
 
-  private signature(id: number, variant: MediaFileVariant, exp: number): string {
-    return createHmac('sha256', this.deps.linkSecret).update(`${id}.${variant}.${exp}`).digest('hex').slice(0, 32);
-  }
-
-  /** A link valid for at least six hours; the same for a whole hour, so browsers can cache what it serves. */
   link(id: number, variant: MediaFileVariant): string {
-    const exp = Math.ceil((this.deps.clock.now() + LINK_TTL_MS) / HOUR) * (HOUR / 1000);
-    return `/ai/v1/files/${id}/${variant}?exp=${exp}&sig=${this.signature(id, variant, exp)}`;
+    return this.deps.links.link(`/ai/v1/files/${id}/${variant}`, `${id}.${variant}`);
   }
 
   verifyLink(id: number, variant: MediaFileVariant, exp: number, sig: string): boolean {
-    if (!Number.isFinite(exp) || exp * 1000 < this.deps.clock.now()) return false;
-    const expected = Buffer.from(this.signature(id, variant, exp));
-    const given = Buffer.from(sig);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return this.deps.links.verify(`${id}.${variant}`, exp, sig);
   }
 
   toMedia(row: MediaRow): Media {
@@ -109,6 +114,7 @@ export class MediaService implements ToolMediaLibrary {
       id: row.id,
       name: row.name,
       kind: row.kind,
+      type: row.type,
       status: row.status,
       error: row.error,
       folder: row.folder,
@@ -143,7 +149,7 @@ export class MediaService implements ToolMediaLibrary {
             ? row.storage_key
             : null;
     if (!row || !key) throw appError('mediaNotFound');
-    return { row, key, contentType: variant === 'poster' || variant === 'sprite' ? 'image/jpeg' : 'video/mp4' };
+    return { row, key, contentType: variant === 'poster' || variant === 'sprite' ? 'image/jpeg' : fileTypeOf(row) };
   }
 
   get storage(): MediaStorage {
@@ -210,9 +216,11 @@ export class MediaService implements ToolMediaLibrary {
    * Admits a new upload: the size limit, then the quota — finished items plus every upload in progress plus this
    * one's promise — under a per-creator lock, so parallel creations cannot pass it together. Answers its expiry.
    */
-  async reserveUpload(agentId: number, uploadId: string, write: UploadWrite): Promise<number> {
+  async reserveUpload(agentId: number, uploadId: string, write: UploadWrite, fileName = ''): Promise<number> {
+    const type = mediaTypeOfName(fileName);
     // A length given at creation bounds every body (tus enforces it, and the size limit before this).
-    const promised = write.length ?? this.deferredPromise(write, 0);
+    if (write.length !== null) this.requireWithinTypeLimit(type, write.length);
+    const promised = write.length ?? this.deferredPromise(write, 0, type);
     const now = this.deps.clock.now();
     const expiresAt = now + this.deps.uploadExpiryMs;
     await this.underQuotaLock(agentId, async (trx) => {
@@ -223,6 +231,7 @@ export class MediaService implements ToolMediaLibrary {
           agent_id: agentId,
           length: write.length,
           reserved_bytes: promised,
+          type,
           created_at: now,
           expires_at: expiresAt,
         },
@@ -242,7 +251,7 @@ export class MediaService implements ToolMediaLibrary {
     return this.underQuotaLock(agentId, async (trx) => {
       const upload = await this.liveUpload(uploadId, now, trx);
       if (!upload) return null;
-      const promised = upload.length ?? this.deferredPromise(write, upload.reserved_bytes);
+      const promised = upload.length ?? this.deferredPromise(write, upload.reserved_bytes, upload.type);
       await this.requireRoom(agentId, uploadId, promised, now, trx);
       await this.deps.media.setReservedBytes(uploadId, promised, trx);
       return upload.expires_at;
@@ -269,12 +278,14 @@ export class MediaService implements ToolMediaLibrary {
   async uploadFinished(agentId: number, upload: { id: string; size: number; name: string; folder: string }) {
     const existing = await this.deps.media.byUpload(upload.id);
     if (existing) return existing.id;
+    const type = mediaTypeOfName(upload.name);
     const storageKey = await this.deps.storage.commitUpload(upload.id);
     const id = await this.underQuotaLock(agentId, async (trx) => {
       const mediaId = await this.deps.media.insert(
         {
           agent_id: agentId,
           kind: 'upload',
+          type,
           status: 'processing',
           name: cleanName(upload.name) || '未命名视频.mp4',
           folder: withoutUnsafeCharacters(upload.folder).trim().slice(0, MEDIA_FOLDER_MAX_LENGTH),
@@ -322,12 +333,21 @@ export class MediaService implements ToolMediaLibrary {
    * in — never less than before (a refused request must not shrink it). It promises nothing ahead, so each body must
    * say its size to be counted before it is written.
    */
-  private deferredPromise(write: UploadWrite, before: number): number {
+  private deferredPromise(write: UploadWrite, before: number, type: MediaType): number {
     if (write.bodyBytes === null) throw appError('uploadLengthRequired');
-    if (write.length !== null && write.length > this.deps.maxFileBytes) {
-      throw appError('mediaTooLarge', tooLargeText(this.deps.maxFileBytes));
-    }
-    return Math.max(before, write.length ?? 0, write.offset + write.bodyBytes);
+    if (write.length !== null) this.requireWithinTypeLimit(type, write.length);
+    const promised = Math.max(before, write.length ?? 0, write.offset + write.bodyBytes);
+    this.requireWithinTypeLimit(type, promised);
+    return promised;
+  }
+
+  /** A subtitle file or an audio file has its own, smaller limit than a video. */
+  private requireWithinTypeLimit(type: MediaType, bytes: number): void {
+    const limit = mediaTypeMaxBytes(type, this.deps.maxFileBytes);
+    if (bytes <= limit) return;
+    if (type === 'subtitle') throw appError('subtitleFileTooLarge', tooLargeText(limit, '字幕文件'));
+    if (type === 'audio') throw appError('audioFileTooLarge', tooLargeText(limit, '音频'));
+    throw appError('mediaTooLarge', tooLargeText(limit));
   }
 
   private async requireRoom(agentId: number, uploadId: string, promised: number, now: number, trx: Db) {
@@ -369,9 +389,15 @@ export class MediaService implements ToolMediaLibrary {
     }
     let failure: string | null;
     try {
-      const probe = await probeVideo(local.file);
-      // Prices and renders count what really decodes, never more than the container claims.
-      await this.finishProbe(row, local.file, { ...probe, duration: await decodedDuration(local.file, probe) });
+      if (row.type === 'subtitle') {
+        await this.finishSubtitle(row, local.file);
+      } else if (row.type === 'audio') {
+        await this.finishAudio(row, local.file);
+      } else {
+        const probe = await probeVideo(local.file);
+        // Prices and renders count what really decodes, never more than the container claims.
+        await this.finishProbe(row, local.file, { ...probe, duration: await decodedDuration(local.file, probe) });
+      }
       return;
     } catch (error) {
       failure = processingFailure(error);
@@ -383,6 +409,33 @@ export class MediaService implements ToolMediaLibrary {
     // in between leaves the item processing without a file, which the next run ends as lost.
     await this.deps.storage.delete(row.storage_key);
     await this.deps.media.update(mediaId, { status: 'failed', error: failure, size_bytes: 0 });
+  }
+
+  /** A subtitle file is read whole (it is small) and parsed: its duration is where its last cue ends. */
+  private async finishSubtitle(row: MediaRow, file: string): Promise<void> {
+    const { size } = await fs.stat(file);
+    const limit = mediaTypeMaxBytes('subtitle', this.deps.maxFileBytes);
+    if (size > limit) throw appError('subtitleFileTooLarge', tooLargeText(limit, '字幕文件'));
+    const cues = parseSubtitleFile(await fs.readFile(file));
+    const ready = await this.deps.media.finishProcessing(row.id, {
+      status: 'ready',
+      error: null,
+      duration_ms: Math.max(...cues.map((cue) => cue.endMs)),
+      size_bytes: size,
+    });
+    if (!ready) await this.deleteFiles(row);
+  }
+
+  private async finishAudio(row: MediaRow, file: string): Promise<void> {
+    const probe = await probeAudio(file);
+    const ready = await this.deps.media.finishProcessing(row.id, {
+      status: 'ready',
+      error: null,
+      duration_ms: Math.round(probe.duration * 1000),
+      audio_codec: probe.audioCodec,
+      size_bytes: (await this.deps.storage.size(row.storage_key)) ?? probe.size,
+    });
+    if (!ready) await this.deleteFiles(row);
   }
 
   private async finishProbe(row: MediaRow, file: string, probe: VideoProbe): Promise<void> {
@@ -471,11 +524,12 @@ export class MediaService implements ToolMediaLibrary {
 
   // ---- the tool jobs' port ------------------------------------------------------------------------------------
 
-  async requireReady(agentId: number, ids: number[]): Promise<ToolMediaItem[]> {
+  async requireReady(agentId: number, ids: number[], type: ToolMediaType = 'video'): Promise<ToolMediaItem[]> {
     const rows = new Map((await this.deps.media.ownedMany(agentId, ids)).map((row) => [row.id, row]));
     return ids.map((id) => {
       const row = rows.get(id);
       if (!row) throw appError('mediaNotFound');
+      if (row.type !== type) throw appError('toolMediaWrongType', WRONG_TYPE_TEXT[type]);
       if (row.status !== 'ready') throw appError('toolMediaNotReady');
       return { id, name: row.name, duration: row.duration_ms / 1000 };
     });
@@ -492,7 +546,11 @@ export class MediaService implements ToolMediaLibrary {
     }
   }
 
-  async addOutput(agentId: number, output: { file: string; name: string; jobId: string }): Promise<number> {
+  async addOutput(
+    agentId: number,
+    output: { file: string; name: string; jobId: string; type?: ToolMediaType },
+  ): Promise<number> {
+    if (output.type === 'subtitle' || output.type === 'audio') return this.addFileOutput(agentId, output, output.type);
     const probe = await probeVideo(output.file);
     const key = `outputs/${output.jobId}/${randomUUID()}.mp4`;
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-output-'));
@@ -530,6 +588,54 @@ export class MediaService implements ToolMediaLibrary {
     }
   }
 
+  /** A subtitle output is stored as it is (the job wrote it); an audio output is probed for its duration. */
+  private async addFileOutput(
+    agentId: number,
+    output: { file: string; name: string; jobId: string },
+    type: 'subtitle' | 'audio',
+  ): Promise<number> {
+    let durationMs: number;
+    let audioCodec = '';
+    let extension: string;
+    let contentType: string;
+    if (type === 'subtitle') {
+      const cues = parseSubtitleFile(await fs.readFile(output.file));
+      durationMs = Math.max(...cues.map((cue) => cue.endMs));
+      extension = path.extname(output.name).slice(1).toLowerCase() || 'srt';
+      contentType = 'text/plain; charset=utf-8';
+    } else {
+      const probe = await probeAudio(output.file);
+      durationMs = Math.round(probe.duration * 1000);
+      audioCodec = probe.audioCodec;
+      ({ extension, contentType } = audioFileType(probe.format));
+    }
+    const size = (await fs.stat(output.file)).size;
+    const key = `outputs/${output.jobId}/${randomUUID()}.${extension}`;
+    await this.deps.storage.putFile(key, output.file, contentType);
+    return this.deps.media.insert({
+      agent_id: agentId,
+      kind: 'output' satisfies MediaKind,
+      type,
+      status: 'ready',
+      name: cleanName(output.name),
+      folder: '成品',
+      storage_key: key,
+      size_bytes: size,
+      duration_ms: durationMs,
+      audio_codec: audioCodec,
+      job_id: output.jobId,
+      created_at: this.deps.clock.now(),
+    });
+  }
+
+  musicTrack(style: MusicStyle, index: number): Promise<{ id: number; name: string } | null> {
+    return this.deps.music.nth(style, index);
+  }
+
+  withMusicFile<T>(trackId: number, fn: (file: string) => Promise<T>): Promise<T> {
+    return this.deps.music.withFile(trackId, fn);
+  }
+
   async deleteOutputsOf(agentId: number, jobId: string): Promise<void> {
     for (const row of await this.deps.media.byJob(agentId, jobId)) {
       if (await this.deps.media.softDelete(agentId, row.id, this.deps.clock.now())) await this.deleteFiles(row);
@@ -543,10 +649,34 @@ export class MediaService implements ToolMediaLibrary {
 }
 
 /** The size-limit refusal naming the configured limit (the catalogue's text names the default 2 GB). */
-export function tooLargeText(maxBytes: number): string {
+export function tooLargeText(maxBytes: number, what = '视频'): string {
   const size =
     maxBytes >= 1024 ** 3 ? `${+(maxBytes / 1024 ** 3).toFixed(1)}GB` : `${+(maxBytes / 1024 ** 2).toFixed(1)}MB`;
-  return `文件过大，单个视频不能超过 ${size}`;
+  return `文件过大，单个${what}不能超过 ${size}`;
+}
+
+const WRONG_TYPE_TEXT: Record<MediaType, string> = {
+  video: ErrorMessages.toolMediaWrongType,
+  subtitle: '所选素材类型不正确：请选择字幕文件',
+  audio: '所选素材类型不正确：请选择音频',
+};
+
+/** What a file link of the item serves as. */
+function fileTypeOf(row: MediaRow): string {
+  if (row.type === 'subtitle') return 'text/plain';
+  // An upload's key has no extension; its name has the one it was uploaded with.
+  if (row.type === 'audio') return audioContentTypeOfKey(/\.\w+$/.test(row.storage_key) ? row.storage_key : row.name);
+  return 'video/mp4';
+}
+
+/**
+ * The cues of a subtitle file's bytes; a file that is not text (NUL bytes outside UTF-16) is refused as such before
+ * the parser reads it as GB18030 and names a line of garbage.
+ */
+function parseSubtitleFile(bytes: Buffer) {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  if (!utf16 && bytes.includes(0)) throw appError('subtitleFileInvalid');
+  return parseSubtitles(bytes).cues;
 }
 
 /** A file name as shown and downloaded: no path, no control characters, at most 100 characters. */
@@ -562,6 +692,8 @@ export function cleanName(name: string): string {
  */
 function processingFailure(error: unknown): string | null {
   if (error instanceof NotAVideoError) return ErrorMessages.mediaNotVideo;
+  if (error instanceof NotAnAudioError) return ErrorMessages.mediaNotAudio;
+  if (error instanceof SubtitleError) return `字幕文件无法使用：${error.message}`;
   if (error instanceof AppError) return error.message;
   if (error instanceof MediaTimeoutError) return ErrorMessages.mediaProcessTimeout;
   if (error instanceof FfmpegAbortedError || error instanceof FfmpegMissingError) return null;

@@ -1,10 +1,12 @@
 /**
- * ffprobe of an uploaded or rendered file: is it a video, what is in it, and is it within what the server decodes:
+ * ffprobe of an uploaded or rendered file: is it a video (or an audio file), what is in it, and is it within what
+ * the server decodes:
  * the detected container is checked against the whitelist again, and picture size, frame rate,
  * duration and stream count against the limits (MEDIA_MAX_*), before anything decodes a frame of it.
  */
-import { appError, type AppError } from '../../errors.js';
+import { AppError, appError } from '../../errors.js';
 import {
+  AUDIO_FORMATS,
   CONTAINER_FORMATS,
   FfmpegError,
   FfmpegMissingError,
@@ -14,6 +16,10 @@ import {
 
 export class NotAVideoError extends Error {
   override name = 'NotAVideoError';
+}
+
+export class NotAnAudioError extends Error {
+  override name = 'NotAnAudioError';
 }
 
 export interface VideoProbe {
@@ -66,12 +72,12 @@ interface ProbeJson {
   format?: { duration?: string; size?: string; format_name?: string };
 }
 
-async function runProbe(args: string[], file: string, mediaSeconds?: number): Promise<ProbeJson> {
+async function runProbe(args: string[], file: string, mediaSeconds?: number, audioInputs = false): Promise<ProbeJson> {
   try {
     const { stdout } = await runMediaProcess(
       'ffprobe',
       ['-v', 'error', '-print_format', 'json', ...args, file],
-      mediaSeconds === undefined ? { kind: 'probe' } : { kind: 'analysis', mediaSeconds },
+      mediaSeconds === undefined ? { kind: 'probe', audioInputs } : { kind: 'analysis', mediaSeconds, audioInputs },
     );
     return JSON.parse(stdout) as ProbeJson;
   } catch (error) {
@@ -169,4 +175,53 @@ export async function decodedDuration(file: string, probe: VideoProbe): Promise<
   const packets = Number.parseInt(json.streams?.[0]?.nb_read_packets ?? '', 10);
   if (!Number.isFinite(packets) || packets <= 0 || probe.fps <= 0) return probe.duration;
   return Math.min(probe.duration, packets / probe.fps);
+}
+
+export interface AudioProbe {
+  /** Seconds. */
+  duration: number;
+  audioCodec: string;
+  /** Bytes. */
+  size: number;
+  format: string;
+}
+
+/**
+ * Reads an audio file (opened with the audio demuxers allowed): `NotAnAudioError` when it is not one — no audio
+ * stream, a real video stream (cover art is allowed), no duration, or a format the whitelist refuses (a playlist
+ * names other files; it is never followed) — and `mediaDurationTooLong` beyond the duration limit.
+ */
+export async function probeAudio(file: string): Promise<AudioProbe> {
+  let json: ProbeJson;
+  try {
+    json = await runProbe(['-show_streams', '-show_format'], file, undefined, true);
+  } catch (error) {
+    if (error instanceof NotAVideoError || error instanceof AppError) {
+      throw new NotAnAudioError(error.message);
+    }
+    throw error;
+  }
+  const streams = json.streams ?? [];
+  const format = json.format?.format_name ?? '';
+  const allowed = [...CONTAINER_FORMATS, ...AUDIO_FORMATS];
+  if (!format.split(',').some((name) => allowed.includes(name))) throw new NotAnAudioError(`format ${format}`);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const duration = Number.parseFloat(json.format?.duration ?? audio?.duration ?? '');
+  if (!audio || video || !Number.isFinite(duration) || duration <= 0) throw new NotAnAudioError('no audio stream');
+  if (duration > limits.maxDuration) {
+    throw appError(
+      'mediaDurationTooLong',
+      `音频时长超出上限（${Math.ceil(duration / 60)} 分钟，最长 ${Math.floor(limits.maxDuration / 60)} 分钟）`,
+    );
+  }
+  if (streams.length > limits.maxStreams) {
+    throw appError('mediaTooManyStreams', `音频包含的轨道过多（${streams.length} 条，最多 ${limits.maxStreams} 条）`);
+  }
+  return {
+    duration,
+    audioCodec: audio.codec_name ?? '',
+    size: Number.parseInt(json.format?.size ?? '0', 10) || 0,
+    format,
+  };
 }

@@ -1,13 +1,17 @@
-/** Library items as cards: poster, name, duration, resolution, status and tags; selectable in the picker. */
+/**
+ * Library items as cards: poster (an icon for subtitle files and audio), name, type, duration, resolution, status and
+ * tags; selectable in the picker.
+ */
 import { Checkbox, Tag, Tooltip } from '@arco-design/web-react';
-import type { Media } from '@cc/contracts';
-import { IconFolder } from '@arco-design/web-react/icon';
+import { MEDIA_TYPE_LABELS, type Media, type MediaType } from '@cc/contracts';
+import { IconFile, IconFolder, IconMusic } from '@arco-design/web-react/icon';
 import type { ReactNode } from 'react';
 import { formatDuration } from '../../../lib/format';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
 import styles from '../tool-page.module.css';
 
 const t = toolText.media;
+const TYPE_COLORS: Record<MediaType, string> = { video: 'arcoblue', subtitle: 'green', audio: 'purple' };
 
 export function MediaCard({
   media,
@@ -38,7 +42,10 @@ export function MediaCard({
         {media.poster_url ? (
           <img src={media.poster_url} alt={media.name} loading="lazy" />
         ) : (
-          <div className={styles.posterEmpty} />
+          <div className={styles.posterEmpty}>
+            {media.type === 'subtitle' && <IconFile className={styles.posterIcon} aria-hidden />}
+            {media.type === 'audio' && <IconMusic className={styles.posterIcon} aria-hidden />}
+          </div>
         )}
         {media.status === 'ready' && <span className={styles.duration}>{formatDuration(media.duration)}</span>}
         {media.status === 'processing' && (
@@ -59,6 +66,9 @@ export function MediaCard({
         {media.name}
       </div>
       <div className={styles.mediaMeta}>
+        <Tag size="small" color={TYPE_COLORS[media.type]}>
+          {MEDIA_TYPE_LABELS[media.type]}
+        </Tag>
         <span>{t.kinds[media.kind]}</span>
         {media.width > 0 && <span>{`${media.width}×${media.height}`}</span>}
         {media.status === 'failed' && <span className={styles.error}>{media.error}</span>}

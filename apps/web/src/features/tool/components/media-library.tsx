@@ -1,11 +1,12 @@
 /**
- * 素材库: search and filter the library (by name, kind, folder and tag), upload with resume, see what is processing
- * or failed and why, preview with the player and its seek thumbnails, download, rename, file into a folder and tag,
+ * 素材库: search and filter the library (by name, kind, type, folder and tag), upload videos, subtitle files and audio
+ * with resume, see what is processing or failed and why, preview a video with the player and its seek thumbnails or
+ * play an audio item, download, rename, file into a folder and tag,
  * and delete (refused while a running job uses it).
  */
 import { Button, Input, Message, Modal, Popconfirm, Radio, Select, Spin, Tag, Tooltip } from '@arco-design/web-react';
 import { IconDelete, IconDownload, IconEdit, IconPlayCircle, IconTags } from '@arco-design/web-react/icon';
-import { mediaApi, type Media } from '@cc/contracts';
+import { MEDIA_TYPE_LABELS, MEDIA_TYPES, mediaApi, type Media, type MediaType } from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListPager } from '../../../components/list-pager';
@@ -36,9 +37,10 @@ export function PreviewModal({
   media,
   onClose,
 }: {
-  media: (Pick<Media, 'name' | 'url' | 'poster_url'> & { sprite?: Media['sprite'] }) | null;
+  media: (Pick<Media, 'name' | 'url' | 'poster_url'> & { sprite?: Media['sprite']; type?: MediaType }) | null;
   onClose: () => void;
 }) {
+  const audio = media?.type === 'audio';
   return (
     <Modal
       visible={media !== null}
@@ -46,9 +48,14 @@ export function PreviewModal({
       footer={null}
       onCancel={onClose}
       unmountOnExit
-      style={{ width: 'min(720px, 96vw)' }}
+      style={{ width: audio ? 'min(480px, 96vw)' : 'min(720px, 96vw)' }}
     >
-      {media && <VideoPlayer url={media.url} poster={media.poster_url} sprite={media.sprite} fluid />}
+      {media &&
+        (audio ? (
+          <audio className={styles.audioPlayer} src={media.url} controls autoPlay aria-label={media.name} />
+        ) : (
+          <VideoPlayer url={media.url} poster={media.poster_url} sprite={media.sprite} fluid />
+        ))}
     </Modal>
   );
 }
@@ -56,6 +63,7 @@ export function PreviewModal({
 export function MediaLibrary() {
   const [keyword, setKeyword] = useState('');
   const [kind, setKind] = useState<Media['kind'] | ''>('');
+  const [type, setType] = useState<MediaType | ''>('');
   const [folder, setFolder] = useState('');
   const [tag, setTag] = useState('');
   const [page, setPage] = useState(1);
@@ -65,6 +73,7 @@ export function MediaLibrary() {
   const list = useMediaList({
     keyword: debounced || undefined,
     kind: kind || undefined,
+    type: type || undefined,
     folder: folder || undefined,
     tag: tag || undefined,
     page_num: page,
@@ -146,6 +155,22 @@ export function MediaLibrary() {
           <Radio value="episode">{t.kinds.episode}</Radio>
           <Radio value="output">{t.kinds.output}</Radio>
         </Radio.Group>
+        <Select
+          className={styles.folderFilter}
+          value={type}
+          onChange={(value: MediaType | '') => {
+            setType(value);
+            setPage(1);
+          }}
+          aria-label={t.typeFilter}
+        >
+          <Select.Option value="">{t.allTypes}</Select.Option>
+          {MEDIA_TYPES.map((value) => (
+            <Select.Option key={value} value={value}>
+              {MEDIA_TYPE_LABELS[value]}
+            </Select.Option>
+          ))}
+        </Select>
         {(folderNames.length > 0 || folder) && (
           <Select
             className={styles.folderFilter}
@@ -201,15 +226,17 @@ export function MediaLibrary() {
                   <>
                     {media.status === 'ready' && (
                       <>
-                        <Tooltip content={t.preview}>
-                          <Button
-                            size="mini"
-                            type="text"
-                            icon={<IconPlayCircle />}
-                            onClick={() => setPreview(media)}
-                            aria-label={t.preview}
-                          />
-                        </Tooltip>
+                        {media.type !== 'subtitle' && (
+                          <Tooltip content={media.type === 'audio' ? t.play : t.preview}>
+                            <Button
+                              size="mini"
+                              type="text"
+                              icon={<IconPlayCircle />}
+                              onClick={() => setPreview(media)}
+                              aria-label={media.type === 'audio' ? t.play : t.preview}
+                            />
+                          </Tooltip>
+                        )}
                         <Tooltip content={t.download}>
                           <a
                             href={media.download_url}

@@ -1,7 +1,10 @@
-/** Choosing the media a tool runs on: the library's ready videos in a modal (with upload), the choice as chips. */
+/**
+ * Choosing the media a tool runs on: the library's ready items of one type (videos unless told) in a modal (with
+ * upload), the choice as chips.
+ */
 import { Button, Input, Modal, Spin, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import type { Media } from '@cc/contracts';
+import type { Media, MediaType } from '@cc/contracts';
 import { useState } from 'react';
 import { ListPager } from '../../../components/list-pager';
 import { EmptyState } from '../../../components/empty-state';
@@ -21,10 +24,12 @@ export function MediaPicker({
   value,
   onChange,
   max,
+  type = 'video',
 }: {
   value: Media[];
   onChange: (media: Media[]) => void;
   max: number;
+  type?: MediaType;
 }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Media[]>([]);
@@ -32,7 +37,7 @@ export function MediaPicker({
   const [page, setPage] = useState(1);
   const debounced = useDebouncedValue(keyword.trim(), 300);
   const list = useMediaList(
-    { keyword: debounced || undefined, page_num: page, page_size: PAGE_SIZE },
+    { keyword: debounced || undefined, type, page_num: page, page_size: PAGE_SIZE },
     { enabled: open },
   );
 
@@ -88,7 +93,7 @@ export function MediaPicker({
         }
       >
         <div>
-          <UploadZone compact />
+          <UploadZone compact videoOnly={type === 'video'} />
           <Input.Search
             allowClear
             placeholder={toolText.media.search}

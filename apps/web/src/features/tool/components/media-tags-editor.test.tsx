@@ -10,6 +10,7 @@ const media: Media = {
   id: 7,
   name: '第1集.mp4',
   kind: 'upload',
+  type: 'video',
   status: 'ready',
   error: null,
   folder: '龙王归来',

@@ -1,12 +1,20 @@
 /**
- * Uploading videos into the library: drag and drop (desktop) or the file picker (phone), checked before sending
- * (type, size), each file a resumable tus upload with its progress, pause/resume and cancel. A finished upload
+ * Uploading into the library: drag and drop (desktop) or the file picker (phone), checked before sending (type,
+ * the size limit of its type; the library takes videos, subtitle files and audio, a tool's picker only videos), each file a resumable tus upload with its progress, pause/resume and cancel. A finished upload
  * stays as 上传完成，正在处理 while the server probes it, and leaves the list once its library item is ready (or
  * says why processing failed).
  */
 import { Button, Message } from '@arco-design/web-react';
 import { IconPause, IconPlayArrow, IconClose, IconUpload } from '@arco-design/web-react/icon';
-import { MEDIA_ACCEPT, MEDIA_MAX_FILE_BYTES } from '@cc/contracts';
+import {
+  MEDIA_ACCEPT,
+  MEDIA_MAX_FILE_BYTES,
+  MEDIA_TYPE_LABELS,
+  MEDIA_VIDEO_ACCEPT,
+  mediaTypeMaxBytes,
+  mediaTypeOfName,
+  VIDEO_EXTENSIONS,
+} from '@cc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { LabelledProgress } from '../../../components/arco-a11y/labelled-progress';
@@ -43,7 +51,24 @@ function useProcessing(item: UploadItem, onReady: () => void): { failed: string 
 
 const t = toolText.media;
 
-export function UploadZone({ folder = '', compact = false }: { folder?: string; compact?: boolean }) {
+/** Whether the file is one the zone takes: a video, or with `all` also a subtitle file or audio. */
+function acceptable(file: File, all: boolean): boolean {
+  const type = mediaTypeOfName(file.name);
+  if (type !== 'video') return all;
+  const name = file.name.toLowerCase();
+  return file.type.startsWith('video/') || VIDEO_EXTENSIONS.some((extension) => name.endsWith(extension));
+}
+
+export function UploadZone({
+  folder = '',
+  compact = false,
+  videoOnly = false,
+}: {
+  folder?: string;
+  compact?: boolean;
+  /** A tool's picker: only videos. */
+  videoOnly?: boolean;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<UploadItem[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -57,12 +82,19 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
 
   async function add(files: FileList | File[]) {
     for (const file of Array.from(files)) {
-      if (!file.type.startsWith('video/') && !/\.(mp4|mov|mkv|avi|flv|webm|m4v|ts)$/i.test(file.name)) {
-        Message.warning(`${file.name}：${t.notVideo}`);
+      if (!acceptable(file, !videoOnly)) {
+        Message.warning(`${file.name}：${videoOnly ? t.notVideo : t.notMedia}`);
         continue;
       }
-      if (file.size > maxBytes) {
-        Message.warning(fillText(t.tooLarge, { size: formatFileSize(maxBytes) }));
+      const type = mediaTypeOfName(file.name);
+      const limit = mediaTypeMaxBytes(type, maxBytes);
+      if (file.size > limit) {
+        const size = formatFileSize(limit);
+        Message.warning(
+          type === 'video'
+            ? fillText(t.tooLarge, { size })
+            : fillText(t.tooLargeOfType, { type: MEDIA_TYPE_LABELS[type], size }),
+        );
         continue;
       }
       const id = `${file.name}-${file.size}-${Date.now()}`;
@@ -103,14 +135,16 @@ export function UploadZone({ folder = '', compact = false }: { folder?: string; 
         tabIndex={0}
       >
         <IconUpload className={styles.dropIcon} />
-        <div>{isMobile ? t.dropMobile : t.drop}</div>
+        <div>{isMobile ? (videoOnly ? t.dropMobile : t.dropMobileAll) : videoOnly ? t.drop : t.dropAll}</div>
         <div className={styles.muted}>
-          {fillText(isMobile ? t.uploadHintMobile : t.uploadHint, { size: formatFileSize(maxBytes) })}
+          {fillText(isMobile ? t.uploadHintMobile : videoOnly ? t.uploadHint : t.uploadHintAll, {
+            size: formatFileSize(maxBytes),
+          })}
         </div>
         <input
           ref={input}
           type="file"
-          accept={MEDIA_ACCEPT}
+          accept={videoOnly ? MEDIA_VIDEO_ACCEPT : MEDIA_ACCEPT}
           multiple
           hidden
           onChange={(event) => {
