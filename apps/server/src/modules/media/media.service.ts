@@ -538,6 +538,7 @@ export class MediaService implements ToolMediaLibrary {
   private async addSubtitleOutput(agentId: number, output: { file: string; name: string; jobId: string }) {
     const extension = path.extname(output.name).toLowerCase() === '.ass' ? '.ass' : '.srt';
     const key = `outputs/${output.jobId}/${randomUUID()}${extension}`;
+    const size = (await fs.stat(output.file)).size;
     await this.deps.storage.putFile(key, output.file, 'text/plain; charset=utf-8');
     return this.deps.media.insert({
       agent_id: agentId,
@@ -546,7 +547,7 @@ export class MediaService implements ToolMediaLibrary {
       name: cleanName(output.name),
       folder: '成品',
       storage_key: key,
-      size_bytes: (await fs.stat(output.file)).size,
+      size_bytes: size,
       duration_ms: 0,
       width: 0,
       height: 0,

@@ -102,6 +102,10 @@ export class TranslateService {
   async subtitles(agentId: number, request: SubtitlesRequest): Promise<TranslateSubtitles> {
     this.requireAvailable();
     await this.deps.media.requireReady(agentId, [request.media_id]);
+    const subtitleFile = request.subtitle_media_id;
+    if (subtitleFile !== null && !(await this.deps.media.describe(agentId, [subtitleFile])).has(subtitleFile)) {
+      throw appError('mediaNotFound');
+    }
     const glossary = await this.deps.repository.glossary(agentId);
     const cacheKey = cacheKeyOf(agentId, request, glossary);
     const now = this.deps.clock.now();
