@@ -31,7 +31,11 @@ describe('batches and prompts', () => {
     });
     expect(system!.content).toContain('Source language: English. Target language: Simplified Chinese.');
     expect(system!.content).not.toContain('Glossary');
-    const body = JSON.parse(user!.content) as { context_before: string[]; lines: { id: number }[]; context_after: string[] };
+    const body = JSON.parse(user!.content) as {
+      context_before: string[];
+      lines: { id: number }[];
+      context_after: string[];
+    };
     expect(body.context_before).toEqual(lines.slice(20 - CONTEXT_LINES, 20));
     expect(body.context_after).toEqual(lines.slice(40, 40 + CONTEXT_LINES));
     expect(body.lines.map((line) => line.id)).toEqual(Array.from({ length: 20 }, (_, i) => 21 + i));
@@ -81,10 +85,34 @@ describe('reading the answers', () => {
 
   it.each([
     ['a line missing', { lines: [{ id: 3, text: '三' }] }],
-    ['lines swapped', { lines: [{ id: 4, text: '四' }, { id: 3, text: '三' }] }],
-    ['an empty text', { lines: [{ id: 3, text: '' }, { id: 4, text: '四' }] }],
+    [
+      'lines swapped',
+      {
+        lines: [
+          { id: 4, text: '四' },
+          { id: 3, text: '三' },
+        ],
+      },
+    ],
+    [
+      'an empty text',
+      {
+        lines: [
+          { id: 3, text: '' },
+          { id: 4, text: '四' },
+        ],
+      },
+    ],
     ['no list', { translations: ['三', '四'] }],
-    ['an id of another batch', { lines: [{ id: 3, text: '三' }, { id: 5, text: '五' }] }],
+    [
+      'an id of another batch',
+      {
+        lines: [
+          { id: 3, text: '三' },
+          { id: 5, text: '五' },
+        ],
+      },
+    ],
   ])('refuses a first pass with %s', (_, answer) => {
     expect(readTranslation(answer, batch)).toBeNull();
   });

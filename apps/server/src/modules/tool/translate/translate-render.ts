@@ -59,7 +59,12 @@ export function coverBandOf(config: Pick<TranslateConfig, 'cover_band'>): BlurBa
 export function subtitleCuesOf(cues: readonly TranslateCue[]): SubtitleCue[] {
   return [...cues]
     .sort((a, b) => a.start_ms - b.start_ms)
-    .map((cue) => ({ startMs: cue.start_ms, endMs: cue.end_ms, text: cue.translation || cue.text, original: cue.text }));
+    .map((cue) => ({
+      startMs: cue.start_ms,
+      endMs: cue.end_ms,
+      text: cue.translation || cue.text,
+      original: cue.text,
+    }));
 }
 
 /** The SRT beside the video: the translation, and the original on a second line when bilingual. */
@@ -91,7 +96,9 @@ export async function renderTranslation(
       signal,
       onProgress: (fraction, stage) => progress.set(at(fraction * 0.3), stage && `${stage}${label}`),
     });
-    progress.log(`字幕${label} ${made.cues.length} 句${made.origin ? `（来自${ORIGIN_TEXT[made.origin]}）` : '（已校对）'}`);
+    progress.log(
+      `字幕${label} ${made.cues.length} 句${made.origin ? `（来自${ORIGIN_TEXT[made.origin]}）` : '（已校对）'}`,
+    );
     const context: RenderContext = { row, config, workDir: path.join(workDir, `s${n}`), signal, at, progress };
     await fs.mkdir(context.workDir, { recursive: true });
     const files = await deps.media.withLocalFile(row.agent_id, source.id, (file) =>

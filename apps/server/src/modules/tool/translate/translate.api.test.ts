@@ -34,10 +34,23 @@ function clipWithSubtitles(): string {
   const out = path.join(dir, 'embedded.mp4');
   if (fs.existsSync(out)) return out;
   const srt = path.join(dir, 'embedded.srt');
-  fs.writeFileSync(srt, '1\n00:00:00,200 --> 00:00:01,500\nGoodbye world.\n\n2\n00:00:02,000 --> 00:00:03,500\nThank you.\n');
+  fs.writeFileSync(
+    srt,
+    '1\n00:00:00,200 --> 00:00:01,500\nGoodbye world.\n\n2\n00:00:02,000 --> 00:00:03,500\nThank you.\n',
+  );
   const video = makeClip('translate-embedded-src.mp4', { seconds: 4, size: '320x180', frequency: 500 });
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', video, '-i', srt, '-map', '0', '-map', '1']
-    .concat(['-c:v', 'copy', '-c:a', 'copy', '-c:s', 'mov_text', out]));
+  execFileSync(
+    'ffmpeg',
+    ['-v', 'error', '-y', '-i', video, '-i', srt, '-map', '0', '-map', '1'].concat([
+      '-c:v',
+      'copy',
+      '-c:a',
+      'copy',
+      '-c:s',
+      'mov_text',
+      out,
+    ]),
+  );
   return out;
 }
 
@@ -434,7 +447,11 @@ describe(`字幕翻译 without some AI services (${testDatabaseKind})`, { timeou
 
   it('refuses runs and review lists with 40244 when no language service is configured, charging nothing', async () => {
     const c = await richCreator(none);
-    const mediaId = await uploadToLibrary(none, c.token, makeClip('translate-none.mp4', { seconds: 2, size: '320x180' }));
+    const mediaId = await uploadToLibrary(
+      none,
+      c.token,
+      makeClip('translate-none.mp4', { seconds: 2, size: '320x180' }),
+    );
     const body = { tool: 'translate', media_ids: [mediaId], config: {} };
     for (const url of ['/ai/v1/jobs/quote', '/ai/v1/jobs']) {
       const refused = await call(none.app, { url, token: c.token, body });

@@ -218,7 +218,9 @@ export class TranslateService {
     if (!withoutRecognition) return;
     const glossary = await this.deps.repository.glossary(agentId);
     for (const mediaId of mediaIds) {
-      const stored = await this.deps.repository.subtitles(cacheKeyOf(agentId, { ...config, media_id: mediaId }, glossary));
+      const stored = await this.deps.repository.subtitles(
+        cacheKeyOf(agentId, { ...config, media_id: mediaId }, glossary),
+      );
       if (stored?.status === 'ready') continue;
       const stream = await this.deps.media.withLocalFile(agentId, mediaId, (file) => textSubtitleStream(file));
       if (stream === null) throw appError('toolServiceUnavailable', withoutRecognition);
