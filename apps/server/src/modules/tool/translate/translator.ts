@@ -42,7 +42,7 @@ const TEMPERATURE = 0.2;
 export class Translator {
   constructor(
     private readonly llm: LlmClient,
-    private readonly usage: AiUsageLog,
+    private readonly usage: Pick<AiUsageLog, 'track'>,
   ) {}
 
   /** One translation per line, in the same order. */
