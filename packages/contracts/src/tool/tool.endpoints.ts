@@ -40,7 +40,16 @@ const quote = endpoint({
   summary: '运行前报价（所需积分）',
   body: createJobSchema,
   response: quoteSchema,
-  errors: ['mediaNotFound', 'toolMediaNotReady', 'toolTimelineInvalid', 'toolMaterialTooShort'],
+  errors: [
+    'mediaNotFound',
+    'toolMediaNotReady',
+    'toolTimelineInvalid',
+    'toolMaterialTooShort',
+    'toolServiceUnavailable',
+    'translateOneVideo',
+    'translateSubtitleInvalid',
+    'translateVoiceUnknown',
+  ],
 });
 
 const create = endpoint({
@@ -62,6 +71,10 @@ const create = endpoint({
     'toolMaterialTooShort',
     'insufficientPoints',
     'toolRequestKeyReused',
+    'toolServiceUnavailable',
+    'translateOneVideo',
+    'translateSubtitleInvalid',
+    'translateVoiceUnknown',
   ],
 });
 
@@ -155,6 +168,7 @@ const saveGlossary = endpoint({
   body: glossarySchema,
   response: glossarySchema,
   successText: '术语表已保存',
+  errors: ['translateGlossaryDuplicate'],
 });
 
 const voices = endpoint({

@@ -57,9 +57,9 @@ describe(`AI tools with AI services (a local fake server, ${testDatabaseKind})`,
     await server.close();
   });
 
-  it('no longer names a missing service: the tools not built yet are only coming soon', async () => {
+  it('no longer names a missing service: translate is available, the tools not built yet are only coming soon', async () => {
     const tools = await toolList(ctx);
-    expect(tools.translate).toEqual({ available: false, reason: '即将上线' });
+    expect(tools.translate).toEqual({ available: true, reason: null });
     expect(tools.commentary).toEqual({ available: false, reason: '即将上线' });
     expect(tools.mixcut).toEqual({ available: true, reason: null });
     expect(ctx.services.ai.configured).toEqual({ llm: true, asr: true, tts: true });

@@ -98,6 +98,25 @@ export async function speechAudio(
   return out;
 }
 
+/**
+ * The words of a segment with the punctuation that follows each in the segment's text. Services such as OpenAI's
+ * give words bare (`world`, not `world.`), and sentences are found by their punctuation; a word not found in the
+ * text stays as it is.
+ */
+export function punctuatedWords<W extends { text: string }>(segmentText: string, words: readonly W[]): W[] {
+  const text = segmentText.toLowerCase();
+  let cursor = 0;
+  return words.map((word) => {
+    const bare = word.text.trim();
+    const at = bare ? text.indexOf(bare.toLowerCase(), cursor) : -1;
+    if (at < 0) return word;
+    let end = at + bare.length;
+    while (end < segmentText.length && /[^\p{L}\p{N}\s]/u.test(segmentText[end]!)) end += 1;
+    cursor = end;
+    return { ...word, text: word.text.replace(bare, segmentText.slice(at, end)) };
+  });
+}
+
 /** Recognised speech as source cues: one per segment, with the words that fall inside it. */
 export async function recognisedSubtitles(
   asr: AsrClient,
@@ -116,7 +135,8 @@ export async function recognisedSubtitles(
       const startMs = ms(segment.start);
       const endMs = ms(segment.end);
       const inside = words.filter((word) => word.startMs >= startMs - 20 && word.endMs <= endMs + 20);
-      return { startMs, endMs, text: segment.text, ...(inside.length > 0 && { words: inside }) };
+      const punctuated = punctuatedWords(segment.text, inside);
+      return { startMs, endMs, text: segment.text, ...(inside.length > 0 && { words: punctuated }) };
     });
   if (cues.length === 0) throw new SubtitleError('未识别到语音，请上传字幕文件');
   return { origin: 'recognised', cues, usage: transcript.usage };
