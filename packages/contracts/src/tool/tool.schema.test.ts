@@ -6,7 +6,13 @@ const messageOf = (input: unknown) => translateConfigSchema.safeParse(input).err
 
 describe('translateConfigSchema', () => {
   it('fills every field with its default: size 22, y 60, opaque, bilingual, centred', () => {
-    expect(translateConfigSchema.parse({})).toEqual(TRANSLATE_DEFAULTS);
+    // The spec's fields with their defaults; the rest are ours and start empty (no file, default voice, no band).
+    expect(translateConfigSchema.parse({})).toEqual({
+      ...TRANSLATE_DEFAULTS,
+      subtitle_media_id: null,
+      speech_voice: null,
+      cover_band: null,
+    });
     expect(TRANSLATE_DEFAULTS).toMatchObject({
       font_size: 22,
       subtitle_y: 60,
