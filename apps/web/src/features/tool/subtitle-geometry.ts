@@ -9,12 +9,7 @@
  * - `subtitle_x` anchors the text and `alignment` says which side of it sits there, inside the safe area's width.
  * Every figure is in pixels of the video; the preview divides by the video's width to draw at any size.
  */
-import type {
-  SubtitleAlignment,
-  SubtitleEffectStyle,
-  SubtitleFont,
-  TranslateConfig,
-} from '@cc/contracts';
+import type { SubtitleAlignment, SubtitleEffectStyle, SubtitleFont, TranslateConfig } from '@cc/contracts';
 
 export interface FrameSize {
   width: number;
