@@ -60,9 +60,9 @@ test('translate a demo episode: generate and correct the subtitles, see the pric
   await expect
     .poll(() => sample.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)))
     .toBeGreaterThan(before);
-  await panel.getByRole('radio', { name: '仅译文' }).click();
+  await panel.getByText('仅译文', { exact: true }).click();
   await expect(preview).not.toContainText("I never thought we'd meet again.");
-  await panel.getByRole('radio', { name: '双语字幕' }).click();
+  await panel.getByText('双语字幕', { exact: true }).click();
 
   // The subtitle list: generated (free), its origin named, then one translation corrected.
   await panel.getByRole('button', { name: '生成字幕' }).click();

@@ -57,7 +57,15 @@ export function SubtitlePreview({
 
   return (
     <figure className={styles.preview} aria-label={t.preview}>
-      <div className={styles.frame} style={{ aspectRatio: `${frame.width} / ${frame.height}` }}>
+      <div
+        className={styles.frame}
+        style={
+          {
+            aspectRatio: `${frame.width} / ${frame.height}`,
+            '--frame-ratio': frame.width / frame.height,
+          } as CSSProperties
+        }
+      >
         {video?.poster_url && <img src={video.poster_url} alt="" className={styles.framePoster} />}
         {band && <div className={styles.band} style={{ top: `${band.top}%`, height: `${band.height}%` }} />}
         <div
