@@ -97,8 +97,16 @@ export function fakeTranslate(text: string, target: 'zh' | 'en' = CJK.test(text)
 /** Tokens as the fake counts them: each Chinese character, and each run of letters or digits. */
 export const fakeTokens = (text: string) => text.match(/[\u3400-\u9fff]|[A-Za-z0-9]+/g)?.length ?? 0;
 
+/** The language a prompt declares as `Target language: …` (one that names both languages), else null. */
+function declaredTarget(prompt: string): 'zh' | 'en' | null {
+  const declared = /target language:\s*(?:simplified\s+)?(english|chinese)/i.exec(prompt)?.[1];
+  return declared ? (declared.toLowerCase() === 'english' ? 'en' : 'zh') : null;
+}
+
 /** Whether the prompt names the language to write, else null. */
 function targetOf(prompt: string): 'zh' | 'en' | null {
+  const declared = declaredTarget(prompt);
+  if (declared) return declared;
   if (/english|英文|英语/i.test(prompt)) return 'en';
   if (/chinese|中文|汉语/i.test(prompt)) return 'zh';
   return null;

@@ -136,6 +136,11 @@ export const ErrorCode = {
   toolRequestKeyReused: 40270,
   toolMaterialTooShort: 40271,
   toolServiceUnavailable: 40244,
+  // 字幕翻译.
+  translateOneVideo: 40281,
+  translateSubtitleInvalid: 40282,
+  translateGlossaryDuplicate: 40283,
+  translateVoiceUnknown: 40284,
   jobNotFound: 40070,
   jobNotRetryable: 40071,
   // Withdrawal records and cancellation.
@@ -271,6 +276,10 @@ export const ErrorMessages = {
   toolTooLong: '素材总时长超出该工具的上限',
   toolMaterialTooShort: '素材可用时长不足以剪出所选时长的成片，请添加素材或选择"自动"',
   toolServiceUnavailable: '该工具所需的服务未配置，请联系运营',
+  translateOneVideo: '校对后的字幕列表或字幕文件只能用于一个视频，请只选择一个视频',
+  translateSubtitleInvalid: '字幕文件无法读取，请上传 SRT、VTT 或 ASS 字幕文件',
+  translateGlossaryDuplicate: '术语表中有重复的原文，请合并后再保存',
+  translateVoiceUnknown: '配音音色不存在，请重新选择',
   mediaNotFound: '素材不存在或已删除',
   mediaNotVideo: '文件不是可识别的视频，请上传 mp4、mov 等视频文件',
   mediaTooLarge: '文件过大，单个视频不能超过 2GB',

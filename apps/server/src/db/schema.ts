@@ -761,6 +761,38 @@ export interface AiUsageTable {
   created_at: number;
 }
 
+/** One term of a creator's 字幕翻译 glossary, in the creator's order. */
+export interface TranslateGlossaryTermTable {
+  agent_id: number;
+  position: number;
+  source: string;
+  target: string;
+}
+
+/** A subtitle list made for review: recognised or read, split into sentences and translated; reused by runs. */
+export interface TranslateSubtitlesTable {
+  /** Hash of creator, video, subtitle file, languages and glossary. */
+  cache_key: string;
+  agent_id: number;
+  media_id: number;
+  subtitle_media_id: number | null;
+  source_language: 'zh' | 'en';
+  target_language: 'zh' | 'en';
+  glossary_hash: string;
+  status: 'working' | 'ready' | 'failed';
+  /** Which making this is: the engine job's key names it, so a new attempt is a new job. */
+  attempt: number;
+  /** 1 once a failure has been answered: the next request starts again. */
+  failure_answered: Generated<number>;
+  progress: Generated<number>;
+  origin: 'uploaded' | 'embedded' | 'recognised' | null;
+  /** JSON of the contract's cues once ready. */
+  cues: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** A QR login: created by a desktop browser, scanned and confirmed by a logged-in phone, collected once. */
 export interface LoginQrSessionTable {
   id: string;
@@ -830,6 +862,8 @@ export interface Database {
   tool_job_requests: ToolJobRequestTable;
   media_analyses: MediaAnalysisTable;
   ai_usage: AiUsageTable;
+  translate_glossary_terms: TranslateGlossaryTermTable;
+  translate_subtitles: TranslateSubtitlesTable;
   agents: AgentTable;
   sessions: SessionTable;
   sms_codes: SmsCodeTable;

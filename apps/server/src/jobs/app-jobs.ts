@@ -90,6 +90,15 @@ export const appJobSpecs = {
     retry: { attempts: 2, backoffMs: 5_000, backoff: 'fixed' },
     concurrency: 1,
   },
+  /**
+   * Makes one 字幕翻译 subtitle list for review (read or recognised, split into sentences, translated); a failure is
+   * written on the list for the creator, so it is not retried here.
+   */
+  'tool.translate-subtitles': {
+    input: z.object({ cache_key: z.string().min(1).max(64), attempt: z.number().int().positive() }),
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+  },
   /** Tool jobs nobody moves are queued again, or failed and refunded when their worker died for good. */
   'tool.sweep': {
     input: noInput,
@@ -112,6 +121,8 @@ export const jobKeys = {
   toolRun: (toolJobId: number) => `tool-job:${toolJobId}`,
   /** One analysis per medium, whoever asks for it. */
   toolAnalyze: (mediaId: number) => `analyze:${mediaId}`,
+  /** One making per subtitle list and attempt, whoever asks for it. */
+  translateSubtitles: (cacheKey: string, attempt: number) => `translate-subtitles:${cacheKey}:${attempt}`,
   /** One payout job per attempt: the attempt's out_biz_no. */
   withdrawalPayout: (outBizNo: string) => outBizNo,
 };

@@ -434,6 +434,8 @@ export const jobOutputSchema = z.object({
   below_goal: z.boolean().optional(),
   /** Points given back for this output. */
   refunded_points: z.number().int().optional(),
+  /** 字幕翻译: this output is the subtitle file (SRT or ASS) of the translated video beside it, not a video. */
+  subtitle_format: z.enum(['srt', 'ass']).optional(),
 });
 export type JobOutput = z.infer<typeof jobOutputSchema>;
 

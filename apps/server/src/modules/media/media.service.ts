@@ -492,7 +492,11 @@ export class MediaService implements ToolMediaLibrary {
     }
   }
 
-  async addOutput(agentId: number, output: { file: string; name: string; jobId: string }): Promise<number> {
+  async addOutput(
+    agentId: number,
+    output: { file: string; name: string; jobId: string; type?: 'video' | 'subtitle' },
+  ): Promise<number> {
+    if (output.type === 'subtitle') return this.addSubtitleOutput(agentId, output);
     const probe = await probeVideo(output.file);
     const key = `outputs/${output.jobId}/${randomUUID()}.mp4`;
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cc-output-'));
@@ -528,6 +532,27 @@ export class MediaService implements ToolMediaLibrary {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** A subtitle file a job made: stored as it is (no probe, no poster), with no picture size and no duration. */
+  private async addSubtitleOutput(agentId: number, output: { file: string; name: string; jobId: string }) {
+    const extension = path.extname(output.name).toLowerCase() === '.ass' ? '.ass' : '.srt';
+    const key = `outputs/${output.jobId}/${randomUUID()}${extension}`;
+    await this.deps.storage.putFile(key, output.file, 'text/plain; charset=utf-8');
+    return this.deps.media.insert({
+      agent_id: agentId,
+      kind: 'output' satisfies MediaKind,
+      status: 'ready',
+      name: cleanName(output.name),
+      folder: '成品',
+      storage_key: key,
+      size_bytes: (await fs.stat(output.file)).size,
+      duration_ms: 0,
+      width: 0,
+      height: 0,
+      job_id: output.jobId,
+      created_at: this.deps.clock.now(),
+    });
   }
 
   async deleteOutputsOf(agentId: number, jobId: string): Promise<void> {

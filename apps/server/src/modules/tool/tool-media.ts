@@ -16,8 +16,14 @@ export interface ToolMediaLibrary {
   requireReady(agentId: number, ids: number[]): Promise<ToolMediaItem[]>;
   /** Runs `fn` with a local path of the medium's file (downloaded first from object storage), released after. */
   withLocalFile<T>(agentId: number, mediaId: number, fn: (file: string) => Promise<T>): Promise<T>;
-  /** Moves a rendered file into the library as the job's output; answers its media id. */
-  addOutput(agentId: number, output: { file: string; name: string; jobId: string }): Promise<number>;
+  /**
+   * Moves a rendered file into the library as the job's output; answers its media id. A `subtitle` output (an SRT
+   * or ASS file beside a translated video) is stored as it is, with no probe and no poster.
+   */
+  addOutput(
+    agentId: number,
+    output: { file: string; name: string; jobId: string; type?: 'video' | 'subtitle' },
+  ): Promise<number>;
   /** Removes every output of a job (a failed or cancelled job leaves nothing behind). */
   deleteOutputsOf(agentId: number, jobId: string): Promise<void>;
   /** The contract shapes (signed addresses) of the agent's media with these ids, deleted ones left out. */

@@ -2,9 +2,26 @@ import { createJobSchema } from '@cc/contracts';
 import { describe, expect, it } from 'vitest';
 import { quoteJob, type ToolPrices } from './tool-pricing.js';
 
-const prices: ToolPrices = { dedup: { perOutput: 2, perMinute: 3 }, mixcut: { perOutput: 10, perMinute: 5 } };
+const prices: ToolPrices = {
+  dedup: { perOutput: 2, perMinute: 3 },
+  mixcut: { perOutput: 10, perMinute: 5 },
+  translate: { perOutput: 4, perMinute: 6 },
+};
 
 describe('quoteJob', () => {
+  it('prices a translation per source video and per started minute of its length', () => {
+    const job = createJobSchema.parse({ tool: 'translate', media_ids: [1, 2], config: {} });
+    const quote = quoteJob(
+      job,
+      new Map([
+        [1, 59],
+        [2, 61],
+      ]),
+      prices,
+    );
+    expect(quote).toEqual({ price: 2 * 4 + 3 * 6, outputs: 2, minutes: 3, per_output: 4, per_minute: 6 });
+  });
+
   it('prices de-duplication per output and per started minute of each source', () => {
     const job = createJobSchema.parse({
       tool: 'dedup',

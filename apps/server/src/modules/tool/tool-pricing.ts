@@ -1,7 +1,9 @@
 /**
  * What a tool run costs, shown before it runs and charged when it is accepted: points per output plus points per
  * started minute of output (configuration, TOOL_PRICE_*). The mixed cut is priced on its bucket's longest output
- * (or on the reviewed timelines when the creator sent them), so the price never depends on the planner's luck.
+ * (or on the reviewed timelines when the creator sent them), so the price never depends on the planner's luck. A
+ * translation makes one video per source, priced on the source's length: slowing the picture to fit a long dubbed
+ * line is never charged.
  */
 import { CUT_DURATION_RANGES, type CreateJob, type HighCutConfig, type Quote } from '@cc/contracts';
 
@@ -27,6 +29,9 @@ export function quoteJob(job: CreateJob, durations: ReadonlyMap<number, number>,
   if (job.tool === 'dedup') {
     outputs = job.media_ids.length * job.config.output_count;
     minutes = job.media_ids.reduce((sum, id) => sum + minutesOf(durations.get(id) ?? 0), 0) * job.config.output_count;
+  } else if (job.tool === 'translate') {
+    outputs = job.media_ids.length;
+    minutes = job.media_ids.reduce((sum, id) => sum + minutesOf(durations.get(id) ?? 0), 0);
   } else {
     const scripts = job.config.scripts;
     const copies = job.config.output_count;

@@ -29,6 +29,7 @@ import { analyzeVideo } from './video/analyze.js';
 import { mixcutShortfall } from './video/plan.js';
 import { SIMILARITY_THRESHOLD, dedupVerified } from './video/similarity.js';
 import { renderTimeline } from './video/render-timeline.js';
+import { renderTranslation, type TranslateRenderDeps } from './translate/translate-render.js';
 import type { VideoPreset } from './video/encode.js';
 
 const PROGRESS_WRITE_MS = 700;
@@ -55,6 +56,8 @@ export interface ToolRunnerDeps {
   timeoutMs: number;
   /** VIDEO_PRESET: x264 preset of every render. */
   videoPreset: VideoPreset;
+  /** What 字幕翻译 runs need beyond the library: its cues, the voices and the usage record. */
+  translate: Omit<TranslateRenderDeps, 'media' | 'videoPreset'>;
 }
 
 /** Progress of one run: fractions of the whole, written at most every 0.7 s, never backwards. */
@@ -142,7 +145,15 @@ export class ToolRunner {
       const outputs =
         row.tool === 'dedup'
           ? await this.dedup(row, workDir, controller.signal, progress)
-          : await this.mixcut(row, workDir, controller.signal, progress);
+          : row.tool === 'translate'
+            ? await renderTranslation(
+                { ...this.deps.translate, media: this.deps.media, videoPreset: this.deps.videoPreset },
+                row,
+                workDir,
+                controller.signal,
+                progress,
+              )
+            : await this.mixcut(row, workDir, controller.signal, progress);
       if (controller.signal.aborted) throw controller.signal.reason;
       progress.log('已完成');
       const done = await tools.finish(

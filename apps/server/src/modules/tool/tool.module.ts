@@ -1,6 +1,7 @@
 /**
  * The AI video tools: priced jobs charged in points, run by ffmpeg on the job engine, outputs in the library; which
- * tools the configured AI services allow, and the record of what their calls used (`ai_usage`).
+ * tools the configured AI services allow, and the record of what their calls used (`ai_usage`); 字幕翻译's glossary
+ * and subtitle lists for review.
  */
 import type { CreditService } from '../credit/credit.service.js';
 import { defineModule } from '../../compose/module.js';
@@ -14,12 +15,31 @@ import { ToolRepository } from './tool.repository.js';
 import { ToolRunner } from './tool-runner.js';
 import { toolRoutes } from './tool.routes.js';
 import { ToolService } from './tool.service.js';
+import { TranslateRepository } from './translate/translate.repository.js';
+import { translateRoutes } from './translate/translate.routes.js';
+import { TranslateService } from './translate/translate.service.js';
 
 export const toolModule = defineModule<{ credits: CreditService; media: ToolMediaLibrary }>()(
   'tool',
   ({ database, clock, log, config, lifecycle, jobs, credits, media, ai }) => {
     const repository = new ToolRepository(database.db, database.kind);
     const aiUsage = new AiUsageLog(new AiUsageRepository(database.db), clock, log);
+    const translate = new TranslateService({
+      repository: new TranslateRepository(database.db),
+      media,
+      ai,
+      usage: aiUsage,
+      availability: () => toolAvailability('translate', ai.configured),
+      enqueueSubtitles: (cacheKey: string, attempt: number): Promise<string> =>
+        jobs.enqueue(
+          'tool.translate-subtitles',
+          { cache_key: cacheKey, attempt },
+          { key: jobKeys.translateSubtitles(cacheKey, attempt) },
+        ),
+      workDir: config.tool.workDir,
+      clock,
+      log,
+    });
     const tools = new ToolService({
       tools: repository,
       credits,
@@ -31,6 +51,7 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       engineJob: (id: string) => jobs.get(id),
       prices: config.tool.prices,
       availability: (tool) => toolAvailability(tool, ai.configured),
+      checkTranslate: (agentId, job) => translate.checkRun(agentId, job),
       clock,
       log,
     });
@@ -44,20 +65,25 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       workDir: config.tool.workDir,
       timeoutMs: config.tool.timeoutMs,
       videoPreset: config.tool.videoPreset,
+      translate: { translate, ai, usage: aiUsage },
     });
     // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
     lifecycle.preClose(() => toolRunner.shutdown());
-    return { tools, toolRunner, aiUsage };
+    return { tools, toolRunner, aiUsage, translate };
   },
   {
-    jobs: ({ tools, toolRunner, config }) => ({
+    jobs: ({ tools, toolRunner, translate, config }) => ({
       'tool.run': ({ tool_job_id }, { attempt }) => toolRunner.run(tool_job_id, { attempt }),
       'tool.analyze': ({ agent_id, media_id }) => toolRunner.analyze(agent_id, media_id),
+      'tool.translate-subtitles': ({ cache_key, attempt }) => translate.makeSubtitles(cache_key, attempt),
       'tool.sweep': async (_input, { log }) => {
         const ended = await tools.sweep(config.tool.timeoutMs);
         if (ended > 0) log.warn({ ended }, 'stale tool jobs failed and refunded');
       },
     }),
-    routes: (app, { tools, config }) => app.register(toolRoutes(tools, new StreamSlots(config.streams))),
+    routes: async (app, { tools, translate, ai, config }) => {
+      await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
+      await app.register(translateRoutes(translate, () => ai.voices()));
+    },
   },
 );

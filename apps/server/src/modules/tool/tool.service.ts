@@ -47,6 +47,7 @@ export interface ToolJobOutputRow {
   similarity_note?: string;
   below_goal?: boolean;
   refunded_points?: number;
+  subtitle_format?: 'srt' | 'ass';
 }
 
 export const chargeKeyOf = (jobId: number) => `tool-job:${jobId}`;
@@ -77,6 +78,8 @@ export interface ToolServiceDeps {
   prices: ToolPrices;
   /** Whether an AI tool can run with the configured AI services, and why not. */
   availability(tool: AiTool): ToolAvailability;
+  /** Refuses, before it is priced and charged, a translation that cannot get its words or its voice. */
+  checkTranslate?(agentId: number, job: CreateJob & { tool: 'translate' }): Promise<void>;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Same-process signal that a job changed (live progress streams wake on it; others poll). */
@@ -121,6 +124,8 @@ export class ToolService {
   }
 
   async quote(agentId: number, job: CreateJob): Promise<Quote> {
+    const services = this.deps.availability(job.tool);
+    if (!services.available) throw appError('toolServiceUnavailable', services.reason ?? undefined);
     const media = await this.deps.media.requireReady(agentId, job.media_ids);
     const durations = new Map(media.map((m) => [m.id, m.duration]));
     if (job.tool === 'mixcut' && job.config.scripts) {
@@ -133,6 +138,8 @@ export class ToolService {
     } else if (job.tool === 'mixcut') {
       const shortfall = mixcutShortfall(await this.usableSeconds(media), job.config.cut_duration);
       if (shortfall) throw appError('toolMaterialTooShort', shortfall);
+    } else if (job.tool === 'translate') {
+      await this.deps.checkTranslate?.(agentId, job);
     }
     return quoteJob(job, durations, this.deps.prices);
   }
@@ -406,6 +413,7 @@ export class ToolService {
             ...(o.script_index !== undefined && { script_index: o.script_index }),
             ...(o.below_goal && { below_goal: true }),
             ...(o.refunded_points !== undefined && { refunded_points: o.refunded_points }),
+            ...(o.subtitle_format && { subtitle_format: o.subtitle_format }),
           },
         ];
       });
