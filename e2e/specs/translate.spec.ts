@@ -104,6 +104,8 @@ test('translate a demo episode: generate and correct the subtitles, see the pric
   const outputs = card.getByRole('group', { name: /^成片/ });
   await expect(outputs).toHaveCount(1);
   await expect(pointsBalance(page)).toHaveText(`积分${100 - points}`);
+  // The subtitle file beside the video.
+  await expect(card.getByRole('group', { name: '字幕文件' })).toContainText('下载 SRT 字幕');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

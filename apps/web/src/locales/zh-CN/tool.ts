@@ -219,6 +219,8 @@ export const tool = {
     open: '查看',
     failed: '处理失败',
     logs: '处理日志',
+    subtitleFiles: '字幕文件',
+    subtitleDownload: '下载 {format} 字幕',
   },
   confirm: {
     title: '确认消耗积分',
