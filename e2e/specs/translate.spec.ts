@@ -38,6 +38,7 @@ test('translate a demo episode: generate and correct the subtitles, see the pric
   await page.goto('/tool?tool=translate');
   await expect(toolTour(page)).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(toolTour(page)).toBeHidden();
   const panel = toolPanel(page, '字幕翻译');
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('status')).toContainText('请先选择视频');
@@ -136,6 +137,7 @@ test('the glossary: add a term, refuse an empty one, save and find it again', as
   await page.goto('/tool?tool=translate');
   await expect(toolTour(page)).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(toolTour(page)).toBeHidden();
   const panel = toolPanel(page, '字幕翻译');
   await panel.getByRole('button', { name: '术语表' }).click();
   const drawer = page.getByRole('dialog', { name: '术语表' });
