@@ -23,6 +23,7 @@ import { JobCard } from './components/job-card';
 import { JobHistory } from './components/job-history';
 import { MediaLibrary } from './components/media-library';
 import { MixcutPanel } from './components/mixcut-panel';
+import { TranslatePanel } from './components/translate-panel';
 import styles from './tool-page.module.css';
 import { startToolTour } from './tool-tour';
 
@@ -38,7 +39,13 @@ function JobTool({ tool }: { tool: ToolJob['tool'] }) {
   const [jobId, setJobId] = useState<string | null>(null);
   return (
     <>
-      {tool === 'dedup' ? <DedupPanel onCreated={setJobId} /> : <MixcutPanel onCreated={setJobId} />}
+      {tool === 'dedup' ? (
+        <DedupPanel onCreated={setJobId} />
+      ) : tool === 'translate' ? (
+        <TranslatePanel onCreated={setJobId} />
+      ) : (
+        <MixcutPanel onCreated={setJobId} />
+      )}
       {jobId && <JobCard key={jobId} jobId={jobId} />}
       <JobHistory tool={tool} onOpen={setJobId} />
     </>
@@ -115,7 +122,7 @@ export function ToolPage() {
         }
       />
     );
-  } else if (tool === 'commentary' || tool === 'translate' || tool === 'publish') {
+  } else if (tool === 'commentary' || tool === 'publish') {
     content = (
       <EmptyState description={`${TOOL_LABELS[tool]} · ${toolText.comingSoon}`} hint={toolText.comingSoonHint[tool]} />
     );

@@ -75,6 +75,31 @@ function Output({ output, index, onPreview }: { output: JobOutput; index: number
   );
 }
 
+/** The subtitle files of a translation (SRT, ASS), each a download named by its format. */
+function SubtitleFiles({ files }: { files: JobOutput[] }) {
+  const isMobile = useIsMobile();
+  return (
+    <div className={styles.subtitleFiles} role="group" aria-label={t.subtitleFiles}>
+      <span className={styles.muted}>{t.subtitleFiles}</span>
+      {files.map((file) => {
+        const label = fillText(t.subtitleDownload, { format: (file.subtitle_format ?? '').toUpperCase() });
+        return (
+          <a
+            key={file.media_id}
+            href={file.download_url}
+            download={file.name}
+            onClick={() => announceDownload(file.name, isMobile)}
+          >
+            <Button size="small" icon={<IconDownload />} aria-label={label}>
+              {label}
+            </Button>
+          </a>
+        );
+      })}
+    </div>
+  );
+}
+
 export function JobCard({ jobId }: { jobId: string }) {
   const job = useJob(jobId);
   const queryClient = useQueryClient();
@@ -83,6 +108,9 @@ export function JobCard({ jobId }: { jobId: string }) {
   if (!job.data) return null;
   const data = job.data;
   const live = !isTerminalToolJob(data.status);
+  // 字幕翻译 hands back its subtitle files beside the video: downloads, not films to preview.
+  const videos = data.outputs.filter((output) => !output.subtitle_format);
+  const subtitleFiles = data.outputs.filter((output) => output.subtitle_format);
 
   async function cancel() {
     const result = await call(toolApi.cancel, { params: { id: jobId } });
@@ -131,13 +159,14 @@ export function JobCard({ jobId }: { jobId: string }) {
           </ol>
         </details>
       )}
-      {data.outputs.length > 0 && (
+      {videos.length > 0 && (
         <div className={styles.outputs}>
-          {data.outputs.map((output, index) => (
+          {videos.map((output, index) => (
             <Output key={output.media_id} output={output} index={index} onPreview={() => setPreview(output)} />
           ))}
         </div>
       )}
+      {subtitleFiles.length > 0 && <SubtitleFiles files={subtitleFiles} />}
       <PreviewModal media={preview} onClose={() => setPreview(null)} />
     </section>
   );

@@ -1,6 +1,6 @@
 /**
  * Choosing the media a tool runs on: the library's ready items of one type (videos unless told) in a modal (with
- * upload), the choice as chips.
+ * upload), the choice as chips. With `max` 1 a tap replaces the choice.
  */
 import { Button, Input, Modal, Spin, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
@@ -25,11 +25,14 @@ export function MediaPicker({
   onChange,
   max,
   type = 'video',
+  openLabel,
 }: {
   value: Media[];
   onChange: (media: Media[]) => void;
   max: number;
   type?: MediaType;
+  /** The button's text when it picks something else than the tool's media (字幕翻译's subtitle file). */
+  openLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Media[]>([]);
@@ -45,13 +48,15 @@ export function MediaPicker({
     setDraft((current) =>
       current.some((m) => m.id === media.id)
         ? current.filter((m) => m.id !== media.id)
-        : current.length < max
-          ? [...current, media]
-          : current,
+        : max === 1
+          ? [media]
+          : current.length < max
+            ? [...current, media]
+            : current,
     );
 
   return (
-    <div className={styles.picker} data-tour="media">
+    <div className={styles.picker} data-tour={openLabel ? undefined : 'media'}>
       <div className={styles.chips}>
         {value.map((media) => (
           <Tag
@@ -70,7 +75,7 @@ export function MediaPicker({
             setOpen(true);
           }}
         >
-          {t.open}
+          {openLabel ?? t.open}
         </Button>
       </div>
       <Modal

@@ -21,6 +21,7 @@ export function RunBar({
   label = t.start,
   warning,
   hint,
+  pending = false,
   onCreated,
 }: {
   /** The run as it would be sent; null while the form is incomplete. */
@@ -30,6 +31,8 @@ export function RunBar({
   warning?: ReactNode;
   /** The next step while the run is not ready yet (the mixed cut's 生成剪辑方案). */
   hint?: string;
+  /** The form changed and `job` does not follow it yet (a quote waits for typing to stop): no run until it does. */
+  pending?: boolean;
   onCreated: (jobId: string) => void;
 }) {
   const quote = useQuote(job);
@@ -64,7 +67,7 @@ export function RunBar({
           <span className={styles.muted}>{hint ?? toolText.picker.none}</span>
         )}
       </div>
-      <Button type="primary" size="large" disabled={!price || quote.isFetching} onClick={open}>
+      <Button type="primary" size="large" disabled={!price || quote.isFetching || pending} onClick={open}>
         {label}
       </Button>
       {confirming && (
