@@ -2,6 +2,7 @@
  * What a tool run costs, shown before it runs and charged when it is accepted: points per output plus points per
  * started minute of output (configuration, TOOL_PRICE_*). The mixed cut is priced on its bucket's longest output
  * (or on the reviewed timelines when the creator sent them), so the price never depends on the planner's luck.
+ * 短剧解析 is priced on the episodes it reads: per episode and per started minute of each.
  */
 import { CUT_DURATION_RANGES, type CreateJob, type HighCutConfig, type Quote } from '@cc/contracts';
 
@@ -24,7 +25,11 @@ export function quoteJob(job: CreateJob, durations: ReadonlyMap<number, number>,
   const { perOutput, perMinute } = prices[job.tool];
   let outputs: number;
   let minutes: number;
-  if (job.tool === 'dedup') {
+  if (job.tool === 'parse') {
+    // Each episode read is one output: its own share plus its started minutes.
+    outputs = job.media_ids.length;
+    minutes = job.media_ids.reduce((sum, id) => sum + minutesOf(durations.get(id) ?? 0), 0);
+  } else if (job.tool === 'dedup') {
     outputs = job.media_ids.length * job.config.output_count;
     minutes = job.media_ids.reduce((sum, id) => sum + minutesOf(durations.get(id) ?? 0), 0) * job.config.output_count;
   } else {

@@ -1,6 +1,7 @@
 /**
  * The AI video tools: priced jobs charged in points, run by ffmpeg on the job engine, outputs in the library; which
- * tools the configured AI services allow, and the record of what their calls used (`ai_usage`).
+ * tools the configured AI services allow, and the record of what their calls used (`ai_usage`); 短剧解析's parses
+ * and `EpisodeInsights`, what is known of a medium (analysis, transcript, parse) for every tool to reuse.
  */
 import type { CreditService } from '../credit/credit.service.js';
 import { defineModule } from '../../compose/module.js';
@@ -9,6 +10,12 @@ import type { ToolMediaLibrary } from './tool-media.js';
 import { StreamSlots } from '../../plugins/stream-slots.js';
 import { AiUsageRepository } from './ai-usage.repository.js';
 import { AiUsageLog } from './ai-usage.js';
+import { EpisodeInsights } from './parse/episode-insights.js';
+import { EpisodeSummaries } from './parse/episode-summary.js';
+import { ParseRepository } from './parse/parse.repository.js';
+import { ParseRunner } from './parse/parse-runner.js';
+import { ParseService } from './parse/parse.service.js';
+import { parseRoutes } from './parse/parse.routes.js';
 import { toolAvailability } from './tool-availability.js';
 import { ToolRepository } from './tool.repository.js';
 import { ToolRunner } from './tool-runner.js';
@@ -34,11 +41,30 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       clock,
       log,
     });
+    const parses = new ParseRepository(database.db);
+    const episodeInsights = new EpisodeInsights({
+      tools: repository,
+      parses,
+      media,
+      asr: ai.asr,
+      aiUsage,
+      clock,
+      workDir: config.tool.workDir,
+    });
+    const parseRunner = new ParseRunner({
+      insights: episodeInsights,
+      parses,
+      media,
+      summaries: ai.llm && new EpisodeSummaries(ai.llm, aiUsage),
+      clock,
+    });
+    const parseResults = new ParseService({ parses, tools: repository, media });
     media.setInUseCheck((agentId: number, mediaId: number) => tools.isMediaInUse(agentId, mediaId));
     const toolRunner = new ToolRunner({
       tools: repository,
       service: tools,
       media,
+      parse: parseRunner,
       clock,
       log,
       workDir: config.tool.workDir,
@@ -47,7 +73,7 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
     });
     // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
     lifecycle.preClose(() => toolRunner.shutdown());
-    return { tools, toolRunner, aiUsage };
+    return { tools, toolRunner, aiUsage, episodeInsights, parseResults };
   },
   {
     jobs: ({ tools, toolRunner, config }) => ({
@@ -58,6 +84,9 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
         if (ended > 0) log.warn({ ended }, 'stale tool jobs failed and refunded');
       },
     }),
-    routes: (app, { tools, config }) => app.register(toolRoutes(tools, new StreamSlots(config.streams))),
+    routes: async (app, { tools, parseResults, config }) => {
+      await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
+      await app.register(parseRoutes(parseResults));
+    },
   },
 );

@@ -116,7 +116,13 @@ export async function recognisedSubtitles(
       const startMs = ms(segment.start);
       const endMs = ms(segment.end);
       const inside = words.filter((word) => word.startMs >= startMs - 20 && word.endMs <= endMs + 20);
-      return { startMs, endMs, text: segment.text, ...(inside.length > 0 && { words: inside }) };
+      return {
+        startMs,
+        endMs,
+        text: segment.text,
+        ...(inside.length > 0 && { words: inside }),
+        ...(segment.speaker && { speaker: segment.speaker }),
+      };
     });
   if (cues.length === 0) throw new SubtitleError('未识别到语音，请上传字幕文件');
   return { origin: 'recognised', cues, usage: transcript.usage };
