@@ -53,6 +53,9 @@ export type TranscriptCue = z.infer<typeof transcriptCueSchema>;
 export const episodeParseSchema = z.object({
   media_id: z.number().int(),
   name: z.string(),
+  /** Signed addresses of the episode's file (HTTP Range) and its poster, valid for hours. */
+  url: z.string(),
+  poster_url: z.string(),
   /** Seconds. */
   duration: z.number(),
   /** Shot boundaries in seconds, ascending, without 0. */

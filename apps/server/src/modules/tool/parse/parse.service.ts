@@ -37,6 +37,8 @@ export class ParseService {
       episodes.push({
         media_id: mediaId,
         name: medium.name,
+        url: medium.url,
+        poster_url: medium.poster_url,
         duration: analysis.duration,
         shots: analysis.cuts,
         scenes: stored.scenes,
