@@ -8,6 +8,7 @@ export const parseText = {
     '逐集分析镜头、场景、台词与人物、剧情摘要和高光曲线，并找出各集重复的片头与前情回顾。解析结果会保留，高能混剪与影视解说直接复用。',
   pickHint: '请选择要解析的剧集（可多选，同一部剧的各集一起解析才能找出片头与回顾）',
   run: '开始解析',
+  priceDetail: '{outputs} 集 · 每集 {perOutput} 积分 + 每分钟 {perMinute} 积分',
   results: '解析结果',
   loading: '正在读取解析结果…',
   loadFailed: '解析结果读取失败',

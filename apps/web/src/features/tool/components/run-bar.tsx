@@ -21,6 +21,7 @@ export function RunBar({
   label = t.start,
   warning,
   hint,
+  priceDetail = t.priceDetail,
   onCreated,
 }: {
   /** The run as it would be sent; null while the form is incomplete. */
@@ -30,6 +31,8 @@ export function RunBar({
   warning?: ReactNode;
   /** The next step while the run is not ready yet (the mixed cut's 生成剪辑方案). */
   hint?: string;
+  /** What the price is made of, with {outputs}, {perOutput} and {perMinute}: outputs unless the tool says otherwise. */
+  priceDetail?: string;
   onCreated: (jobId: string) => void;
 }) {
   const quote = useQuote(job);
@@ -51,7 +54,7 @@ export function RunBar({
           <>
             <strong>{fillText(t.price, { price: price.price })}</strong>
             <span className={styles.muted}>
-              {fillText(t.priceDetail, {
+              {fillText(priceDetail, {
                 outputs: price.outputs,
                 perOutput: price.per_output,
                 perMinute: price.per_minute,

@@ -115,7 +115,7 @@ export function ParsePanel() {
         </header>
         <p className={toolStyles.intro}>{t.intro}</p>
         <MediaPicker value={media} onChange={setMedia} max={MAX_JOB_MEDIA} />
-        <RunBar job={run} label={t.run} hint={t.pickHint} onCreated={setJobId} />
+        <RunBar job={run} label={t.run} hint={t.pickHint} priceDetail={t.priceDetail} onCreated={setJobId} />
       </section>
       {jobId && <JobCard key={jobId} jobId={jobId} />}
       {viewIds.length > 0 && <Results key={viewIds.join(',')} mediaIds={viewIds} />}
