@@ -57,7 +57,10 @@ async function costs(page: Page) {
   return detail.data.filter((row) => row.credit < 0);
 }
 
-test('parses two demo episodes once, reads their layers and sends ticked scenes to 高能混剪', async ({ page }) => {
+test('parses two demo episodes once, reads their layers and sends ticked scenes to 高能混剪', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/tool');
@@ -103,10 +106,22 @@ test('parses two demo episodes once, reads their layers and sends ticked scenes 
   await expect(first.getByRole('checkbox', { name: /^选择场景 1（/ })).toBeChecked();
   await expect(results.getByRole('status').first()).toContainText(/已选 1 个场景/);
   await page.screenshot({ path: test.info().outputPath('parse-1440.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(first.getByRole('slider')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('parse-390.png'), fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The same results on a phone, opened from the job's record.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const onPhone = await phone.newPage();
+  await onPhone.addInitScript((value) => {
+    window.localStorage.setItem('token', value!);
+    window.localStorage.setItem('tool_guide', JSON.stringify({ basic: 1 }));
+  }, token);
+  await onPhone.goto('/tool?tool=parse');
+  await onPhone.getByRole('region', { name: '任务记录' }).getByRole('button', { name: '查看' }).first().click();
+  const phoneResults = onPhone.getByRole('region', { name: '解析结果' });
+  await expect(phoneResults.getByRole('article', { name: names[0] }).getByRole('slider')).toBeVisible();
+  expect(await onPhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await onPhone.screenshot({ path: test.info().outputPath('parse-390.png'), fullPage: true });
+  await phone.close();
 
   await results.getByRole('button', { name: '发送到高能混剪' }).click();
   await expect(page).toHaveURL(/tool=mixcut&media=\d+/);

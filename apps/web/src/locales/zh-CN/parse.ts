@@ -40,6 +40,7 @@ export const parseText = {
   seekLine: '跳到 {time}：{text}',
   selection: '已选 {count} 个场景，共 {seconds} 秒',
   selectionNone: '勾选场景后可发送到其他工具',
+  selectionRemoved: '已选 {count} 个场景，都在建议剪除的片段内',
   toMixcut: '发送到高能混剪',
   toCommentary: '发送到影视解说',
   clearSelection: '清除选择',

@@ -84,6 +84,13 @@ describe('removalsAcross', () => {
     ]);
   });
 
+  it('marks nothing where episodes are alike for more than half their length', () => {
+    const card = [C, C, C, C, D, D, D, D];
+    const [ofFirst, ofSecond] = removalsAcross([analysis([...card, ...distinct(10, 6)]), analysis(card)]);
+    expect(ofFirst).toEqual([{ start: 0, end: 4, kind: 'opening' }]);
+    expect(ofSecond).toEqual([]);
+  });
+
   it('marks nothing in an episode that shares nothing', () => {
     expect(removalsAcross([analysis(distinct(20, 4)), analysis(distinct(20, 5))])).toEqual([[], []]);
   });

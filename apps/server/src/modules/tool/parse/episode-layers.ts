@@ -120,11 +120,16 @@ export const REMOVAL_MIN_SECONDS = 1.5;
 const RECAP_SHARE = 0.25;
 /** Within this many seconds of an end counts as at that end. */
 const EDGE_SECONDS = 1;
+/**
+ * A repeat longer than this share of its episode is no opening or recap: the episodes are alike as a whole (title
+ * cards, a trailer cut from the episode), and cutting it would cut the episode.
+ */
+const MAX_REMOVAL_SHARE = 0.5;
 
 /**
  * The stretches of each episode that repeat in another of `analyses` (the plan's repeat finder over half-second
  * hashes), as ranges: one at the start is the opening, one ending at the end the ending, one starting in the first
- * quarter a recap; the others are left alone.
+ * quarter a recap; the others, and any longer than half the episode, are left alone.
  */
 export function removalsAcross(analyses: readonly MediaAnalysis[]): Removal[][] {
   const marks = repeatedSeconds(
@@ -142,6 +147,7 @@ export function removalsAcross(analyses: readonly MediaAnalysis[]): Removal[][] 
     return ranges.flatMap(([from, to]): Removal[] => {
       const start = from;
       const end = Math.min(to, analysis.duration);
+      if (end - start > analysis.duration * MAX_REMOVAL_SHARE) return [];
       if (start <= EDGE_SECONDS - 1e-9) return [{ start, end, kind: 'opening' }];
       if (end >= analysis.duration - EDGE_SECONDS) return [{ start, end, kind: 'ending' }];
       if (start <= analysis.duration * RECAP_SHARE) return [{ start, end, kind: 'recap' }];

@@ -67,9 +67,12 @@ function Results({ mediaIds }: { mediaIds: number[] }) {
       )}
       <div className={styles.sendBar} role="group" aria-label={t.toMixcut}>
         <span role="status" className={styles.muted}>
-          {clips.length > 0
-            ? fillText(t.selection, { count: selected.size, seconds: secondsOf(clips) })
-            : t.selectionNone}
+          {selected.size === 0
+            ? t.selectionNone
+            : fillText(clips.length > 0 ? t.selection : t.selectionRemoved, {
+                count: selected.size,
+                seconds: secondsOf(clips),
+              })}
         </span>
         <Button disabled={clips.length === 0} onClick={() => setSelected(new Set())}>
           {t.clearSelection}
