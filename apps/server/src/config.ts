@@ -274,6 +274,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+,\d+$/, 'expected "per_output,per_minute"')
     .default('5,5'),
+  /** Price of 短剧解析 in points: "per episode,per started minute of episode" (outputs are the episodes read). */
+  TOOL_PRICE_PARSE: z
+    .string()
+    .regex(/^\d+,\d+$/, 'expected "per_output,per_minute"')
+    .default('0,1'),
   /** A tool job still running after this many minutes is stopped, failed and refunded. */
   TOOL_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Language service (LLM) base URL, OpenAI-compatible, ending before `/chat/completions`; unset turns it off. */
@@ -434,7 +439,7 @@ export interface AppConfig {
   /** TOOL_*, VIDEO_PRESET: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
   tool: {
     concurrency: number;
-    prices: Record<'dedup' | 'mixcut' | 'translate', { perOutput: number; perMinute: number }>;
+    prices: Record<'dedup' | 'mixcut' | 'translate' | 'parse', { perOutput: number; perMinute: number }>;
     timeoutMs: number;
     workDir: string;
     /** x264 preset of every render. */
@@ -631,6 +636,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
         dedup: toolPrice(e.TOOL_PRICE_DEDUP),
         mixcut: toolPrice(e.TOOL_PRICE_MIXCUT),
         translate: toolPrice(e.TOOL_PRICE_TRANSLATE),
+        parse: toolPrice(e.TOOL_PRICE_PARSE),
       },
       timeoutMs: e.TOOL_JOB_TIMEOUT_MINUTES * 60_000,
       workDir: path.join(dataDir, 'work'),

@@ -1,7 +1,8 @@
 /**
  * A local server that speaks the OpenAI-compatible API the AI providers use, for tests that start it themselves
  * (127.0.0.1, a free port): chat completions that translate with a small dictionary and a marker (and answer JSON in
- * JSON mode), transcriptions whose segments and words are timed over the uploaded audio's real duration (ffprobe
+ * JSON mode; a plot summary when the system prompt asks for 剧情摘要), transcriptions whose segments (with a speaker
+ * for sentences written `名字：台词`) and words are timed over the uploaded audio's real duration (ffprobe
  * through the launcher), and speech made with espeak-ng in the format asked for. Everything is deterministic. It can
  * be told to fail the next requests (500, 429 with Retry-After), to cut connections, and to answer slowly.
  */
@@ -147,12 +148,14 @@ export function fakeTranscript(text: string, duration: number) {
     .split(/(?<=[。！？.!?])\s*/)
     .map((s) => s.trim())
     .filter(Boolean);
-  const segmentTimes = spread(sentences, (s) => s.length, 0, duration);
-  const segments = sentences.map((sentence, id) => ({
+  const spoken = sentences.map(speakerOf);
+  const segmentTimes = spread(spoken, (s) => s.text.length, 0, duration);
+  const segments = spoken.map(({ speaker, text: sentence }, id) => ({
     id,
     seek: 0,
     ...segmentTimes[id]!,
     text: sentence,
+    ...(speaker && { speaker }),
     tokens: [],
     temperature: 0,
     avg_logprob: -0.1,
@@ -165,6 +168,29 @@ export function fakeTranscript(text: string, duration: number) {
     return pieces.map((word, i) => ({ word, ...times[i]! }));
   });
   return { segments, words };
+}
+
+/**
+ * A sentence written `名字：台词` is said by that speaker, as a service that tells speakers apart labels its segments;
+ * any other sentence has no speaker.
+ */
+function speakerOf(sentence: string): { speaker?: string; text: string } {
+  const labelled = /^([^：:。！？\s]{1,6})[：:](.+)$/.exec(sentence);
+  return labelled ? { speaker: labelled[1]!, text: labelled[2]!.trim() } : { text: sentence };
+}
+
+/** What the fake writes when asked for a plot summary (剧情摘要): the start of what it was given, marked. */
+export const FAKE_SUMMARY_MARK = '【摘要】';
+
+function fakeSummary(given: unknown): string {
+  const strings: string[] = [];
+  const collect = (value: unknown) => {
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(given);
+  return `${FAKE_SUMMARY_MARK}${strings.join(' ').slice(0, 60)}`;
 }
 
 async function probeAudio(file: string): Promise<{ duration: number; comment: string | null }> {
@@ -234,7 +260,13 @@ export async function startFakeAiServer(options: FakeAiServerOptions = {}): Prom
       } catch {
         given = { text: last };
       }
-      content = JSON.stringify(translateStrings(given, target));
+      const system = messages
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n');
+      content = JSON.stringify(
+        system.includes('剧情摘要') ? { summary: fakeSummary(given) } : translateStrings(given, target),
+      );
     } else {
       content = fakeTranslate(last, target ?? undefined);
     }

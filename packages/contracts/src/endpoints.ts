@@ -24,6 +24,7 @@ import { opsReconciliationApi } from './reconciliation/reconciliation.endpoints.
 import { opsSettlementApi, settlementApi } from './settlement/settlement.endpoints.js';
 import { taskApi } from './task/task.endpoints.js';
 import { teamApi } from './team/team.endpoints.js';
+import { parseApi } from './tool/parse.endpoints.js';
 import { toolApi } from './tool/tool.endpoints.js';
 import { userApi } from './user/user.endpoints.js';
 import { opsWithdrawalApi, withdrawalApi } from './withdrawal/withdrawal.endpoints.js';
@@ -46,6 +47,7 @@ export const endpointTable: readonly EndpointSpec[] = [
   musicApi,
   imageApi,
   toolApi,
+  parseApi,
   operateApi,
   // Partners, payment providers, pages and the platform.
   demoLandingApi,

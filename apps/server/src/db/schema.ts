@@ -760,6 +760,34 @@ export interface MediaAnalysisTable {
   created_at: number;
 }
 
+/** A medium's words in one language: sentence cues (JSON, milliseconds), from its own subtitles or recognised. */
+export interface MediaTranscriptTable {
+  media_id: number;
+  language: string;
+  origin: string;
+  cues: string;
+  /** JSON list of the speakers' labels in order of first appearance; null when the service gave none. */
+  speakers: string | null;
+  created_at: number;
+}
+
+/** 短剧解析's reading of one episode (JSON: scenes, summary, speakers' lines, stretches to remove), per version. */
+export interface EpisodeParseTable {
+  media_id: number;
+  version: number;
+  language: string;
+  parse: string;
+  created_at: number;
+}
+
+/** The summary of a creator's set of episodes parsed together (`media_key`: their ids, ascending, comma-joined). */
+export interface SerialParseTable {
+  agent_id: number;
+  media_key: string;
+  summary: string;
+  created_at: number;
+}
+
 /** One call to an AI service (or the built-in voice) and what it used, by creator and by tool job. */
 export interface AiUsageTable {
   id: Generated<number>;
@@ -883,6 +911,9 @@ export interface Database {
   tool_jobs: ToolJobTable;
   tool_job_requests: ToolJobRequestTable;
   media_analyses: MediaAnalysisTable;
+  media_transcripts: MediaTranscriptTable;
+  episode_parses: EpisodeParseTable;
+  serial_parses: SerialParseTable;
   ai_usage: AiUsageTable;
   translate_glossary_terms: TranslateGlossaryTermTable;
   translate_subtitles: TranslateSubtitlesTable;

@@ -1,6 +1,7 @@
 /** The icon of each tool of the workspace, the same in the workspace nav and on the landing page. */
 import {
   IconBulb,
+  IconFile,
   IconFolder,
   IconScissor,
   IconSend,
@@ -19,6 +20,7 @@ const ICONS: Record<WorkspaceTool, ReactNode> = {
   media: <IconFolder />,
   publish: <IconSend />,
   operate: <IconBulb />,
+  parse: <IconFile />,
 };
 
 export function ToolIcon({ tool }: { tool: WorkspaceTool }) {

@@ -4,17 +4,21 @@
  */
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
+import { parseConfigSchema } from './parse.schema.js';
 
 /** The six tools of the workspace nav, in nav order. */
 export const NAV_TOOLS = ['mixcut', 'commentary', 'translate', 'dedup', 'media', 'publish'] as const;
 export type NavTool = (typeof NAV_TOOLS)[number];
 /** Tools that run as video jobs today; the others show 即将上线 until they are built. */
-export const JOB_TOOLS = ['dedup', 'mixcut', 'translate'] as const;
+export const JOB_TOOLS = ['dedup', 'mixcut', 'translate', 'parse'] as const;
 export type JobTool = (typeof JOB_TOOLS)[number];
 /** Nav tools not built yet: the workspace and the landing page mark them 即将上线. */
 export const COMING_SOON_TOOLS: readonly NavTool[] = ['commentary', 'publish'];
-/** The workspace's own list: the six nav tools, then 智能运营 (advice and a calendar, not a video tool). */
-export const WORKSPACE_TOOLS = [...NAV_TOOLS, 'operate'] as const;
+/**
+ * The workspace's own list: the six nav tools, then 智能运营 (advice and a calendar, not a video tool) and 短剧解析
+ * (episodes as annotated timelines, no video out).
+ */
+export const WORKSPACE_TOOLS = [...NAV_TOOLS, 'operate', 'parse'] as const;
 export type WorkspaceTool = (typeof WORKSPACE_TOOLS)[number];
 
 export const TOOL_LABELS: Record<NavTool | 'parse' | 'operate', string> = {
@@ -353,6 +357,7 @@ export const createJobSchema = z.discriminatedUnion(
     z.object({ tool: z.literal('dedup'), media_ids: mediaIdsSchema, config: dedupConfigSchema }),
     z.object({ tool: z.literal('mixcut'), media_ids: mediaIdsSchema, config: highCutConfigSchema }),
     z.object({ tool: z.literal('translate'), media_ids: mediaIdsSchema, config: translateConfigSchema }),
+    z.object({ tool: z.literal('parse'), media_ids: mediaIdsSchema, config: parseConfigSchema }),
   ],
   { error: '工具不存在或暂未上线' },
 );

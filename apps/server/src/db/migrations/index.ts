@@ -35,6 +35,7 @@ import * as aiUsage from './20261129100000_ai_usage.js';
 import * as operateCalendar from './20261129110000_operate_calendar.js';
 import * as mediaTypesMusic from './20261130100000_media_types_music.js';
 import * as translate from './20261130110000_translate.js';
+import * as episodeParses from './20261130120000_episode_parses.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261129110000_operate_calendar': operateCalendar,
   '20261130100000_media_types_music': mediaTypesMusic,
   '20261130110000_translate': translate,
+  '20261130120000_episode_parses': episodeParses,
 };

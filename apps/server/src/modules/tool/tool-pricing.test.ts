@@ -6,6 +6,7 @@ const prices: ToolPrices = {
   dedup: { perOutput: 2, perMinute: 3 },
   mixcut: { perOutput: 10, perMinute: 5 },
   translate: { perOutput: 4, perMinute: 6 },
+  parse: { perOutput: 1, perMinute: 2 },
 };
 
 describe('quoteJob', () => {
@@ -73,5 +74,19 @@ describe('quoteJob', () => {
       config: { scripts: [{ clips: [{ media_id: 1, start: 0, end: 70 }] }] },
     });
     expect(quoteJob(reviewed, new Map(), prices)).toMatchObject({ outputs: 1, minutes: 2, price: 20 });
+  });
+
+  it('prices a parse per episode and per started minute of each episode', () => {
+    const job = createJobSchema.parse({ tool: 'parse', media_ids: [1, 2], config: {} });
+    expect(job.config).toEqual({ language: 'zh', summary: true });
+    const quote = quoteJob(
+      job,
+      new Map([
+        [1, 59],
+        [2, 61],
+      ]),
+      prices,
+    );
+    expect(quote).toEqual({ price: 2 * 1 + 3 * 2, outputs: 2, minutes: 3, per_output: 1, per_minute: 2 });
   });
 });

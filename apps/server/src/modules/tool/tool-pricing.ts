@@ -4,6 +4,7 @@
  * (or on the reviewed timelines when the creator sent them), so the price never depends on the planner's luck. A
  * translation makes one video per source, priced on the source's length: slowing the picture to fit a long dubbed
  * line is never charged.
+ * 短剧解析 is priced on the episodes it reads: per episode and per started minute of each.
  */
 import { CUT_DURATION_RANGES, type CreateJob, type HighCutConfig, type Quote } from '@cc/contracts';
 
@@ -26,7 +27,11 @@ export function quoteJob(job: CreateJob, durations: ReadonlyMap<number, number>,
   const { perOutput, perMinute } = prices[job.tool];
   let outputs: number;
   let minutes: number;
-  if (job.tool === 'dedup') {
+  if (job.tool === 'parse') {
+    // Each episode read is one output: its own share plus its started minutes.
+    outputs = job.media_ids.length;
+    minutes = job.media_ids.reduce((sum, id) => sum + minutesOf(durations.get(id) ?? 0), 0);
+  } else if (job.tool === 'dedup') {
     outputs = job.media_ids.length * job.config.output_count;
     minutes = job.media_ids.reduce((sum, id) => sum + minutesOf(durations.get(id) ?? 0), 0) * job.config.output_count;
   } else if (job.tool === 'translate') {

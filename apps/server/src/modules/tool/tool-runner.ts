@@ -21,6 +21,7 @@ import { appError } from '../../errors.js';
 import { FfmpegAbortedError, MediaTimeoutError } from '../../providers/media/ffmpeg-process.js';
 import { probeVideo, type VideoProbe } from '../../providers/media/probe.js';
 import type { JobContext } from '../../jobs/job-table.js';
+import type { ParseRunner } from './parse/parse-runner.js';
 import type { ToolMediaLibrary } from './tool-media.js';
 import { planFromAnalyses } from './tool-plan.js';
 import type { ToolJobRow, ToolRepository } from './tool.repository.js';
@@ -50,6 +51,8 @@ export interface ToolRunnerDeps {
   tools: ToolRepository;
   service: ToolService;
   media: ToolMediaLibrary;
+  /** 短剧解析's runs. */
+  parse: ParseRunner;
   clock: Clock;
   log: FastifyBaseLogger;
   workDir: string;
@@ -153,7 +156,9 @@ export class ToolRunner {
                 controller.signal,
                 progress,
               )
-            : await this.mixcut(row, workDir, controller.signal, progress);
+            : row.tool === 'parse'
+              ? await this.deps.parse.run(row, controller.signal, progress)
+              : await this.mixcut(row, workDir, controller.signal, progress);
       if (controller.signal.aborted) throw controller.signal.reason;
       progress.log('已完成');
       const done = await tools.finish(

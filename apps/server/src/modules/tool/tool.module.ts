@@ -1,7 +1,8 @@
 /**
  * The AI video tools: priced jobs charged in points, run by ffmpeg on the job engine, outputs in the library; which
  * tools the configured AI services allow, and the record of what their calls used (`ai_usage`); 字幕翻译's glossary
- * and subtitle lists for review.
+ * and subtitle lists for review; 短剧解析's parses and `EpisodeInsights`, what is known of a medium (analysis,
+ * transcript, parse) for every tool to reuse.
  */
 import type { CreditService } from '../credit/credit.service.js';
 import { defineModule } from '../../compose/module.js';
@@ -10,6 +11,12 @@ import type { ToolMediaLibrary } from './tool-media.js';
 import { StreamSlots } from '../../plugins/stream-slots.js';
 import { AiUsageRepository } from './ai-usage.repository.js';
 import { AiUsageLog } from './ai-usage.js';
+import { EpisodeInsights } from './parse/episode-insights.js';
+import { EpisodeSummaries } from './parse/episode-summary.js';
+import { ParseRepository } from './parse/parse.repository.js';
+import { ParseRunner } from './parse/parse-runner.js';
+import { ParseService } from './parse/parse.service.js';
+import { parseRoutes } from './parse/parse.routes.js';
 import { toolAvailability } from './tool-availability.js';
 import { ToolRepository } from './tool.repository.js';
 import { ToolRunner } from './tool-runner.js';
@@ -55,11 +62,30 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       clock,
       log,
     });
+    const parses = new ParseRepository(database.db);
+    const episodeInsights = new EpisodeInsights({
+      tools: repository,
+      parses,
+      media,
+      asr: ai.asr,
+      aiUsage,
+      clock,
+      workDir: config.tool.workDir,
+    });
+    const parseRunner = new ParseRunner({
+      insights: episodeInsights,
+      parses,
+      media,
+      summaries: ai.llm && new EpisodeSummaries(ai.llm, aiUsage),
+      clock,
+    });
+    const parseResults = new ParseService({ parses, tools: repository, media });
     media.setInUseCheck((agentId: number, mediaId: number) => tools.isMediaInUse(agentId, mediaId));
     const toolRunner = new ToolRunner({
       tools: repository,
       service: tools,
       media,
+      parse: parseRunner,
       clock,
       log,
       workDir: config.tool.workDir,
@@ -69,7 +95,7 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
     });
     // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
     lifecycle.preClose(() => toolRunner.shutdown());
-    return { tools, toolRunner, aiUsage, translate };
+    return { tools, toolRunner, aiUsage, translate, episodeInsights, parseResults };
   },
   {
     jobs: ({ tools, toolRunner, translate, config }) => ({
@@ -81,9 +107,10 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
         if (ended > 0) log.warn({ ended }, 'stale tool jobs failed and refunded');
       },
     }),
-    routes: async (app, { tools, translate, ai, config }) => {
+    routes: async (app, { tools, translate, parseResults, ai, config }) => {
       await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
       await app.register(translateRoutes(translate, () => ai.voices()));
+      await app.register(parseRoutes(parseResults));
     },
   },
 );

@@ -24,6 +24,8 @@ export interface TimedText {
   start: number;
   end: number;
   text: string;
+  /** Who speaks, as the service labels them (services that tell speakers apart); absent otherwise. */
+  speaker?: string;
 }
 
 export interface Transcript {
@@ -57,7 +59,15 @@ const verboseSchema = z.object({
   language: z.string().nullable().optional(),
   duration: z.number().min(0).nullable().optional(),
   segments: z
-    .array(z.object({ start: time, end: time, text: z.string(), words: z.array(wordSchema).nullable().optional() }))
+    .array(
+      z.object({
+        start: time,
+        end: time,
+        text: z.string(),
+        speaker: z.string().nullable().optional(),
+        words: z.array(wordSchema).nullable().optional(),
+      }),
+    )
     .nullable()
     .optional(),
   words: z.array(wordSchema).nullable().optional(),
@@ -102,7 +112,12 @@ export class AsrClient {
       },
       request.signal,
     );
-    const segments = (value.segments ?? []).map(({ start, end, text }) => ({ start, end, text: text.trim() }));
+    const segments = (value.segments ?? []).map(({ start, end, text, speaker }) => ({
+      start,
+      end,
+      text: text.trim(),
+      ...(speaker && { speaker }),
+    }));
     // Some servers give the words inside their segments only.
     const words = (value.words ?? (value.segments ?? []).flatMap((s) => s.words ?? [])).map(({ word, start, end }) => ({
       start,

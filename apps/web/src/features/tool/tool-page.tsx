@@ -1,6 +1,6 @@
 /**
  * The AI tool workspace (/tool): the six tools and 智能运营 in a nav (a menu of width 220 on desktop, tabs on a
- * phone), the chosen tool's panel, its live job and its history; 智能运营's panel and its charts load when chosen. The tool is in the address (`?tool=dedup`) so links to a
+ * phone), the chosen tool's panel, its live job and its history; 智能运营's and 短剧解析's panels load when chosen. The tool is in the address (`?tool=dedup`) so links to a
  * tool can be shared; login is required to use any.
  */
 import { Button, Menu } from '@arco-design/web-react';
@@ -28,6 +28,7 @@ import styles from './tool-page.module.css';
 import { startToolTour } from './tool-tour';
 
 const OperatePanel = lazy(async () => ({ default: (await import('./operate/operate-panel')).OperatePanel }));
+const ParsePanel = lazy(async () => ({ default: (await import('./parse/parse-panel')).ParsePanel }));
 
 function toolOf(value: string | null): WorkspaceTool {
   return (WORKSPACE_TOOLS as readonly string[]).includes(value ?? '') ? (value as WorkspaceTool) : 'mixcut';
@@ -35,7 +36,7 @@ function toolOf(value: string | null): WorkspaceTool {
 
 const isComingSoon = (tool: WorkspaceTool) => (COMING_SOON_TOOLS as readonly string[]).includes(tool);
 
-function JobTool({ tool }: { tool: ToolJob['tool'] }) {
+function JobTool({ tool }: { tool: Exclude<ToolJob['tool'], 'parse'> }) {
   const [jobId, setJobId] = useState<string | null>(null);
   return (
     <>
@@ -132,6 +133,12 @@ export function ToolPage() {
     content = (
       <Suspense fallback={null}>
         <OperatePanel />
+      </Suspense>
+    );
+  } else if (tool === 'parse') {
+    content = (
+      <Suspense fallback={null}>
+        <ParsePanel />
       </Suspense>
     );
   } else {

@@ -25,6 +25,8 @@ export interface TimedWord {
 /** A recognised segment (with its words when the service gave them) or a cue of a file. */
 export interface SourceCue extends Cue {
   words?: readonly TimedWord[];
+  /** Who speaks, when the recognition service told speakers apart. */
+  speaker?: string;
 }
 
 export interface SegmentOptions {

@@ -136,7 +136,13 @@ export async function recognisedSubtitles(
       const endMs = ms(segment.end);
       const inside = words.filter((word) => word.startMs >= startMs - 20 && word.endMs <= endMs + 20);
       const punctuated = punctuatedWords(segment.text, inside);
-      return { startMs, endMs, text: segment.text, ...(inside.length > 0 && { words: punctuated }) };
+      return {
+        startMs,
+        endMs,
+        text: segment.text,
+        ...(inside.length > 0 && { words: punctuated }),
+        ...(segment.speaker && { speaker: segment.speaker }),
+      };
     });
   if (cues.length === 0) throw new SubtitleError('未识别到语音，请上传字幕文件');
   return { origin: 'recognised', cues, usage: transcript.usage };

@@ -52,9 +52,12 @@ export function bucketFor(cutDuration: HighCutConfig['cut_duration'], usableSeco
 
 /**
  * Seconds of each source that repeat in another source (a recap of the last episode, the same opening or credits):
- * runs of ≥ 4 s whose half-second hashes match, in order, a run of another episode.
+ * runs of ≥ `minSeconds` (4 s unless told) whose half-second hashes match, in order, a run of another episode.
  */
-export function repeatedSeconds(sources: readonly PlanSource[]): Set<number>[] {
+export function repeatedSeconds(
+  sources: readonly PlanSource[],
+  minSeconds: number = REPEAT_MIN_SECONDS,
+): Set<number>[] {
   // Two 32-bit halves per hash: popcounts on numbers are far cheaper than on bigints.
   const hashes = sources.map((s) =>
     s.analysis.hashes.map((h) => [Number.parseInt(h.slice(0, 8), 16), Number.parseInt(h.slice(8), 16)] as const),
@@ -62,7 +65,7 @@ export function repeatedSeconds(sources: readonly PlanSource[]): Set<number>[] {
   const distance = (x: readonly [number, number], y: readonly [number, number]) =>
     popcount32((x[0] ^ y[0]) >>> 0) + popcount32((x[1] ^ y[1]) >>> 0);
   const marks = sources.map(() => new Set<number>());
-  const minRun = REPEAT_MIN_SECONDS * 2;
+  const minRun = Math.max(1, Math.round(minSeconds * 2));
   for (let a = 0; a < sources.length; a += 1) {
     for (let b = a + 1; b < sources.length; b += 1) {
       const ha = hashes[a]!;

@@ -1,4 +1,6 @@
-/** The media library's queries: the list and one item (polled while processing), and usage (`/ai/v1/media`). */
+/**
+ * The media library's queries: the list, one item (polled while processing), items by id, and usage (`/ai/v1/media`).
+ */
 import { mediaApi, type EndpointQueryInput } from '@cc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
@@ -25,6 +27,18 @@ export function useMediaItem(id: number | null) {
     queryFn: async ({ signal }) => unwrap(await call(mediaApi.one, { params: { id: id! }, signal })),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data?.status === 'processing' ? 2000 : false),
+  });
+}
+
+/** Several items by id, in the order asked, those not found (deleted, another's) left out: media handed in a link. */
+export function useMediaByIds(ids: readonly number[]) {
+  return useQuery({
+    queryKey: [...toolKeys.media, 'ids', ids.join(',')],
+    queryFn: async ({ signal }) => {
+      const answers = await Promise.all(ids.map((id) => call(mediaApi.one, { params: { id }, signal })));
+      return answers.flatMap((answer) => (answer.code === 0 && answer.body ? [answer.body] : []));
+    },
+    enabled: ids.length > 0,
   });
 }
 

@@ -1,6 +1,7 @@
 /**
  * 高能混剪 (durations and cut types; one output of one script by default): media
- * (episodes), the config, then the planner's timelines to review — drop or move clips — and the run.
+ * (episodes), the config, then the planner's timelines to review — drop or move clips — and the run. Media handed
+ * over in the address (`?media=1,2`, from 短剧解析) start chosen, with the clips handed with them as the timeline.
  */
 import {
   Alert,
@@ -37,12 +38,15 @@ import {
   type TimelineClip,
 } from '@cc/contracts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { call } from '../../../lib/api-client';
 import { fillText } from '../../../lib/fill-text';
 import { formatDuration } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
 import styles from '../tool-page.module.css';
+import { useMediaByIds } from '../api/media';
+import { forgetHandedClips, handedClips, handedMediaIds } from '../handoff';
 import { durationGap, materialTooShort, moveClip, shortestOutput } from '../timeline';
 import { MediaPicker } from './media-picker';
 import { RunBar } from './run-bar';
@@ -73,6 +77,29 @@ export function MixcutPanel({ onCreated }: { onCreated: (jobId: string) => void 
   const setScripts = (update: (all: TimelineClip[][]) => TimelineClip[][]) =>
     setPlanned((state) => (state ? { ...state, scripts: update(state.scripts) } : state));
   useEffect(() => () => stop.current?.abort(), []);
+
+  const [params] = useSearchParams();
+  const [handedIds] = useState(() => handedMediaIds(params.get('media')));
+  const [clipsHanded] = useState(() => handedClips(handedIds));
+  const handed = useMediaByIds(handedIds);
+  const [handedTaken, setHandedTaken] = useState(false);
+  useEffect(() => forgetHandedClips(), []);
+  // Taken while rendering, once the handed media are known: they start chosen, the handed clips as the timeline.
+  if (!handedTaken && handed.data) {
+    setHandedTaken(true);
+    const ids = handed.data.map((m) => m.id);
+    setMedia(handed.data);
+    const kept = (clipsHanded ?? []).filter((clip) => ids.includes(clip.media_id));
+    if (kept.length > 0) {
+      // The handed timeline is what the creator chose: its own length is the range, so no gap is reported.
+      const duration = Math.ceil(kept.reduce((sum, clip) => sum + clip.end - clip.start, 0));
+      setPlanned({
+        key: JSON.stringify([ids, 'auto', 'high_cut', TOOL_DEFAULTS.script_count]),
+        plan: { status: 'ready', progress: 100, range: { min: 0, max: duration }, scripts: [] },
+        scripts: [kept],
+      });
+    }
+  }
 
   async function makePlan() {
     stop.current?.abort();

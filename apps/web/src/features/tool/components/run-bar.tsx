@@ -22,6 +22,7 @@ export function RunBar({
   warning,
   hint,
   pending = false,
+  priceDetail = t.priceDetail,
   onCreated,
 }: {
   /** The run as it would be sent; null while the form is incomplete. */
@@ -33,6 +34,8 @@ export function RunBar({
   hint?: string;
   /** The form changed and `job` does not follow it yet (a quote waits for typing to stop): no run until it does. */
   pending?: boolean;
+  /** What the price is made of, with {outputs}, {perOutput} and {perMinute}: outputs unless the tool says otherwise. */
+  priceDetail?: string;
   onCreated: (jobId: string) => void;
 }) {
   const quote = useQuote(job);
@@ -54,7 +57,7 @@ export function RunBar({
           <>
             <strong>{fillText(t.price, { price: price.price })}</strong>
             <span className={styles.muted}>
-              {fillText(t.priceDetail, {
+              {fillText(priceDetail, {
                 outputs: price.outputs,
                 perOutput: price.per_output,
                 perMinute: price.per_minute,

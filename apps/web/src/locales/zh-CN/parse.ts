@@ -1,0 +1,47 @@
+/**
+ * Texts of 短剧解析 in the AI workspace. Only its panel reads them, so they travel in its lazily loaded chunk, not in
+ * the workspace's first load.
+ */
+export const parseText = {
+  title: '短剧解析',
+  intro:
+    '逐集分析镜头、场景、台词与人物、剧情摘要和高光曲线，并找出各集重复的片头与前情回顾。解析结果会保留，高能混剪与影视解说直接复用。',
+  pickHint: '请选择要解析的剧集（可多选，同一部剧的各集一起解析才能找出片头与回顾）',
+  run: '开始解析',
+  priceDetail: '{outputs} 集 · 每集 {perOutput} 积分 + 每分钟 {perMinute} 积分',
+  results: '解析结果',
+  loading: '正在读取解析结果…',
+  loadFailed: '解析结果读取失败',
+  empty: '所选剧集尚未解析',
+  emptyHint: '选择剧集并开始解析，完成后在这里逐集查看',
+  missing: '{count} 集尚未解析：{names}',
+  serialSummary: '整剧摘要',
+  episodeSummary: '本集摘要',
+  noSummary: '未生成摘要（语言模型服务未配置或本集没有台词）',
+  layers: {
+    shots: '镜头',
+    scenes: '场景',
+    highlight: '高光',
+    removals: '建议剪除',
+    transcript: '台词',
+  },
+  timelineLabel: '{name} 时间线：镜头、场景、高光曲线与建议剪除的片段，点击跳转播放位置',
+  shotCount: '{count} 个镜头',
+  sceneCount: '{count} 个场景',
+  scene: '场景 {n}',
+  sceneRange: '{start}–{end}',
+  sceneLabel: '选择场景 {n}（{start}–{end}）',
+  removal: '建议剪除·{kind} {start}–{end}',
+  characters: '人物台词',
+  characterLine: '{speaker}：{lines} 句 · {seconds} 秒',
+  noCharacters: '识别服务未区分说话人',
+  transcriptOrigin: '字幕来源：{origin}',
+  noTranscript: '无台词：{reason}',
+  seekLine: '跳到 {time}：{text}',
+  selection: '已选 {count} 个场景，共 {seconds} 秒',
+  selectionNone: '勾选场景后可发送到其他工具',
+  selectionRemoved: '已选 {count} 个场景，都在建议剪除的片段内',
+  toMixcut: '发送到高能混剪',
+  toCommentary: '发送到影视解说',
+  clearSelection: '清除选择',
+} as const;
