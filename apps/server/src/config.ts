@@ -269,6 +269,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+,\d+$/, 'expected "per_output,per_minute"')
     .default('10,5'),
+  /** Price of 影视解说 in points: "per output,per started minute of output" (the minutes priced on the narration). */
+  TOOL_PRICE_COMMENTARY: z
+    .string()
+    .regex(/^\d+,\d+$/, 'expected "per_output,per_minute"')
+    .default('10,8'),
   /** A tool job still running after this many minutes is stopped, failed and refunded. */
   TOOL_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Language service (LLM) base URL, OpenAI-compatible, ending before `/chat/completions`; unset turns it off. */
@@ -429,7 +434,7 @@ export interface AppConfig {
   /** TOOL_*, VIDEO_PRESET: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
   tool: {
     concurrency: number;
-    prices: Record<'dedup' | 'mixcut', { perOutput: number; perMinute: number }>;
+    prices: Record<'dedup' | 'mixcut' | 'commentary', { perOutput: number; perMinute: number }>;
     timeoutMs: number;
     workDir: string;
     /** x264 preset of every render. */
@@ -622,7 +627,11 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     },
     tool: {
       concurrency: e.TOOL_CONCURRENCY,
-      prices: { dedup: toolPrice(e.TOOL_PRICE_DEDUP), mixcut: toolPrice(e.TOOL_PRICE_MIXCUT) },
+      prices: {
+        dedup: toolPrice(e.TOOL_PRICE_DEDUP),
+        mixcut: toolPrice(e.TOOL_PRICE_MIXCUT),
+        commentary: toolPrice(e.TOOL_PRICE_COMMENTARY),
+      },
       timeoutMs: e.TOOL_JOB_TIMEOUT_MINUTES * 60_000,
       workDir: path.join(dataDir, 'work'),
       videoPreset: e.VIDEO_PRESET,

@@ -25,6 +25,7 @@ import { opsSettlementApi, settlementApi } from './settlement/settlement.endpoin
 import { taskApi } from './task/task.endpoints.js';
 import { teamApi } from './team/team.endpoints.js';
 import { toolApi } from './tool/tool.endpoints.js';
+import { commentaryApi } from './tool/commentary.endpoints.js';
 import { userApi } from './user/user.endpoints.js';
 import { opsWithdrawalApi, withdrawalApi } from './withdrawal/withdrawal.endpoints.js';
 
@@ -45,6 +46,7 @@ export const endpointTable: readonly EndpointSpec[] = [
   mediaApi,
   imageApi,
   toolApi,
+  commentaryApi,
   operateApi,
   // Partners, payment providers, pages and the platform.
   demoLandingApi,

@@ -136,6 +136,10 @@ export const ErrorCode = {
   toolRequestKeyReused: 40270,
   toolMaterialTooShort: 40271,
   toolServiceUnavailable: 40244,
+  // 影视解说: the narration script.
+  commentaryScriptInvalid: 40272,
+  commentaryScriptMissing: 40273,
+  commentaryHistoryNotFound: 40274,
   jobNotFound: 40070,
   jobNotRetryable: 40071,
   // Withdrawal records and cancellation.
@@ -271,6 +275,9 @@ export const ErrorMessages = {
   toolTooLong: '素材总时长超出该工具的上限',
   toolMaterialTooShort: '素材可用时长不足以剪出所选时长的成片，请添加素材或选择"自动"',
   toolServiceUnavailable: '该工具所需的服务未配置，请联系运营',
+  commentaryScriptInvalid: '解说文案中的镜头须来自所选素材且在素材时长之内',
+  commentaryScriptMissing: '该任务没有可用的解说文案',
+  commentaryHistoryNotFound: '历史解说任务不存在或没有文案，请重新选择',
   mediaNotFound: '素材不存在或已删除',
   mediaNotVideo: '文件不是可识别的视频，请上传 mp4、mov 等视频文件',
   mediaTooLarge: '文件过大，单个视频不能超过 2GB',

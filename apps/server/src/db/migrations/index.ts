@@ -33,6 +33,7 @@ import * as moneySessions from './20261127110000_money_sessions.js';
 import * as toolJobRequests from './20261127130000_tool_job_requests.js';
 import * as aiUsage from './20261129100000_ai_usage.js';
 import * as operateCalendar from './20261129110000_operate_calendar.js';
+import * as commentaryScripts from './20261130130000_commentary_scripts.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261127130000_tool_job_requests': toolJobRequests,
   '20261129100000_ai_usage': aiUsage,
   '20261129110000_operate_calendar': operateCalendar,
+  '20261130130000_commentary_scripts': commentaryScripts,
 };

@@ -16,6 +16,7 @@ import {
   type Media,
   type MediaFileVariant,
   type MediaKind,
+  type MusicStyle,
 } from '@cc/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -490,6 +491,15 @@ export class MediaService implements ToolMediaLibrary {
     } finally {
       await local.release();
     }
+  }
+
+  /** The library keeps no music yet: every style answers none, and a narration is rendered without music. */
+  async musicTrack(_style: MusicStyle, _index: number): Promise<{ id: number; name: string } | null> {
+    return null;
+  }
+
+  withMusicFile<T>(_trackId: number, _fn: (file: string) => Promise<T>): Promise<T> {
+    return Promise.reject(appError('mediaNotFound'));
   }
 
   async addOutput(agentId: number, output: { file: string; name: string; jobId: string }): Promise<number> {

@@ -14,12 +14,34 @@ import { ToolRepository } from './tool.repository.js';
 import { ToolRunner } from './tool-runner.js';
 import { toolRoutes } from './tool.routes.js';
 import { ToolService } from './tool.service.js';
+import { CommentaryRepository } from './commentary/commentary.repository.js';
+import { commentaryRoutes } from './commentary/commentary.routes.js';
+import { CommentaryService } from './commentary/commentary.service.js';
+import { SubtitleSourceTranscripts } from './commentary/episode-transcripts.js';
+import { ANALYSIS_VERSION } from './tool-runner.js';
 
 export const toolModule = defineModule<{ credits: CreditService; media: ToolMediaLibrary }>()(
   'tool',
   ({ database, clock, log, config, lifecycle, jobs, credits, media, ai }) => {
     const repository = new ToolRepository(database.db, database.kind);
     const aiUsage = new AiUsageLog(new AiUsageRepository(database.db), clock, log);
+    const commentary = new CommentaryService({
+      scripts: new CommentaryRepository(database.db),
+      tools: repository,
+      media,
+      ai,
+      aiUsage,
+      transcripts: new SubtitleSourceTranscripts({ media, asr: () => ai.asr, aiUsage, workDir: config.tool.workDir }),
+      availability: () => toolAvailability('commentary', ai.configured),
+      enqueueScript: (scriptId: number, generation: number) =>
+        jobs.enqueue(
+          'tool.commentary-script',
+          { script_id: scriptId },
+          { key: jobKeys.commentaryScript(scriptId, generation) },
+        ),
+      analysisVersion: ANALYSIS_VERSION,
+      clock,
+    });
     const tools = new ToolService({
       tools: repository,
       credits,
@@ -31,6 +53,7 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       engineJob: (id: string) => jobs.get(id),
       prices: config.tool.prices,
       availability: (tool) => toolAvailability(tool, ai.configured),
+      commentary,
       clock,
       log,
     });
@@ -44,20 +67,25 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       workDir: config.tool.workDir,
       timeoutMs: config.tool.timeoutMs,
       videoPreset: config.tool.videoPreset,
+      commentary: { commentary, ai, aiUsage },
     });
     // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
     lifecycle.preClose(() => toolRunner.shutdown());
-    return { tools, toolRunner, aiUsage };
+    return { tools, toolRunner, aiUsage, commentary };
   },
   {
-    jobs: ({ tools, toolRunner, config }) => ({
+    jobs: ({ tools, toolRunner, commentary, config }) => ({
       'tool.run': ({ tool_job_id }, { attempt }) => toolRunner.run(tool_job_id, { attempt }),
       'tool.analyze': ({ agent_id, media_id }) => toolRunner.analyze(agent_id, media_id),
+      'tool.commentary-script': ({ script_id }) => commentary.writePreview(script_id),
       'tool.sweep': async (_input, { log }) => {
         const ended = await tools.sweep(config.tool.timeoutMs);
         if (ended > 0) log.warn({ ended }, 'stale tool jobs failed and refunded');
       },
     }),
-    routes: (app, { tools, config }) => app.register(toolRoutes(tools, new StreamSlots(config.streams))),
+    routes: async (app, { tools, commentary, ai, config }) => {
+      await app.register(toolRoutes(tools, new StreamSlots(config.streams), () => ai.voices()));
+      await app.register(commentaryRoutes(commentary));
+    },
   },
 );

@@ -2,7 +2,7 @@
  * `/ai/v1` tool calls: the tools with prices and limits, quotes, runs, a creator's jobs, cancel, the
  * mixed cut's plan, and live progress as server-sent events. A creator sees only their own jobs.
  */
-import { isTerminalToolJob, toolApi, toolJobSchema } from '@cc/contracts';
+import { isTerminalToolJob, toolApi, toolJobSchema, type Voice } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { identityOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
@@ -15,9 +15,11 @@ import type { ToolService } from './tool.service.js';
 const STREAM_POLL_MS = 1000;
 const STREAM_KEEPALIVE_MS = 15_000;
 
-export function toolRoutes(tools: ToolService, streams: StreamSlots): FastifyPluginAsyncZod {
+export function toolRoutes(tools: ToolService, streams: StreamSlots, voices: () => Voice[]): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, toolApi.tools, async () => ({ data: tools.list() }));
+
+    route(app, toolApi.voices, async () => ({ data: voices() }));
 
     route(app, toolApi.quote, async (request) => tools.quote(identityOf(request).agentId, request.body));
 
