@@ -123,9 +123,16 @@ export const FAKE_NARRATION_HOOK = '你绝对想不到，这一集的结局会�
  * the hook over each episode's first shot, then one line per two shots telling the dialogue spoken over them (or
  * what is shown), in order. Deterministic, and every shot it names exists.
  */
-export function fakeNarration(userMessage: string): { lines: { text: string; shots: { media_id: number; shot: number }[] }[] } {
+export function fakeNarration(userMessage: string): {
+  lines: { text: string; shots: { media_id: number; shot: number }[] }[];
+} {
   const material = JSON.parse(userMessage) as {
-    episodes: { media_id: number; title: string; shots: { shot: number; start: number; end: number }[]; dialogue: { start: number; end: number; text: string }[] }[];
+    episodes: {
+      media_id: number;
+      title: string;
+      shots: { shot: number; start: number; end: number }[];
+      dialogue: { start: number; end: number; text: string }[];
+    }[];
   };
   const lines: { text: string; shots: { media_id: number; shot: number }[] }[] = [];
   for (const episode of material.episodes) {

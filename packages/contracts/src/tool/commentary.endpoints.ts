@@ -1,6 +1,10 @@
 /** 影视解说 (`/ai/v1/commentary`): the narration script's preview, and the script an earlier job rendered. */
 import { endpoint } from '../endpoint.js';
-import { commentaryJobParamsSchema, commentaryScriptRequestSchema, commentaryScriptSchema } from './commentary.schema.js';
+import {
+  commentaryJobParamsSchema,
+  commentaryScriptRequestSchema,
+  commentaryScriptSchema,
+} from './commentary.schema.js';
 
 const tag = 'AI 工具';
 

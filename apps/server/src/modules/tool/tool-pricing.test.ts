@@ -2,7 +2,9 @@ import { createJobSchema } from '@cc/contracts';
 import { describe, expect, it } from 'vitest';
 import { quoteJob, type ToolPrices } from './tool-pricing.js';
 
-const prices: ToolPrices = { dedup: { perOutput: 2, perMinute: 3 }, mixcut: { perOutput: 10, perMinute: 5 },
+const prices: ToolPrices = {
+  dedup: { perOutput: 2, perMinute: 3 },
+  mixcut: { perOutput: 10, perMinute: 5 },
   commentary: { perOutput: 10, perMinute: 8 },
 };
 

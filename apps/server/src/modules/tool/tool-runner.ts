@@ -314,30 +314,35 @@ export class ToolRunner {
         const at = (f: number) => renderStart + ((n + f) / total) * (1 - renderStart);
         progress.set(at(0), `渲染成片 第 ${n + 1}/${total} 个`);
         const output = path.join(workDir, `mixcut-${scriptIndex}-${copy}.mp4`);
-        await withLocalFiles(this.deps.media, row.agent_id, [...new Set(clips.map((c) => c.media_id))], async (files) => {
-          const probes = new Map<number, VideoProbe>();
-          for (const [id, file] of files) probes.set(id, await probeVideo(file));
-          const { duration } = await renderTimeline({
-            clips: clips.map((clip) => ({
-              file: files.get(clip.media_id)!,
-              probe: probes.get(clip.media_id)!,
-              start: clip.start,
-              end: clip.end,
-            })),
-            output,
-            preset: this.deps.videoPreset,
-            ...(config.watermark_switch && config.watermark && { watermark: config.watermark }),
-            ...(copyOptions(config.deduplication, copy).length > 0 && {
-              dedup: {
-                options: copyOptions(config.deduplication, copy),
-                seed: seedOf(`${row.id}:${scriptIndex}:${copy}`),
-              },
-            }),
-            signal,
-            onProgress: (f) => progress.set(at(f)),
-          });
-          await expectRenderedAtMost(output, duration);
-        });
+        await withLocalFiles(
+          this.deps.media,
+          row.agent_id,
+          [...new Set(clips.map((c) => c.media_id))],
+          async (files) => {
+            const probes = new Map<number, VideoProbe>();
+            for (const [id, file] of files) probes.set(id, await probeVideo(file));
+            const { duration } = await renderTimeline({
+              clips: clips.map((clip) => ({
+                file: files.get(clip.media_id)!,
+                probe: probes.get(clip.media_id)!,
+                start: clip.start,
+                end: clip.end,
+              })),
+              output,
+              preset: this.deps.videoPreset,
+              ...(config.watermark_switch && config.watermark && { watermark: config.watermark }),
+              ...(copyOptions(config.deduplication, copy).length > 0 && {
+                dedup: {
+                  options: copyOptions(config.deduplication, copy),
+                  seed: seedOf(`${row.id}:${scriptIndex}:${copy}`),
+                },
+              }),
+              signal,
+              onProgress: (f) => progress.set(at(f)),
+            });
+            await expectRenderedAtMost(output, duration);
+          },
+        );
         const first = names.get(clips[0]!.media_id) ?? TOOL_LABELS.mixcut;
         const mediaId = await this.deps.media.addOutput(row.agent_id, {
           file: output,

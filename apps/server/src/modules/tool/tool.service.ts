@@ -79,7 +79,9 @@ export interface ToolServiceDeps {
   /** Whether an AI tool can run with the configured AI services, and why not. */
   availability(tool: AiTool): ToolAvailability;
   /** 影视解说's checks before a charge, answering the seconds it is priced at. */
-  commentary: { prepareRun(agentId: number, config: CommentaryConfig, media: readonly ToolMediaItem[]): Promise<number> };
+  commentary: {
+    prepareRun(agentId: number, config: CommentaryConfig, media: readonly ToolMediaItem[]): Promise<number>;
+  };
   clock: Clock;
   log: FastifyBaseLogger;
   /** Same-process signal that a job changed (live progress streams wake on it; others poll). */

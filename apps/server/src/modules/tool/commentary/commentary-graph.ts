@@ -9,7 +9,13 @@
  *   (linear, from a measuring pass over the same sound graph). The episodes' own sound is not used: the narration
  *   speaks over the pictures.
  */
-import { AUDIO_FORMAT, duckAndMixFilter, dubTrackFilter, loudnessMeasureFilter, loudnormFilter } from '../subtitles/audio-graph.js';
+import {
+  AUDIO_FORMAT,
+  duckAndMixFilter,
+  dubTrackFilter,
+  loudnessMeasureFilter,
+  loudnormFilter,
+} from '../subtitles/audio-graph.js';
 import type { LoudnessMeasurement } from '../subtitles/audio-graph.js';
 import { burnSubtitlesFilter } from '../subtitles/video-graph.js';
 import { encodeArgs, type VideoPreset } from '../video/encode.js';

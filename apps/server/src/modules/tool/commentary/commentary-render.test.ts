@@ -27,7 +27,15 @@ const ffmpeg = (args: string[]) =>
 
 /** A tone of `seconds` at `frequency` Hz and amplitude `volume`, as WAV. */
 async function tone(name: string, frequency: number, seconds: number, volume: number) {
-  await ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=44100,volume=${volume}`, '-t', String(seconds), file(name)]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:sample_rate=44100,volume=${volume}`,
+    '-t',
+    String(seconds),
+    file(name),
+  ]);
   return file(name);
 }
 
@@ -35,9 +43,16 @@ async function tone(name: string, frequency: number, seconds: number, volume: nu
 async function band(video: string, frequency: number): Promise<Float32Array> {
   const out = file(`band-${frequency}.f32`);
   await runFfmpegProcess(
-    ['-v', 'error', '-y', '-i', video, '-vn', '-af', `bandpass=f=${frequency}:width_type=q:w=4,bandpass=f=${frequency}:width_type=q:w=4`].concat(
-      ['-ac', '1', '-ar', '44100', '-f', 'f32le', out],
-    ),
+    [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      video,
+      '-vn',
+      '-af',
+      `bandpass=f=${frequency}:width_type=q:w=4,bandpass=f=${frequency}:width_type=q:w=4`,
+    ].concat(['-ac', '1', '-ar', '44100', '-f', 'f32le', out]),
     { kind: 'render', mediaSeconds: 10 },
   );
   const bytes = fs.readFileSync(out);
@@ -57,7 +72,13 @@ describe('a narrated video (real ffmpeg)', { timeout: 120_000 }, () => {
     const speechSeconds = await audioSeconds(voice);
     const lines = [
       { text: '开场钩子：这一集你绝对想不到', clips: [{ media_id: 1, start: 0, end: 2 }] },
-      { text: '第二句解说', clips: [{ media_id: 1, start: 3, end: 4 }, { media_id: 1, start: 4.5, end: 5.5 }] },
+      {
+        text: '第二句解说',
+        clips: [
+          { media_id: 1, start: 3, end: 4 },
+          { media_id: 1, start: 4.5, end: 5.5 },
+        ],
+      },
     ].map((line) => ({ ...line, speechFile: voice, speechSeconds }));
     const { duration, cues } = await renderCommentary({
       lines,

@@ -58,7 +58,9 @@ export interface CommentaryPlan {
 }
 
 /** The timeline of the narrated video: slots, fitted footage, effects and subtitle cues (pure). */
-export function planCommentary(input: Omit<CommentaryRenderInput, 'workDir' | 'signal' | 'onProgress'>): CommentaryPlan {
+export function planCommentary(
+  input: Omit<CommentaryRenderInput, 'workDir' | 'signal' | 'onProgress'>,
+): CommentaryPlan {
   const first = input.sources.get(input.lines[0]!.clips[0]!.media_id);
   if (!first) throw new Error('the first shot has no source');
   const size = timelineSize(first.probe);

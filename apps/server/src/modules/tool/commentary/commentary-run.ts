@@ -47,7 +47,12 @@ const SPEECH_END = 0.35;
 export async function runCommentary(
   row: ToolJobRow,
   deps: CommentaryRunDeps,
-  run: { workDir: string; signal: AbortSignal; progress: RunProgress; expectAtMost(file: string, seconds: number): Promise<void> },
+  run: {
+    workDir: string;
+    signal: AbortSignal;
+    progress: RunProgress;
+    expectAtMost(file: string, seconds: number): Promise<void>;
+  },
 ): Promise<CommentaryOutput[]> {
   const { commentary, media } = deps;
   const { workDir, signal, progress } = run;
@@ -110,9 +115,7 @@ export async function runCommentary(
         });
       const style = config.background_music_style;
       const track = style === 'none' ? null : await media.musicTrack(style as MusicStyle, copy);
-      const { duration } = track
-        ? await media.withMusicFile(track.id, (file) => render(file))
-        : await render(null);
+      const { duration } = track ? await media.withMusicFile(track.id, (file) => render(file)) : await render(null);
       if (duration > pricedSeconds + 0.5) throw new Error('解说配音时长超出计费时长');
       await run.expectAtMost(output, duration);
       const first = names.get(lines[0]!.clips[0]!.media_id) ?? TOOL_LABELS.commentary;

@@ -177,7 +177,13 @@ export class CommentaryService {
   }
 
   /** Keeps the script a job rendered, for history. */
-  async keepJobScript(agentId: number, toolJobId: number, config: CommentaryConfig, mediaIds: number[], lines: ScriptLine[]) {
+  async keepJobScript(
+    agentId: number,
+    toolJobId: number,
+    config: CommentaryConfig,
+    mediaIds: number[],
+    lines: ScriptLine[],
+  ) {
     const now = this.deps.clock.now();
     await this.deps.scripts.saveForJob({
       agent_id: agentId,
@@ -261,4 +267,3 @@ export class CommentaryService {
     });
   }
 }
-

@@ -128,7 +128,13 @@ describe('the narration writer', () => {
         lines: [
           { text: ' 开场钩子！ ', shots: [{ media_id: 7, shot: 0 }] },
           { text: '没有镜头', shots: [{ media_id: 7, shot: 9 }] },
-          { text: '第二句', shots: [{ media_id: 7, shot: 1 }, { media_id: 8, shot: 0 }] },
+          {
+            text: '第二句',
+            shots: [
+              { media_id: 7, shot: 1 },
+              { media_id: 8, shot: 0 },
+            ],
+          },
           { text: '超出预算的一句话', shots: [{ media_id: 7, shot: 1 }] },
         ],
       },
@@ -172,7 +178,14 @@ const lines = [
 
 describe('the narrated video command', () => {
   it('places each line in its slot and its subtitle over its speech', () => {
-    const { graph, cues } = planCommentary({ lines, sources, music: null, subtitlePosY: 80, effects: null, output: '/o.mp4' });
+    const { graph, cues } = planCommentary({
+      lines,
+      sources,
+      music: null,
+      subtitlePosY: 80,
+      effects: null,
+      output: '/o.mp4',
+    });
     expect(graph.duration).toBeCloseTo(1.65 + 2.15 + 2 * LINE_PAUSE_SECONDS, 3);
     expect(cues).toEqual([
       { startMs: 0, endMs: 1650, text: '开场' },
@@ -182,7 +195,14 @@ describe('the narrated video command', () => {
   });
 
   it('builds the full argument list: segments, voice, looped music ducked, loudness normalised', () => {
-    const { graph } = planCommentary({ lines, sources, music: '/music.mp3', subtitlePosY: 80, effects: null, output: '/o.mp4' });
+    const { graph } = planCommentary({
+      lines,
+      sources,
+      music: '/music.mp3',
+      subtitlePosY: 80,
+      effects: null,
+      output: '/o.mp4',
+    });
     const args = commentaryArgs({ ...graph, assFile: '/w/n.ass', fontsDir: '/fonts' });
     const filter = args[args.indexOf('-filter_complex') + 1]!;
     expect(args.slice(0, args.indexOf('-filter_complex'))).toEqual([
@@ -221,7 +241,14 @@ describe('the narrated video command', () => {
   });
 
   it('with effects: a zoom or pan per line and cross-fades that keep the length', () => {
-    const { graph } = planCommentary({ lines, sources, music: null, subtitlePosY: 80, effects: { seed: 3 }, output: '/o.mp4' });
+    const { graph } = planCommentary({
+      lines,
+      sources,
+      music: null,
+      subtitlePosY: 80,
+      effects: { seed: 3 },
+      output: '/o.mp4',
+    });
     expect(fittedSeconds(graph.lines[0]!.segments)).toBeCloseTo(2 + TRANSITION_SECONDS, 3);
     const filter = commentaryArgs({ ...graph, assFile: '/n.ass' }).find((a) => a.includes('xfade'))!;
     expect(filter).toContain('xfade=transition=fade:duration=0.4:offset=2.000[x1]');

@@ -118,7 +118,9 @@ export function narrationPrompt(
       media_id: episode.mediaId,
       title: episode.title,
       duration: round2(episode.duration),
-      shots: episode.shots.slice(0, PROMPT_SHOTS).map((shot) => ({ shot: shot.index, start: shot.start, end: shot.end })),
+      shots: episode.shots
+        .slice(0, PROMPT_SHOTS)
+        .map((shot) => ({ shot: shot.index, start: shot.start, end: shot.end })),
       dialogue: episode.dialogue.slice(0, PROMPT_DIALOGUE).map((cue) => ({
         start: round2(cue.startMs / 1000),
         end: round2(cue.endMs / 1000),
@@ -199,7 +201,8 @@ export async function writeNarration(
       const answer = await chat({ messages, temperature: 0.7, signal: options.signal });
       return scriptFromAnswer(answer.value, episodes, budget);
     } catch (error) {
-      const unusable = error instanceof NarrationInvalid || (error instanceof AiServiceError && error.kind === 'invalid');
+      const unusable =
+        error instanceof NarrationInvalid || (error instanceof AiServiceError && error.kind === 'invalid');
       if (unusable && attempt < 2) continue;
       if (unusable) throw new NarrationInvalid('解说文案生成失败：语言服务的回答无法使用，请稍后重试');
       if (error instanceof AiServiceError) throw new NarrationInvalid('解说文案生成失败：语言服务暂不可用，请稍后重试');
