@@ -18,6 +18,7 @@ import { useIsLoggedIn } from '../../lib/session/token';
 import { isGuideHidden, onGuideRequested } from '../../lib/tool/guide-flags';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { tool as toolText } from '../../locales/zh-CN/tool';
+import { CommentaryPanel } from './components/commentary-panel';
 import { DedupPanel } from './components/dedup-panel';
 import { JobCard } from './components/job-card';
 import { JobHistory } from './components/job-history';
@@ -38,7 +39,13 @@ function JobTool({ tool }: { tool: ToolJob['tool'] }) {
   const [jobId, setJobId] = useState<string | null>(null);
   return (
     <>
-      {tool === 'dedup' ? <DedupPanel onCreated={setJobId} /> : <MixcutPanel onCreated={setJobId} />}
+      {tool === 'dedup' ? (
+        <DedupPanel onCreated={setJobId} />
+      ) : tool === 'commentary' ? (
+        <CommentaryPanel onCreated={setJobId} />
+      ) : (
+        <MixcutPanel onCreated={setJobId} />
+      )}
       {jobId && <JobCard key={jobId} jobId={jobId} />}
       <JobHistory tool={tool} onOpen={setJobId} />
     </>
@@ -115,7 +122,7 @@ export function ToolPage() {
         }
       />
     );
-  } else if (tool === 'commentary' || tool === 'translate' || tool === 'publish') {
+  } else if (tool === 'translate' || tool === 'publish') {
     content = (
       <EmptyState description={`${TOOL_LABELS[tool]} · ${toolText.comingSoon}`} hint={toolText.comingSoonHint[tool]} />
     );

@@ -6,7 +6,7 @@ export const gift = {
   hero: {
     badge: '新人福利',
     title: '新用户专享 {points} 积分',
-    subtitle: '积分可用于高能混剪、批量去重；影视解说、字幕翻译即将上线',
+    subtitle: '积分可用于高能混剪、影视解说、批量去重；字幕翻译即将上线',
   },
   claim: '免费领取{points}积分',
   claimed: '已领取，去使用积分',
