@@ -54,6 +54,9 @@ export interface WriteProgress {
 
 type Dialogue = CommentaryScript['dialogue'];
 
+/** A preview still `working` with nothing written for this long lost its writer. */
+const PREVIEW_STALE_MS = 5 * 60_000;
+
 const parseLines = (row: Pick<CommentaryScriptRow, 'lines'>) => JSON.parse(row.lines) as ScriptLine[];
 
 export class CommentaryService {
@@ -77,8 +80,10 @@ export class CommentaryService {
       .update(JSON.stringify([request.media_ids, request.speech_style]))
       .digest('hex');
     const kept = await this.deps.scripts.byKey(agentId, key);
-    if (kept && (kept.status === 'working' || (kept.status === 'ready' && !request.fresh))) return this.toScript(kept);
     const now = this.deps.clock.now();
+    // A preview whose writer died (nothing written for a while) is started again.
+    const live = kept?.status === 'working' && kept.updated_at > now - PREVIEW_STALE_MS;
+    if (kept && (live || (kept.status === 'ready' && !request.fresh))) return this.toScript(kept);
     const id = await this.deps.scripts.startPreview({
       agent_id: agentId,
       preview_key: key,
@@ -107,7 +112,10 @@ export class CommentaryService {
             const now = Date.now();
             if (now - lastWrite < 500) return;
             lastWrite = now;
-            void this.deps.scripts.update(scriptId, { progress: Math.floor(fraction * 99) });
+            void this.deps.scripts.update(scriptId, {
+              progress: Math.floor(fraction * 99),
+              updated_at: this.deps.clock.now(),
+            });
           },
         },
       );

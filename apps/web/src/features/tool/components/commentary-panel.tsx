@@ -46,24 +46,13 @@ import { jobScript, useVoices, writeScript } from '../api/commentary';
 import { useJobs } from '../api/get-jobs';
 import { useTools } from '../api/get-tools';
 import styles from '../tool-page.module.css';
+import { mediaIdsOf } from '../media-query';
 import { moveClip } from '../timeline';
 import { MediaPicker } from './media-picker';
 import { RunBar } from './run-bar';
 
 const t = toolText.commentary;
 const THUMB_WIDTH = 64;
-
-/** The media ids of `?media=1,2`. */
-export function mediaIdsOf(value: string | null): number[] {
-  return [
-    ...new Set(
-      (value ?? '')
-        .split(',')
-        .map(Number)
-        .filter((id) => Number.isInteger(id) && id > 0),
-    ),
-  ].slice(0, MAX_JOB_MEDIA);
-}
 
 /** A still of `media` at `time`: its sprite's tile, else its poster. */
 function ShotThumb({ media, time }: { media: Media | undefined; time: number }) {
@@ -310,7 +299,6 @@ export function CommentaryPanel({ onCreated }: { onCreated: (jobId: string) => v
             aria-label={t.history}
             placeholder={t.historyPlaceholder}
             style={{ width: 260 }}
-            disabled={media.length === 0}
             onChange={(id: string) => void takeHistory(id)}
             options={finished.map((j) => ({
               label: fillText(t.historyItem, { number: j.number, time: formatDateTime(j.created_at) }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaIdsOf } from './commentary-panel';
+import { mediaIdsOf } from './media-query';
 
 describe('mediaIdsOf', () => {
   it('reads the media of ?media=1,2: positive whole ids, once each, at most a job’s worth', () => {
