@@ -279,6 +279,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+,\d+$/, 'expected "per_output,per_minute"')
     .default('0,1'),
+  /** Price of 影视解说 in points: "per output,per started minute of output" (the minutes priced on the narration). */
+  TOOL_PRICE_COMMENTARY: z
+    .string()
+    .regex(/^\d+,\d+$/, 'expected "per_output,per_minute"')
+    .default('10,8'),
   /** A tool job still running after this many minutes is stopped, failed and refunded. */
   TOOL_JOB_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Language service (LLM) base URL, OpenAI-compatible, ending before `/chat/completions`; unset turns it off. */
@@ -439,7 +444,7 @@ export interface AppConfig {
   /** TOOL_*, VIDEO_PRESET: video tool jobs — concurrency per worker, prices in points, time limit, scratch folder. */
   tool: {
     concurrency: number;
-    prices: Record<'dedup' | 'mixcut' | 'translate' | 'parse', { perOutput: number; perMinute: number }>;
+    prices: Record<'dedup' | 'mixcut' | 'translate' | 'parse' | 'commentary', { perOutput: number; perMinute: number }>;
     timeoutMs: number;
     workDir: string;
     /** x264 preset of every render. */
@@ -637,6 +642,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
         mixcut: toolPrice(e.TOOL_PRICE_MIXCUT),
         translate: toolPrice(e.TOOL_PRICE_TRANSLATE),
         parse: toolPrice(e.TOOL_PRICE_PARSE),
+        commentary: toolPrice(e.TOOL_PRICE_COMMENTARY),
       },
       timeoutMs: e.TOOL_JOB_TIMEOUT_MINUTES * 60_000,
       workDir: path.join(dataDir, 'work'),

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { speakBuiltin } from '../src/providers/ai/builtin-voice.js';
 import { runMediaProcess } from '../src/providers/media/ffmpeg-process.js';
+import { NARRATION_PROMPT_MARK } from '../src/modules/tool/commentary/script-writer.js';
 
 export interface FakeAiServerOptions {
   /** The key every request must carry as `Authorization: Bearer …`; unset, none is asked for. */
@@ -121,6 +122,42 @@ function translateStrings(value: unknown, target: 'zh' | 'en' | null): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, translateStrings(item, target)]));
   }
   return value;
+}
+
+/** The hook every fake narration opens with. */
+export const FAKE_NARRATION_HOOK = '你绝对想不到，这一集的结局会反转！';
+
+/**
+ * A narration script of the material the narration prompt sends (`{ episodes: [{ media_id, shots, dialogue }] }`):
+ * the hook over each episode's first shot, then one line per two shots telling the dialogue spoken over them (or
+ * what is shown), in order. Deterministic, and every shot it names exists.
+ */
+export function fakeNarration(userMessage: string): {
+  lines: { text: string; shots: { media_id: number; shot: number }[] }[];
+} {
+  const material = JSON.parse(userMessage) as {
+    episodes: {
+      media_id: number;
+      title: string;
+      shots: { shot: number; start: number; end: number }[];
+      dialogue: { start: number; end: number; text: string }[];
+    }[];
+  };
+  const lines: { text: string; shots: { media_id: number; shot: number }[] }[] = [];
+  for (const episode of material.episodes) {
+    for (let i = 0; i < episode.shots.length; i += 2) {
+      const shots = episode.shots.slice(i, i + 2);
+      const said = episode.dialogue.find((cue) => cue.end > shots[0]!.start && cue.start < shots.at(-1)!.end);
+      const text =
+        lines.length === 0
+          ? FAKE_NARRATION_HOOK
+          : said
+            ? `只听有人说：${said.text}`
+            : `${episode.title}第${lines.length}段，画面继续推进。`;
+      lines.push({ text, shots: shots.map((shot) => ({ media_id: episode.media_id, shot: shot.shot })) });
+    }
+  }
+  return { lines };
 }
 
 interface Timed {
@@ -245,15 +282,16 @@ export async function startFakeAiServer(options: FakeAiServerOptions = {}): Prom
     }
     const prompt = messages.map((m) => m.content).join('\n');
     const last = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    const target = targetOf(
-      messages
-        .filter((m) => m.role === 'system')
-        .map((m) => m.content)
-        .join('\n'),
-    );
+    const system = messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n');
+    const target = targetOf(system);
     const jsonMode = (body.response_format as { type?: string } | undefined)?.type === 'json_object';
     let content: string;
-    if (jsonMode) {
+    if (jsonMode && system.includes(NARRATION_PROMPT_MARK)) {
+      content = JSON.stringify(fakeNarration(last));
+    } else if (jsonMode) {
       let given: unknown;
       try {
         given = JSON.parse(last);

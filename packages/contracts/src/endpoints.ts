@@ -26,6 +26,7 @@ import { taskApi } from './task/task.endpoints.js';
 import { teamApi } from './team/team.endpoints.js';
 import { parseApi } from './tool/parse.endpoints.js';
 import { toolApi } from './tool/tool.endpoints.js';
+import { commentaryApi } from './tool/commentary.endpoints.js';
 import { userApi } from './user/user.endpoints.js';
 import { opsWithdrawalApi, withdrawalApi } from './withdrawal/withdrawal.endpoints.js';
 
@@ -48,6 +49,7 @@ export const endpointTable: readonly EndpointSpec[] = [
   imageApi,
   toolApi,
   parseApi,
+  commentaryApi,
   operateApi,
   // Partners, payment providers, pages and the platform.
   demoLandingApi,

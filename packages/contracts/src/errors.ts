@@ -149,6 +149,10 @@ export const ErrorCode = {
   translateSubtitleInvalid: 40282,
   translateGlossaryDuplicate: 40283,
   translateVoiceUnknown: 40284,
+  // 影视解说: the narration script.
+  commentaryScriptInvalid: 40272,
+  commentaryScriptMissing: 40273,
+  commentaryHistoryNotFound: 40274,
   jobNotFound: 40070,
   jobNotRetryable: 40071,
   // Withdrawal records and cancellation.
@@ -295,6 +299,9 @@ export const ErrorMessages = {
   translateSubtitleInvalid: '字幕文件无法读取，请上传 SRT、VTT 或 ASS 字幕文件',
   translateGlossaryDuplicate: '术语表中有重复的原文，请合并后再保存',
   translateVoiceUnknown: '配音音色不存在，请重新选择',
+  commentaryScriptInvalid: '解说文案中的镜头须来自所选素材且在素材时长之内',
+  commentaryScriptMissing: '该任务没有可用的解说文案',
+  commentaryHistoryNotFound: '历史解说任务不存在或没有文案，请重新选择',
   mediaNotFound: '素材不存在或已删除',
   mediaNotVideo: '文件不是可识别的视频，请上传 mp4、mov 等视频文件',
   mediaTooLarge: '文件过大，单个视频不能超过 2GB',

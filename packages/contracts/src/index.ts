@@ -40,6 +40,8 @@ export * from './image/image.schema.js';
 export * from './image/image.endpoints.js';
 export * from './tool/tool.endpoints.js';
 export * from './tool/parse.endpoints.js';
+export * from './tool/commentary.schema.js';
+export * from './tool/commentary.endpoints.js';
 export * from './operate/operate.endpoints.js';
 export * from './jobs/jobs.endpoints.js';
 export * from './dev/dev.schema.js';

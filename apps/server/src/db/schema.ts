@@ -901,7 +901,27 @@ export interface OperateCalendarItemTable {
   updated_at: number;
 }
 
+/** A narration script of 影视解说: a kept preview (`preview_key`) or the one a job rendered (`tool_job_id`). */
+export interface CommentaryScriptTable {
+  id: Generated<number>;
+  agent_id: number;
+  preview_key: string | null;
+  tool_job_id: number | null;
+  /** JSON array of media ids. */
+  media_ids: string;
+  speech_style: string;
+  status: 'working' | 'ready' | 'failed';
+  progress: Generated<number>;
+  dialogue: 'embedded' | 'recognised' | 'none' | null;
+  /** JSON array of script lines. */
+  lines: Generated<string>;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
+  commentary_scripts: CommentaryScriptTable;
   images: ImageTable;
   login_qr_sessions: LoginQrSessionTable;
   channel_filings: ChannelFilingTable;

@@ -309,7 +309,7 @@ export const DEMO_BANNERS = [
     title: '新人福利',
     // The figure the free claim grants, never typed twice.
     headline: `新人免费领 ${FREE_CLAIM_POINTS} 积分`,
-    subline: '登录即可领取，体验高能混剪与批量去重',
+    subline: '登录即可领取，体验高能混剪、影视解说与批量去重',
     link: '/gift',
     palette: p('#00B42A', '#0FC6C2'),
   },
@@ -353,7 +353,7 @@ export const HELP_TEMPLATES = [
     title: '积分说明',
     content: `# 积分说明
 
-- 积分可用于高能混剪、批量去重、字幕翻译等工具；影视解说即将上线。
+- 积分可用于高能混剪、影视解说、字幕翻译、批量去重等工具。
 - 积分自发放之日起有效期 1 年，不可转让、不可提现、不可退款。
 - 消耗积分时优先使用最早发放的积分。
 `,
@@ -399,7 +399,7 @@ export const DEMO_PACKAGES = [
     gift: 200,
     sort: 3,
     type: PackageType.Purchasable,
-    description: '多次混剪、去重与字幕翻译（解说即将上线）',
+    description: '多次混剪、解说与字幕翻译',
   },
   {
     id: 4,

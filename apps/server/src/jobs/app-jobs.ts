@@ -99,6 +99,12 @@ export const appJobSpecs = {
     retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
     concurrency: 1,
   },
+  /** Writes a 影视解说 script preview (analyses, dialogue, the language service) and keeps it. */
+  'tool.commentary-script': {
+    input: z.object({ script_id: z.number().int().positive() }),
+    retry: { attempts: 1, backoffMs: 0, backoff: 'fixed' },
+    concurrency: 1,
+  },
   /** Tool jobs nobody moves are queued again, or failed and refunded when their worker died for good. */
   'tool.sweep': {
     input: noInput,
@@ -123,6 +129,8 @@ export const jobKeys = {
   toolAnalyze: (mediaId: number) => `analyze:${mediaId}`,
   /** One making per subtitle list and attempt, whoever asks for it. */
   translateSubtitles: (cacheKey: string, attempt: number) => `translate-subtitles:${cacheKey}:${attempt}`,
+  /** One writing per start of a script preview (`generation`: when it was started). */
+  commentaryScript: (scriptId: number, generation: number) => `commentary-script:${scriptId}:${generation}`,
   /** One payout job per attempt: the attempt's out_biz_no. */
   withdrawalPayout: (outBizNo: string) => outBizNo,
 };

@@ -5,15 +5,19 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
 import { parseConfigSchema } from './parse.schema.js';
+import { commentaryConfigSchema } from './commentary.schema.js';
+import { MAX_JOB_MEDIA, MAX_OUTPUT_COUNT, MAX_SCRIPT_COUNT, TOOL_DEFAULTS } from './tool-limits.js';
+
+export { MAX_JOB_MEDIA, MAX_OUTPUT_COUNT, MAX_SCRIPT_COUNT, TOOL_DEFAULTS } from './tool-limits.js';
 
 /** The six tools of the workspace nav, in nav order. */
 export const NAV_TOOLS = ['mixcut', 'commentary', 'translate', 'dedup', 'media', 'publish'] as const;
 export type NavTool = (typeof NAV_TOOLS)[number];
 /** Tools that run as video jobs today; the others show 即将上线 until they are built. */
-export const JOB_TOOLS = ['dedup', 'mixcut', 'translate', 'parse'] as const;
+export const JOB_TOOLS = ['dedup', 'mixcut', 'translate', 'parse', 'commentary'] as const;
 export type JobTool = (typeof JOB_TOOLS)[number];
 /** Nav tools not built yet: the workspace and the landing page mark them 即将上线. */
-export const COMING_SOON_TOOLS: readonly NavTool[] = ['commentary', 'publish'];
+export const COMING_SOON_TOOLS: readonly NavTool[] = ['publish'];
 /**
  * The workspace's own list: the six nav tools, then 智能运营 (advice and a calendar, not a video tool) and 短剧解析
  * (episodes as annotated timelines, no video out).
@@ -84,12 +88,6 @@ export const CUT_TYPE_LABELS: Record<CutType, { name: string; description: strin
   high_pre: { name: '高能前置', description: '高潮片段前置作为预告' },
 };
 
-/** What a tool's form starts with: one output, one script. */
-export const TOOL_DEFAULTS = { output_count: 1, script_count: 1 } as const;
-/** Outputs one job may ask for (per script for the mixed cut). */
-export const MAX_OUTPUT_COUNT = 10;
-export const MAX_SCRIPT_COUNT = 5;
-export const MAX_JOB_MEDIA = 20;
 export const WATERMARK_MAX_LENGTH = 20;
 
 const countSchema = (label: string, max: number) =>
@@ -358,6 +356,7 @@ export const createJobSchema = z.discriminatedUnion(
     z.object({ tool: z.literal('mixcut'), media_ids: mediaIdsSchema, config: highCutConfigSchema }),
     z.object({ tool: z.literal('translate'), media_ids: mediaIdsSchema, config: translateConfigSchema }),
     z.object({ tool: z.literal('parse'), media_ids: mediaIdsSchema, config: parseConfigSchema }),
+    z.object({ tool: z.literal('commentary'), media_ids: mediaIdsSchema, config: commentaryConfigSchema }),
   ],
   { error: '工具不存在或暂未上线' },
 );

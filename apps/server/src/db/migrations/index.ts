@@ -36,6 +36,7 @@ import * as operateCalendar from './20261129110000_operate_calendar.js';
 import * as mediaTypesMusic from './20261130100000_media_types_music.js';
 import * as translate from './20261130110000_translate.js';
 import * as episodeParses from './20261130120000_episode_parses.js';
+import * as commentaryScripts from './20261130130000_commentary_scripts.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261130100000_media_types_music': mediaTypesMusic,
   '20261130110000_translate': translate,
   '20261130120000_episode_parses': episodeParses,
+  '20261130130000_commentary_scripts': commentaryScripts,
 };

@@ -60,7 +60,7 @@ describe(`AI tools with AI services (a local fake server, ${testDatabaseKind})`,
   it('no longer names a missing service: translate is available, the tools not built yet are only coming soon', async () => {
     const tools = await toolList(ctx);
     expect(tools.translate).toEqual({ available: true, reason: null });
-    expect(tools.commentary).toEqual({ available: false, reason: '即将上线' });
+    expect(tools.commentary).toEqual({ available: true, reason: null });
     expect(tools.mixcut).toEqual({ available: true, reason: null });
     expect(ctx.services.ai.configured).toEqual({ llm: true, asr: true, tts: true });
     expect(ctx.services.ai.voices()[0]).toEqual({ id: 'zf_xiaobei', name: '晓贝', builtin: false });

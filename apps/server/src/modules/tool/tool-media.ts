@@ -36,4 +36,8 @@ export interface ToolMediaLibrary {
   describe(agentId: number, ids: number[]): Promise<Map<number, Media>>;
   /** The library refuses to delete a medium a queued or running job reads; the tool module tells it which. */
   setInUseCheck(check: (agentId: number, mediaId: number) => Promise<boolean>): void;
+  /** Background music of a style: the `index`-th track of that style (wrapping), or null when the library has none. */
+  musicTrack(style: MusicStyle, index: number): Promise<{ id: number; name: string } | null>;
+  /** Runs `fn` with a local path of a music track's file, released after. */
+  withMusicFile<T>(trackId: number, fn: (file: string) => Promise<T>): Promise<T>;
 }

@@ -7,6 +7,7 @@ const prices: ToolPrices = {
   mixcut: { perOutput: 10, perMinute: 5 },
   translate: { perOutput: 4, perMinute: 6 },
   parse: { perOutput: 1, perMinute: 2 },
+  commentary: { perOutput: 10, perMinute: 8 },
 };
 
 describe('quoteJob', () => {

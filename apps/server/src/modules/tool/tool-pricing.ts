@@ -6,7 +6,14 @@
  * line is never charged.
  * 短剧解析 is priced on the episodes it reads: per episode and per started minute of each.
  */
-import { CUT_DURATION_RANGES, type CreateJob, type HighCutConfig, type Quote } from '@cc/contracts';
+import {
+  CUT_DURATION_RANGES,
+  type CommentaryConfig,
+  type CreateJob,
+  type HighCutConfig,
+  type Quote,
+  type ScriptLine,
+} from '@cc/contracts';
 
 export type ToolPrices = Record<CreateJob['tool'], { perOutput: number; perMinute: number }>;
 
@@ -22,8 +29,34 @@ export function dedupOutputPrice(sourceSeconds: number, unit: { perOutput: numbe
   return unit.perOutput + minutesOf(sourceSeconds) * unit.perMinute;
 }
 
+/**
+ * The slowest pace a narration is priced at, characters a second (narrators speak about 4), and what each line adds
+ * (its pause): the rendered length stays within the priced minutes however the voice speaks.
+ */
+export const PRICED_CHARS_PER_SECOND = 2.5;
+export const PRICED_SECONDS_PER_LINE = 0.6;
+/** Seconds a narration written in the job is priced at, per second of its target length. */
+export const PRICED_TARGET_FACTOR = 2;
+
+/** Seconds a commentary output is priced at: its script's, or the written narration's at most. */
+export function commentaryPricedSeconds(
+  config: Pick<CommentaryConfig, 'shot_scripts'>,
+  script: readonly ScriptLine[] | null,
+  targetSeconds: number,
+): number {
+  const lines = script ?? config.shot_scripts;
+  if (!lines) return targetSeconds * PRICED_TARGET_FACTOR;
+  const chars = lines.reduce((sum, line) => sum + [...line.text].length, 0);
+  return chars / PRICED_CHARS_PER_SECOND + lines.length * PRICED_SECONDS_PER_LINE;
+}
+
 /** The price of a run, given the source durations in seconds (by media id). */
-export function quoteJob(job: CreateJob, durations: ReadonlyMap<number, number>, prices: ToolPrices): Quote {
+export function quoteJob(
+  job: CreateJob,
+  durations: ReadonlyMap<number, number>,
+  prices: ToolPrices,
+  commentarySeconds = 0,
+): Quote {
   const { perOutput, perMinute } = prices[job.tool];
   let outputs: number;
   let minutes: number;
@@ -37,6 +70,9 @@ export function quoteJob(job: CreateJob, durations: ReadonlyMap<number, number>,
   } else if (job.tool === 'translate') {
     outputs = job.media_ids.length;
     minutes = job.media_ids.reduce((sum, id) => sum + minutesOf(durations.get(id) ?? 0), 0);
+  } else if (job.tool === 'commentary') {
+    outputs = job.config.output_count;
+    minutes = minutesOf(commentarySeconds) * outputs;
   } else {
     const scripts = job.config.scripts;
     const copies = job.config.output_count;

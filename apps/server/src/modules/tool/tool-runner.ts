@@ -23,6 +23,8 @@ import { probeVideo, type VideoProbe } from '../../providers/media/probe.js';
 import type { JobContext } from '../../jobs/job-table.js';
 import type { ParseRunner } from './parse/parse-runner.js';
 import type { ToolMediaLibrary } from './tool-media.js';
+import { baseName, withLocalFiles } from './local-files.js';
+import { runCommentary, type CommentaryRunDeps } from './commentary/commentary-run.js';
 import { planFromAnalyses } from './tool-plan.js';
 import type { ToolJobRow, ToolRepository } from './tool.repository.js';
 import { seedOf, type ToolJobOutputRow, type ToolService } from './tool.service.js';
@@ -61,6 +63,8 @@ export interface ToolRunnerDeps {
   videoPreset: VideoPreset;
   /** What 字幕翻译 runs need beyond the library: its cues, the voices and the usage record. */
   translate: Omit<TranslateRenderDeps, 'media' | 'videoPreset'>;
+  /** What a 影视解说 run needs beyond the rest (its service, the voices, the usage log). */
+  commentary: Omit<CommentaryRunDeps, 'media' | 'preset' | 'seedOf'>;
 }
 
 /** Progress of one run: fractions of the whole, written at most every 0.7 s, never backwards. */
@@ -158,7 +162,13 @@ export class ToolRunner {
               )
             : row.tool === 'parse'
               ? await this.deps.parse.run(row, controller.signal, progress)
-              : await this.mixcut(row, workDir, controller.signal, progress);
+              : row.tool === 'commentary'
+                ? await runCommentary(
+                    row,
+                    { ...this.deps.commentary, media: this.deps.media, preset: this.deps.videoPreset, seedOf },
+                    { workDir, signal: controller.signal, progress, expectAtMost: expectRenderedAtMost },
+                  )
+                : await this.mixcut(row, workDir, controller.signal, progress);
       if (controller.signal.aborted) throw controller.signal.reason;
       progress.log('已完成');
       const done = await tools.finish(
@@ -320,30 +330,35 @@ export class ToolRunner {
         const at = (f: number) => renderStart + ((n + f) / total) * (1 - renderStart);
         progress.set(at(0), `渲染成片 第 ${n + 1}/${total} 个`);
         const output = path.join(workDir, `mixcut-${scriptIndex}-${copy}.mp4`);
-        await this.withLocalFiles(row.agent_id, [...new Set(clips.map((c) => c.media_id))], async (files) => {
-          const probes = new Map<number, VideoProbe>();
-          for (const [id, file] of files) probes.set(id, await probeVideo(file));
-          const { duration } = await renderTimeline({
-            clips: clips.map((clip) => ({
-              file: files.get(clip.media_id)!,
-              probe: probes.get(clip.media_id)!,
-              start: clip.start,
-              end: clip.end,
-            })),
-            output,
-            preset: this.deps.videoPreset,
-            ...(config.watermark_switch && config.watermark && { watermark: config.watermark }),
-            ...(copyOptions(config.deduplication, copy).length > 0 && {
-              dedup: {
-                options: copyOptions(config.deduplication, copy),
-                seed: seedOf(`${row.id}:${scriptIndex}:${copy}`),
-              },
-            }),
-            signal,
-            onProgress: (f) => progress.set(at(f)),
-          });
-          await expectRenderedAtMost(output, duration);
-        });
+        await withLocalFiles(
+          this.deps.media,
+          row.agent_id,
+          [...new Set(clips.map((c) => c.media_id))],
+          async (files) => {
+            const probes = new Map<number, VideoProbe>();
+            for (const [id, file] of files) probes.set(id, await probeVideo(file));
+            const { duration } = await renderTimeline({
+              clips: clips.map((clip) => ({
+                file: files.get(clip.media_id)!,
+                probe: probes.get(clip.media_id)!,
+                start: clip.start,
+                end: clip.end,
+              })),
+              output,
+              preset: this.deps.videoPreset,
+              ...(config.watermark_switch && config.watermark && { watermark: config.watermark }),
+              ...(copyOptions(config.deduplication, copy).length > 0 && {
+                dedup: {
+                  options: copyOptions(config.deduplication, copy),
+                  seed: seedOf(`${row.id}:${scriptIndex}:${copy}`),
+                },
+              }),
+              signal,
+              onProgress: (f) => progress.set(at(f)),
+            });
+            await expectRenderedAtMost(output, duration);
+          },
+        );
         const first = names.get(clips[0]!.media_id) ?? TOOL_LABELS.mixcut;
         const mediaId = await this.deps.media.addOutput(row.agent_id, {
           file: output,
@@ -392,19 +407,6 @@ export class ToolRunner {
     return plan.scripts.map((script) => script.clips);
   }
 
-  private async withLocalFiles<T>(
-    agentId: number,
-    ids: number[],
-    fn: (files: Map<number, string>) => Promise<T>,
-    files = new Map<number, string>(),
-  ): Promise<T> {
-    const [first, ...rest] = ids;
-    if (first === undefined) return fn(files);
-    return this.deps.media.withLocalFile(agentId, first, (file) =>
-      this.withLocalFiles(agentId, rest, fn, new Map(files).set(first, file)),
-    );
-  }
-
   /** Graceful close: running renders stop and their jobs wait for the engine's next delivery. */
   shutdown(): void {
     for (const controller of this.active.values()) controller.abort(new ShuttingDown('worker closing'));
@@ -422,10 +424,6 @@ export class ToolRunner {
  */
 export function copyOptions(chosen: readonly DedupOption[], copy: number): DedupOption[] {
   return chosen.length > 0 ? [...chosen] : copy > 0 ? ['common'] : [];
-}
-
-function baseName(name: string): string {
-  return name.replace(/\.[^.]+$/, '').slice(0, 60) || '视频';
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -98,7 +98,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
       dedup: 'available',
       mixcut: 'available',
       media: 'available',
-      commentary: 'coming_soon',
+      commentary: 'available',
       publish: 'coming_soon',
     });
     expect(tools.find((t) => t.id === 'dedup')!.price).toEqual({ per_output: 2, per_minute: 3 });
@@ -310,7 +310,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     const c = await creator(100);
     const mediaId = await uploadToLibrary(ctx, c.token, clip);
     const cases: [unknown, RegExp][] = [
-      [{ tool: 'commentary', media_ids: [mediaId], config: {} }, /工具不存在或暂未上线/],
+      [{ tool: 'publish', media_ids: [mediaId], config: {} }, /工具不存在或暂未上线/],
       [dedupBody([mediaId], ['blur']), /去重选项不正确/],
       [dedupBody([mediaId], []), /请至少选择一种去重方式/],
       [{ ...dedupBody([mediaId]), config: { options: ['flip'], output_count: 11 } }, /输出数量不能超过10/],

@@ -25,6 +25,11 @@ import { ToolService } from './tool.service.js';
 import { TranslateRepository } from './translate/translate.repository.js';
 import { translateRoutes } from './translate/translate.routes.js';
 import { TranslateService } from './translate/translate.service.js';
+import { CommentaryRepository } from './commentary/commentary.repository.js';
+import { commentaryRoutes } from './commentary/commentary.routes.js';
+import { CommentaryService } from './commentary/commentary.service.js';
+import { SubtitleSourceTranscripts } from './commentary/episode-transcripts.js';
+import { ANALYSIS_VERSION } from './tool-runner.js';
 
 export const toolModule = defineModule<{ credits: CreditService; media: ToolMediaLibrary }>()(
   'tool',
@@ -47,6 +52,23 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       clock,
       log,
     });
+    const commentary = new CommentaryService({
+      scripts: new CommentaryRepository(database.db),
+      tools: repository,
+      media,
+      ai,
+      aiUsage,
+      transcripts: new SubtitleSourceTranscripts({ media, asr: () => ai.asr, aiUsage, workDir: config.tool.workDir }),
+      availability: () => toolAvailability('commentary', ai.configured),
+      enqueueScript: (scriptId: number, generation: number) =>
+        jobs.enqueue(
+          'tool.commentary-script',
+          { script_id: scriptId },
+          { key: jobKeys.commentaryScript(scriptId, generation) },
+        ),
+      analysisVersion: ANALYSIS_VERSION,
+      clock,
+    });
     const tools = new ToolService({
       tools: repository,
       credits,
@@ -59,6 +81,7 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       prices: config.tool.prices,
       availability: (tool) => toolAvailability(tool, ai.configured),
       checkTranslate: (agentId, job) => translate.checkRun(agentId, job),
+      commentary,
       clock,
       log,
     });
@@ -92,25 +115,28 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       timeoutMs: config.tool.timeoutMs,
       videoPreset: config.tool.videoPreset,
       translate: { translate, ai, usage: aiUsage },
+      commentary: { commentary, ai, aiUsage },
     });
     // A closing worker hands its running renders back to the queue before the engine waits for its handlers.
     lifecycle.preClose(() => toolRunner.shutdown());
-    return { tools, toolRunner, aiUsage, translate, episodeInsights, parseResults };
+    return { tools, toolRunner, aiUsage, translate, episodeInsights, parseResults, commentary };
   },
   {
-    jobs: ({ tools, toolRunner, translate, config }) => ({
+    jobs: ({ tools, toolRunner, translate, commentary, config }) => ({
       'tool.run': ({ tool_job_id }, { attempt }) => toolRunner.run(tool_job_id, { attempt }),
       'tool.analyze': ({ agent_id, media_id }) => toolRunner.analyze(agent_id, media_id),
       'tool.translate-subtitles': ({ cache_key, attempt }) => translate.makeSubtitles(cache_key, attempt),
+      'tool.commentary-script': ({ script_id }) => commentary.writePreview(script_id),
       'tool.sweep': async (_input, { log }) => {
         const ended = await tools.sweep(config.tool.timeoutMs);
         if (ended > 0) log.warn({ ended }, 'stale tool jobs failed and refunded');
       },
     }),
-    routes: async (app, { tools, translate, parseResults, ai, config }) => {
+    routes: async (app, { tools, translate, parseResults, commentary, ai, config }) => {
       await app.register(toolRoutes(tools, new StreamSlots(config.streams)));
       await app.register(translateRoutes(translate, () => ai.voices()));
       await app.register(parseRoutes(parseResults));
+      await app.register(commentaryRoutes(commentary));
     },
   },
 );

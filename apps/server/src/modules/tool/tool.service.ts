@@ -14,6 +14,7 @@ import {
   NAV_TOOLS,
   TOOL_LABELS,
   isTerminalToolJob,
+  type CommentaryConfig,
   type CreateJob,
   type JobOutput,
   type MixcutPlan,
@@ -32,7 +33,7 @@ import type { JobView } from '../../jobs/job-queue.js';
 import type { CreditService } from '../credit/credit.service.js';
 import { isoTime } from '../paging.js';
 import { dedupOutputPrice, quoteJob, type ToolPrices } from './tool-pricing.js';
-import type { ToolMediaLibrary } from './tool-media.js';
+import type { ToolMediaItem, ToolMediaLibrary } from './tool-media.js';
 import type { ToolJobRow, ToolRepository } from './tool.repository.js';
 import { checkTimeline, mixcutShortfall } from './video/plan.js';
 import { planFromAnalyses, usableOfAnalyses, type StoredAnalysis } from './tool-plan.js';
@@ -80,6 +81,10 @@ export interface ToolServiceDeps {
   availability(tool: AiTool): ToolAvailability;
   /** Refuses, before it is priced and charged, a translation that cannot get its words or its voice. */
   checkTranslate?(agentId: number, job: CreateJob & { tool: 'translate' }): Promise<void>;
+  /** 影视解说's checks before a charge, answering the seconds it is priced at. */
+  commentary: {
+    prepareRun(agentId: number, config: CommentaryConfig, media: readonly ToolMediaItem[]): Promise<number>;
+  };
   clock: Clock;
   log: FastifyBaseLogger;
   /** Same-process signal that a job changed (live progress streams wake on it; others poll). */
@@ -140,6 +145,9 @@ export class ToolService {
       if (shortfall) throw appError('toolMaterialTooShort', shortfall);
     } else if (job.tool === 'translate') {
       await this.deps.checkTranslate?.(agentId, job);
+    } else if (job.tool === 'commentary') {
+      const seconds = await this.deps.commentary.prepareRun(agentId, job.config, media);
+      return quoteJob(job, durations, this.deps.prices, seconds);
     }
     return quoteJob(job, durations, this.deps.prices);
   }

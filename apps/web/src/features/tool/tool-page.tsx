@@ -18,6 +18,7 @@ import { useIsLoggedIn } from '../../lib/session/token';
 import { isGuideHidden, onGuideRequested } from '../../lib/tool/guide-flags';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { tool as toolText } from '../../locales/zh-CN/tool';
+import { CommentaryPanel } from './components/commentary-panel';
 import { DedupPanel } from './components/dedup-panel';
 import { JobCard } from './components/job-card';
 import { JobHistory } from './components/job-history';
@@ -44,6 +45,8 @@ function JobTool({ tool }: { tool: Exclude<ToolJob['tool'], 'parse'> }) {
         <DedupPanel onCreated={setJobId} />
       ) : tool === 'translate' ? (
         <TranslatePanel onCreated={setJobId} />
+      ) : tool === 'commentary' ? (
+        <CommentaryPanel onCreated={setJobId} />
       ) : (
         <MixcutPanel onCreated={setJobId} />
       )}
@@ -123,7 +126,7 @@ export function ToolPage() {
         }
       />
     );
-  } else if (tool === 'commentary' || tool === 'publish') {
+  } else if (tool === 'publish') {
     content = (
       <EmptyState description={`${TOOL_LABELS[tool]} · ${toolText.comingSoon}`} hint={toolText.comingSoonHint[tool]} />
     );

@@ -35,7 +35,7 @@ export const ai = {
   tools: {
     /** Phrases: a narrow screen breaks the line between them, never inside one. */
     title: ['六大 AI 工具，', '覆盖短剧生产全流程'],
-    subtitle: ['从素材管理到混剪、去重、翻译，一个工作台搞定；', '解说与分发即将上线'],
+    subtitle: ['从素材管理到混剪、解说、翻译、去重，一个工作台搞定；', '批量发布即将上线'],
     open: '进入工具',
     preview: '抢先看看',
     comingSoon: '即将上线',
@@ -80,7 +80,7 @@ export const ai = {
   },
   cta: {
     title: '立即开启 AI 短剧创作',
-    subtitle: '新用户免费领取 {points} 积分，体验高能混剪、批量去重与字幕翻译',
+    subtitle: '新用户免费领取 {points} 积分，体验高能混剪、影视解说、字幕翻译与批量去重',
     primary: '免费试用',
     secondary: '领取积分',
   },

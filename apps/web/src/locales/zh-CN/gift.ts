@@ -6,7 +6,7 @@ export const gift = {
   hero: {
     badge: '新人福利',
     title: '新用户专享 {points} 积分',
-    subtitle: '积分可用于高能混剪、批量去重、字幕翻译；影视解说即将上线',
+    subtitle: '积分可用于高能混剪、影视解说、字幕翻译、批量去重等 AI 工具',
   },
   claim: '免费领取{points}积分',
   claimed: '已领取，去使用积分',
