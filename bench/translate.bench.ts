@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { MEDIA_UPLOAD_PATH, TRANSLATE_DEFAULTS, type ToolJob, type TranslateConfig } from '@cc/contracts';
-import { call, createTestApp, loginAs, nextPhone } from '../apps/server/test/test-app.js';
+import { call, createTestApp, loginAs, nextPhone, VENDOR } from '../apps/server/test/test-app.js';
 import { CreditRepository } from '../apps/server/src/modules/credit/credit.repository.js';
 import { CreditService } from '../apps/server/src/modules/credit/credit.service.js';
 import { TRANSLATION_STYLE, writeAss } from '../apps/server/src/modules/tool/subtitles/ass-write.js';
@@ -132,6 +132,7 @@ const fake = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fake-
   env: { ...process.env, FAKE_AI_PORT: String(fakePort) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+process.on('exit', () => fake.kill('SIGKILL'));
 await new Promise<void>((resolve, reject) => {
   fake.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('fake AI services') && resolve());
   fake.once('exit', (code) => reject(new Error(`the fake AI services exited with ${code}`)));
@@ -167,7 +168,7 @@ async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, limi
 /** A tus upload in two requests, then the library's processing. */
 async function upload(file: string): Promise<number> {
   const body = fs.readFileSync(file);
-  const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'x-client-vendor': 'web' };
+  const headers = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', vendor: VENDOR };
   const meta = (value: string) => Buffer.from(value).toString('base64');
   const created = await ctx.app.inject({
     method: 'POST',
@@ -194,7 +195,10 @@ async function upload(file: string): Promise<number> {
   return id;
 }
 
+const step = (text: string) => process.stderr.write(`… ${text}\n`);
+step('burn-in measured; uploading the clip to the product');
 const mediaId = await upload(source);
+step('review list and dubbed run');
 const request = { media_id: mediaId, source_language: 'zh', target_language: 'en' };
 let listSeconds = 0;
 let jobSeconds = 0;
@@ -266,6 +270,7 @@ for (const [i, cue] of dialogue.entries()) {
   const offset = Math.abs(onset - cue.startMs);
   worstOnset = Math.max(worstOnset, offset);
   if (offset > 50) late += 1;
+  if (process.env.BENCH_TRANSLATE_DEBUG) step(`cue ${cue.startMs}–${cue.endMs} ms: onset ${onset} ms`);
   const next = dialogue[i + 1];
   // The line's sound ends at the first silence after its onset; it must come before the next cue.
   const end = silences.find((at) => at > onset) ?? Infinity;
@@ -294,4 +299,5 @@ console.log(
 
 await ctx.close();
 fake.kill('SIGTERM');
-fs.rmSync(dir, { recursive: true, force: true });
+if (process.env.BENCH_TRANSLATE_DEBUG) step(`files kept in ${dir}`);
+else fs.rmSync(dir, { recursive: true, force: true });

@@ -21,6 +21,7 @@ import type { VideoPreset } from '../video/encode.js';
 import type { CommentaryService } from './commentary.service.js';
 import { audioSeconds, renderCommentary, type SpokenLine } from './commentary-render.js';
 import { variantClips } from './fit-footage.js';
+import { trimSpeech } from '../subtitles/speech-trim.js';
 
 export interface RunProgress {
   set(fraction: number, stage?: string): void;
@@ -82,10 +83,13 @@ export async function runCommentary(
   const spoken: SpokenLine[] = [];
   for (const [i, line] of lines.entries()) {
     progress.set(SCRIPT_END + (i / lines.length) * (SPEECH_END - SCRIPT_END), `配音 第 ${i + 1}/${lines.length} 句`);
+    const raw = path.join(workDir, `spoken-${i}.wav`);
     const out = path.join(workDir, `line-${i}.wav`);
     await deps.aiUsage.track({ agentId, toolJobId: row.id }, () =>
-      deps.ai.speak({ text: line.text, voice, format: 'wav', out, signal }),
+      deps.ai.speak({ text: line.text, voice, format: 'wav', out: raw, signal }),
     );
+    // The voice's own lead-in and tail cut: the words start where the line is placed.
+    await trimSpeech(raw, out, signal);
     spoken.push({ ...line, speechFile: out, speechSeconds: await audioSeconds(out, signal) });
   }
 

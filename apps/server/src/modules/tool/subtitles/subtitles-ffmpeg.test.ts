@@ -18,6 +18,8 @@ import { subtitleFontMeasurer } from './font-metrics.js';
 import { safeArea } from './line-break.js';
 import { translateLoudnessGraph, translateRenderGraph } from './render-graph.js';
 import { assPlainText } from './subtitle-files.js';
+import { speakBuiltin } from '../../../providers/ai/builtin-voice.js';
+import { trimSpeech } from './speech-trim.js';
 import { burnSubtitlesFilter } from './video-graph.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-subtitles-'));
@@ -164,5 +166,44 @@ describe('dubbed sound (real ffmpeg)', { timeout: 30_000 }, () => {
     });
     const integrated = Number(/I:\s+(-?[\d.]+) LUFS\s+Threshold/.exec(check.stderrTail.split('Summary:').at(-1)!)?.[1]);
     expect(Math.abs(integrated - LOUDNESS_TARGET.integrated)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('synthesised lines trimmed (real espeak-ng and ffmpeg)', { timeout: 30_000 }, () => {
+  /** Seconds before the first sample louder than -50 dBFS, and after the last one. */
+  const edges = (name: string) => {
+    const data = samples(name);
+    const loud = (x: number) => Math.abs(x) > 10 ** (-50 / 20);
+    const first = data.findIndex(loud);
+    const last = data.length - 1 - [...data].reverse().findIndex(loud);
+    return { lead: first / 44_100, tail: (data.length - 1 - last) / 44_100, seconds: data.length / 44_100 };
+  };
+  const raw = (input: string, out: string) =>
+    runFfmpegProcess(['-v', 'error', '-y', '-i', input, '-ac', '1', '-ar', '44100', '-f', 'f32le', file(out)], {
+      kind: 'render',
+      audioInputs: true,
+      mediaSeconds: 5,
+    });
+
+  it('cuts the pause a voice puts before the words (espeak pauses on a bracket), keeping 20 ms', async () => {
+    await speakBuiltin({ text: '[fake] hello world.', voice: 'espeak:en', format: 'wav', out: file('said.wav') });
+    await raw(file('said.wav'), 'said.f32');
+    const before = edges('said.f32');
+    expect(before.lead).toBeGreaterThan(0.08);
+
+    await trimSpeech(file('said.wav'), file('trimmed.wav'));
+    await raw(file('trimmed.wav'), 'trimmed.f32');
+    const after = edges('trimmed.f32');
+    expect(after.lead).toBeLessThan(0.03);
+    expect(after.tail).toBeLessThan(0.05);
+    // Only silence went: the words last as long as before.
+    expect(after.seconds).toBeGreaterThan(before.seconds - before.lead - before.tail - 0.01);
+    expect(after.seconds).toBeLessThan(before.seconds - before.lead + 0.03);
+  });
+
+  it('keeps a line that is silence throughout as it came', async () => {
+    await ffmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=22050:cl=mono', '-t', '0.5', file('quiet.wav')]);
+    await trimSpeech(file('quiet.wav'), file('quiet-trimmed.wav'));
+    expect(fs.readFileSync(file('quiet-trimmed.wav'))).toEqual(fs.readFileSync(file('quiet.wav')));
   });
 });

@@ -16,6 +16,7 @@ import { writeAss, type SubtitleCue } from '../subtitles/ass-write.js';
 import { parseLoudnessMeasurement } from '../subtitles/audio-graph.js';
 import { fitDub, type DubPlan } from '../subtitles/dub-fit.js';
 import { translateLoudnessGraph, translateRenderGraph, type TranslateRenderInput } from '../subtitles/render-graph.js';
+import { trimSpeech } from '../subtitles/speech-trim.js';
 import { writeSrt } from '../subtitles/subtitle-files.js';
 import type { BlurBand } from '../subtitles/video-graph.js';
 import type { ToolMediaLibrary } from '../tool-media.js';
@@ -191,10 +192,13 @@ async function dubLines(
   const lineFiles: string[] = [];
   const speechMs: number[] = [];
   for (const [i, cue] of cues.entries()) {
+    const spoken = path.join(workDir, `spoken-${i}.wav`);
     const out = path.join(workDir, `line-${i}.wav`);
     await deps.usage.track({ agentId: row.agent_id, toolJobId: row.id }, () =>
-      deps.ai.speak({ text: cue.text, voice, format: 'wav', out, signal }),
+      deps.ai.speak({ text: cue.text, voice, format: 'wav', out: spoken, signal }),
     );
+    // The voice's own lead-in cut, so the words start on the cue.
+    await trimSpeech(spoken, out, signal);
     lineFiles.push(out);
     speechMs.push(await audioMs(out, signal));
     progress.set(at(0.3 + (0.25 * (i + 1)) / cues.length));
