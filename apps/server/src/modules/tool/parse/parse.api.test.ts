@@ -179,9 +179,10 @@ describe(`短剧解析 (${testDatabaseKind})`, () => {
       [2, 5],
     ]);
     expect(second!.transcript.origin).toBe('recognised');
+    // Recognised words carry no punctuation; the segments' text gives it back.
     expect(second!.transcript.cues.map((cue) => [cue.speaker, cue.text])).toEqual([
-      ['小明', '今天天气很好'],
-      ['小红', '我们一起去公园吧'],
+      ['小明', '今天天气很好。'],
+      ['小红', '我们一起去公园吧！'],
     ]);
     expect(second!.characters.map((ch) => [ch.speaker, ch.lines])).toEqual([
       ['小明', 1],
