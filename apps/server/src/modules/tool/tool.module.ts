@@ -28,7 +28,7 @@ import { TranslateService } from './translate/translate.service.js';
 import { CommentaryRepository } from './commentary/commentary.repository.js';
 import { commentaryRoutes } from './commentary/commentary.routes.js';
 import { CommentaryService } from './commentary/commentary.service.js';
-import { SubtitleSourceTranscripts } from './commentary/episode-transcripts.js';
+import { StoredTranscripts } from './episode-transcripts.js';
 import { ANALYSIS_VERSION } from './tool-runner.js';
 
 export const toolModule = defineModule<{ credits: CreditService; media: ToolMediaLibrary }>()(
@@ -36,11 +36,22 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
   ({ database, clock, log, config, lifecycle, jobs, credits, media, ai }) => {
     const repository = new ToolRepository(database.db, database.kind);
     const aiUsage = new AiUsageLog(new AiUsageRepository(database.db), clock, log);
+    const parses = new ParseRepository(database.db);
+    const episodeInsights = new EpisodeInsights({
+      tools: repository,
+      parses,
+      media,
+      asr: ai.asr,
+      aiUsage,
+      clock,
+      workDir: config.tool.workDir,
+    });
     const translate = new TranslateService({
       repository: new TranslateRepository(database.db),
       media,
       ai,
       usage: aiUsage,
+      transcripts: episodeInsights,
       availability: () => toolAvailability('translate', ai.configured),
       enqueueSubtitles: (cacheKey: string, attempt: number): Promise<string> =>
         jobs.enqueue(
@@ -48,7 +59,6 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
           { cache_key: cacheKey, attempt },
           { key: jobKeys.translateSubtitles(cacheKey, attempt) },
         ),
-      workDir: config.tool.workDir,
       clock,
       log,
     });
@@ -58,7 +68,7 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       media,
       ai,
       aiUsage,
-      transcripts: new SubtitleSourceTranscripts({ media, asr: () => ai.asr, aiUsage, workDir: config.tool.workDir }),
+      transcripts: new StoredTranscripts(episodeInsights),
       availability: () => toolAvailability('commentary', ai.configured),
       enqueueScript: (scriptId: number, generation: number) =>
         jobs.enqueue(
@@ -84,16 +94,6 @@ export const toolModule = defineModule<{ credits: CreditService; media: ToolMedi
       commentary,
       clock,
       log,
-    });
-    const parses = new ParseRepository(database.db);
-    const episodeInsights = new EpisodeInsights({
-      tools: repository,
-      parses,
-      media,
-      asr: ai.asr,
-      aiUsage,
-      clock,
-      workDir: config.tool.workDir,
     });
     const parseRunner = new ParseRunner({
       insights: episodeInsights,

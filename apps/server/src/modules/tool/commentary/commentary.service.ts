@@ -24,7 +24,7 @@ import { commentaryPricedSeconds } from '../tool-pricing.js';
 import type { ToolRepository } from '../tool.repository.js';
 import { analyzeVideo, type MediaAnalysis } from '../video/analyze.js';
 import type { CommentaryRepository, CommentaryScriptRow } from './commentary.repository.js';
-import type { EpisodeTranscripts } from './episode-transcripts.js';
+import type { EpisodeTranscripts } from '../episode-transcripts.js';
 import { checkScript } from './fit-footage.js';
 import {
   narrationAnswerSchema,

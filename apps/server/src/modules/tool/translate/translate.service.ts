@@ -9,7 +9,6 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import {
   TRANSLATE_CUE_TEXT_MAX,
   type CreateJob,
@@ -26,8 +25,6 @@ import type { AiCallContext, AiUsageLog } from '../ai-usage.js';
 import { SubtitleError } from '../subtitles/cue.js';
 import { segmentSentences } from '../subtitles/segment.js';
 import {
-  embeddedSubtitles,
-  recognisedSubtitles,
   textSubtitleStream,
   uploadedSubtitles,
   type SourceSubtitles,
@@ -38,6 +35,7 @@ import type { ToolMediaLibrary } from '../tool-media.js';
 import type { GlossaryTerm } from './translate-prompts.js';
 import { TranslateError, Translator } from './translator.js';
 import type { TranslateRepository, TranslateSubtitlesRow } from './translate.repository.js';
+import type { EpisodeInsights } from '../parse/episode-insights.js';
 
 /** What a list is made for: the video, its subtitle file and the languages. */
 export interface SubtitlesRequest {
@@ -58,9 +56,10 @@ export interface TranslateServiceDeps {
   ai: Pick<AiProviders, 'llm' | 'asr' | 'voices'>;
   usage: AiUsageLog;
   availability(): ToolAvailability;
+  /** Episodes' transcripts, kept and shared with the other tools. */
+  transcripts: Pick<EpisodeInsights, 'transcriptOf'>;
   /** Queues the making of a list (the key names the attempt, so a retry is a new engine job). */
   enqueueSubtitles(cacheKey: string, attempt: number): Promise<string>;
-  workDir: string;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -250,9 +249,9 @@ export class TranslateService {
   ): Promise<MadeSubtitles> {
     const { llm } = this.deps.ai;
     if (!llm) throw new TranslateError(this.deps.availability().reason ?? '翻译服务未配置，请联系运营');
-    const [media] = await this.deps.media.requireReady(agentId, [request.media_id]);
+    await this.deps.media.requireReady(agentId, [request.media_id]);
     options.onProgress?.(0.02, '识别字幕');
-    const source = await this.sourceOf(agentId, request, media!.duration, context, options.signal);
+    const source = await this.sourceOf(agentId, request, context, options.signal);
     const sentences = segmentSentences(source.cues, { language: request.source_language });
     if (sentences.length === 0) throw new SubtitleError('没有可翻译的字幕');
     options.onProgress?.(0.3, '翻译字幕');
@@ -274,35 +273,30 @@ export class TranslateService {
     return { origin: source.origin, cues };
   }
 
+  /**
+   * The words to translate: the creator's subtitle file, else the episode's transcript from the store 短剧解析 and
+   * 影视解说 share (the video's own subtitles, else recognised speech), read or recognised once per video and language.
+   */
   private async sourceOf(
     agentId: number,
     request: SubtitlesRequest,
-    durationSeconds: number,
     context: AiCallContext,
     signal?: AbortSignal,
   ): Promise<SourceSubtitles> {
     if (request.subtitle_media_id !== null) return this.readSubtitleFile(agentId, request.subtitle_media_id);
-    await fs.mkdir(this.deps.workDir, { recursive: true });
-    const workDir = await fs.mkdtemp(path.join(this.deps.workDir, 'subtitles-'));
-    try {
-      return await this.deps.media.withLocalFile(agentId, request.media_id, async (file) => {
-        const embedded = await embeddedSubtitles(file, workDir, { durationSeconds, signal });
-        if (embedded && embedded.cues.length > 0) return embedded;
-        const { asr } = this.deps.ai;
-        if (!asr) {
-          throw new SubtitleError(this.deps.availability().without.recognition ?? '语音识别服务未配置，请上传字幕文件');
-        }
-        const recognised = await recognisedSubtitles(asr, file, workDir, {
-          durationSeconds,
-          language: request.source_language,
-          signal,
-        });
-        if (recognised.usage) await this.deps.usage.record(context, recognised.usage);
-        return recognised;
-      });
-    } finally {
-      await fs.rm(workDir, { recursive: true, force: true });
+    const transcript = await this.deps.transcripts.transcriptOf(agentId, request.media_id, {
+      language: request.source_language,
+      signal,
+      toolJobId: context.toolJobId ?? undefined,
+    });
+    if (transcript.origin === 'none') {
+      const withoutRecognition = this.deps.ai.asr ? null : this.deps.availability().without.recognition;
+      throw new SubtitleError(withoutRecognition ?? transcript.reason ?? '未识别到语音，请上传字幕文件');
     }
+    return {
+      origin: transcript.origin,
+      cues: transcript.cues.map((cue) => ({ startMs: cue.start_ms, endMs: cue.end_ms, text: cue.text })),
+    };
   }
 }
 
