@@ -216,6 +216,8 @@ export const tool = {
     defaultVoice: '默认音色',
     music: '背景音乐',
     noMusic: '无',
+    musicPreview: '试听配乐：{name}',
+    musicNone: '该风格暂无配乐，成片将不加背景音乐',
     vfx: '画面特效',
     vfxHint: '镜头缓推缓拉与转场',
     subtitlePos: '字幕位置',

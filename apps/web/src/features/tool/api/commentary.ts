@@ -1,8 +1,8 @@
 /**
- * 影视解说's calls: the voices (`GET /ai/v1/voices`), the script preview (`POST /ai/v1/commentary/script`, asked
+ * 影视解说's calls: the voices (`GET /ai/v1/voices`), the music library by style (`GET /ai/v1/music`), the script preview (`POST /ai/v1/commentary/script`, asked
  * again while it is written) and the script an earlier job rendered (history).
  */
-import { commentaryApi, toolApi, type CommentaryScript, type CommentaryScriptRequest } from '@cc/contracts';
+import { commentaryApi, musicApi, toolApi, type CommentaryScript, type CommentaryScriptRequest } from '@cc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { unwrap } from '../../../lib/api-error';
@@ -15,6 +15,15 @@ export function useVoices() {
     queryKey: toolKeys.voices,
     queryFn: async ({ signal }) => unwrap(await call(toolApi.voices, { signal })).data,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** The background music by style, each track with a signed preview address (valid for hours). */
+export function useMusicStyles() {
+  return useQuery({
+    queryKey: toolKeys.music,
+    queryFn: async ({ signal }) => unwrap(await call(musicApi.musicStyles, { signal })).data,
+    staleTime: 30 * 60_000,
   });
 }
 

@@ -2,6 +2,7 @@
 export const toolKeys = {
   tools: ['tool', 'tools'] as const,
   voices: ['tool', 'voices'] as const,
+  music: ['tool', 'music'] as const,
   jobs: ['tool', 'jobs'] as const,
   job: (id: string) => ['tool', 'jobs', id] as const,
   media: ['tool', 'media'] as const,

@@ -42,7 +42,7 @@ import { fillText } from '../../../lib/fill-text';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { toastFailure } from '../../../lib/toast';
 import { tool as toolText } from '../../../locales/zh-CN/tool';
-import { jobScript, useVoices, writeScript } from '../api/commentary';
+import { jobScript, useMusicStyles, useVoices, writeScript } from '../api/commentary';
 import { useJobs } from '../api/get-jobs';
 import { useTools } from '../api/get-tools';
 import styles from '../tool-page.module.css';
@@ -100,6 +100,10 @@ export function CommentaryPanel({ onCreated }: { onCreated: (jobId: string) => v
   const [style, setStyle] = useState<SpeechStyle>(COMMENTARY_DEFAULTS.speech_style);
   const [voice, setVoice] = useState<string | null>(null);
   const [music, setMusic] = useState<CommentaryMusicStyle>(COMMENTARY_DEFAULTS.background_music_style);
+  const musicStyles = useMusicStyles();
+  // The first track of the style: what the first output is laid over (later outputs take the next tracks).
+  const musicTrack =
+    music === 'none' ? null : (musicStyles.data?.find((entry) => entry.style === music)?.tracks[0] ?? null);
   const [vfx, setVfx] = useState<boolean>(COMMENTARY_DEFAULTS.allow_vfx_effect);
   const [posY, setPosY] = useState<number>(COMMENTARY_DEFAULTS.subtitle_pos_y);
   const [outputCount, setOutputCount] = useState<number>(COMMENTARY_DEFAULTS.output_count);
@@ -248,6 +252,17 @@ export function CommentaryPanel({ onCreated }: { onCreated: (jobId: string) => v
                 value: m,
               }))}
             />
+            {musicTrack ? (
+              <audio
+                className={styles.musicPreview}
+                controls
+                preload="none"
+                src={musicTrack.preview_url}
+                aria-label={fillText(t.musicPreview, { name: musicTrack.name })}
+              />
+            ) : music !== 'none' && musicStyles.data ? (
+              <span className={styles.muted}>{t.musicNone}</span>
+            ) : null}
           </div>
         </div>
         <div className={styles.inlineFields}>
