@@ -27,6 +27,7 @@ import { devModule } from './modules/dev/dev.module.js';
 import { imageModule } from './modules/image/image.module.js';
 import { mediaModule } from './modules/media/media.module.js';
 import { operateModule } from './modules/operate/operate.module.js';
+import { operatorModule } from './modules/operator/operator.module.js';
 import { orderModule } from './modules/order/order.module.js';
 import { paymentModule } from './modules/payment/payment.module.js';
 import { promotionModule } from './modules/promotion/promotion.module.js';
@@ -47,7 +48,7 @@ import { registerEnvelope } from './plugins/envelope.js';
 import { registerFormBody } from './plugins/form-body.js';
 import { answerClientError, answerFrameworkError } from './plugins/framework-errors.js';
 import { registerInputText } from './plugins/input-text.js';
-import { operatorGuard } from './plugins/operator.js';
+import { registerOperatorAccess } from './plugins/operator.js';
 import { MemoryRequestCounter, RedisRequestCounter } from './plugins/request-counter.js';
 import { registerSecurity } from './plugins/security.js';
 import { projectingSerializerCompiler } from './plugins/serializer.js';
@@ -100,6 +101,7 @@ function createFastify(config: AppConfig, deps: AppDeps) {
 /** Every module of the product, in an order where each comes after what it needs (the compiler checks it). */
 function composeModules(platform: ReturnType<typeof createPlatform>['platform']) {
   return Composition.of(platform)
+    .use(operatorModule)
     .use(verificationModule)
     .use(creditModule)
     .use(imageModule)
@@ -162,7 +164,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<B
   registerVendor(app, config.vendors);
   registerDevGuard(app, { public: config.devRoutesPublic });
   registerAuth(app, services.sessions, { perUserPerMinute: config.rateLimit.perUser, counter });
-  app.decorate('operatorGuard', operatorGuard(config.operatorToken));
+  registerOperatorAccess(app, services.operators);
   const endpoints = enforceEndpointTable(app, endpointTable);
   registerInputText(app);
 

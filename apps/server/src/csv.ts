@@ -1,4 +1,7 @@
-/** CSV text read into rows (RFC 4180): the operators' order imports and the bank's result files. */
+/**
+ * CSV text read into rows (RFC 4180): the operators' order imports and the bank's result files; and cells written
+ * for the files operators download.
+ */
 
 /** Splits CSV text into rows of fields; quoted fields may hold commas, quotes (`""`) and line breaks. */
 export function parseCsv(text: string): string[][] {
@@ -32,4 +35,10 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
+}
+
+/** Quotes a CSV cell, and keeps a spreadsheet from reading a leading =, +, - or @ as a formula. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
 }

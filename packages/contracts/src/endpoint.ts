@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.js';
+import type { OperatorRole } from './operator/operator-roles.js';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -33,6 +34,8 @@ export interface EndpointSpec {
   /** Fastify's form: `/ai/v1/media/:id`. */
   readonly path: `/${string}`;
   readonly guard: EndpointGuard;
+  /** For `operator` entries: the roles allowed to call it (`opsAccess`); every operator entry names them. */
+  readonly roles?: readonly OperatorRole[];
   /** One line for the reference, in Chinese as the product speaks. */
   readonly summary: string;
   readonly description?: string;

@@ -14,6 +14,7 @@ import { devApi } from './dev/dev.endpoints.js';
 import { docsApi } from './docs/docs.endpoints.js';
 import { imageApi } from './image/image.endpoints.js';
 import { opsJobApi } from './jobs/jobs.endpoints.js';
+import { opsOperatorApi } from './operator/operator.endpoints.js';
 import { operateApi } from './operate/operate.endpoints.js';
 import { mediaApi, musicApi, opsMusicApi } from './media/media.endpoints.js';
 import { orderApi } from './order/order.endpoints.js';
@@ -56,6 +57,7 @@ export const endpointTable: readonly EndpointSpec[] = [
   platformApi,
   docsApi,
   // Operators.
+  opsOperatorApi,
   opsApplyApi,
   opsChannelApi,
   opsSettlementApi,

@@ -5,6 +5,7 @@
  */
 import type {
   ApplicationStatus,
+  OperatorRole,
   JobStatus,
   CreditRecordType,
   ListingStatus,
@@ -901,6 +902,71 @@ export interface OperateCalendarItemTable {
   updated_at: number;
 }
 
+/** An operator's account: the password as `scrypt$N$r$p$salt$hash`, the TOTP secret sealed by the data cipher. */
+export interface OperatorTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  role: OperatorRole;
+  totp_secret: string;
+  totp_last_step: number | null;
+  failed_attempts: Generated<number>;
+  locked_until: number | null;
+  disabled_at: number | null;
+  last_login_at: number | null;
+  created_by: string;
+  created_at: number;
+}
+
+export interface OperatorRecoveryCodeTable {
+  id: Generated<number>;
+  operator_id: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
+export interface OperatorSessionTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+  last_seen_at: number;
+  idle_expires_at: number;
+  absolute_expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface OperatorApiKeyTable {
+  id: Generated<number>;
+  name: string;
+  role: OperatorRole;
+  key_hash: string;
+  prefix: string;
+  created_by: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** One operator write: who (an operator or an API key, and its role), what, on which object, and from where. */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  api_key_id: number | null;
+  actor: string;
+  role: string;
+  action: string;
+  object_type: string | null;
+  object_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+}
+
 /** A narration script of 影视解说: a kept preview (`preview_key`) or the one a job rendered (`tool_job_id`). */
 export interface CommentaryScriptTable {
   id: Generated<number>;
@@ -977,6 +1043,11 @@ export interface Database {
   jobs: JobTable;
   job_schedules: JobScheduleTable;
   operate_calendar_items: OperateCalendarItemTable;
+  operators: OperatorTable;
+  operator_recovery_codes: OperatorRecoveryCodeTable;
+  operator_sessions: OperatorSessionTable;
+  operator_api_keys: OperatorApiKeyTable;
+  operator_audit: OperatorAuditTable;
   partner_apps: PartnerAppTable;
   open_orders: OpenOrderTable;
   open_order_decisions: OpenOrderDecisionTable;

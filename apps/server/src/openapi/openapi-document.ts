@@ -4,7 +4,8 @@
  * sends them, answers as the server writes them); answers that are not the JSON envelope (files, event streams, tus
  * steps, redirects) are described in words with their media type.
  */
-import { ErrorCode, ErrorMessages, type EndpointAnswer, type EndpointSpec } from '@cc/contracts';
+import { ErrorCode, ErrorMessages, OperatorRoleLabels, type EndpointAnswer, type EndpointSpec } from '@cc/contracts';
+import { zoneOfPath } from '../plugins/route-zone.js';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -98,19 +99,28 @@ function operationOf(entry: EndpointSpec): JsonSchema {
     operation.requestBody = { required: true, content };
   }
   if (entry.guard === 'creator') operation.security = [{ creator: [] }];
-  if (entry.guard === 'operator') operation.security = [{ operator: [] }];
+  if (entry.guard === 'operator') {
+    operation.security = [{ operator: [] }];
+    const roles = (entry.roles ?? []).map((role) => OperatorRoleLabels[role]).join('、');
+    operation.description = [entry.description, `允许的角色：${roles}。`].filter(Boolean).join('\n\n');
+    operation['x-roles'] = entry.roles;
+  }
   return operation;
 }
 
 /** Each document names only its own credential: the public one has no word of the operator token. */
 const SECURITY_SCHEMES = {
   creator: { type: 'http', scheme: 'bearer', description: '登录后得到的 access_token' },
-  operator: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN' },
+  operator: {
+    type: 'http',
+    scheme: 'bearer',
+    description: '运营账号登录得到的 access_token、API 密钥或 OPERATOR_TOKEN',
+  },
 };
 
 const AUDIENCE: Record<Audience, (entry: EndpointSpec) => boolean> = {
-  public: (entry) => entry.guard !== 'operator' && entry.guard !== 'local',
-  operator: (entry) => entry.guard === 'operator',
+  public: (entry) => entry.guard !== 'operator' && entry.guard !== 'local' && zoneOfPath(entry.path) !== 'ops',
+  operator: (entry) => zoneOfPath(entry.path) === 'ops',
 };
 
 export function openApiDocument(
@@ -131,7 +141,7 @@ export function openApiDocument(
       description:
         audience === 'public'
           ? '创作者端与合作方（开放接口）的全部接口。成功与失败都以 `{ code, msg, body }` 回答，`code` 为 0 表示成功。合作方签名、下单顺序和对账见 docs/open-api.md。'
-          : '运营接口：以 `OPERATOR_TOKEN` 作为 Bearer 调用。',
+          : '运营接口：以运营账号登录（`POST /ops/v1/auth/login`）得到的 access_token、管理员创建的 API 密钥或 `OPERATOR_TOKEN`（管理员权限）作为 Bearer 调用；每个接口注明允许的角色，其他角色得到 403。',
     },
     servers: [{ url: info.serverUrl }],
     paths,

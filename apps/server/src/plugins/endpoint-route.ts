@@ -30,7 +30,7 @@ declare module 'fastify' {
     endpoint?: EndpointSpec;
   }
   interface FastifyInstance {
-    /** The operator API's guard (`OPERATOR_TOKEN`), for the entries whose guard is `operator`. */
+    /** The operator API's guard (sessions, API keys, `OPERATOR_TOKEN`; the entry's roles), for `operator` entries. */
     operatorGuard: (request: FastifyRequest) => Promise<void>;
   }
 }
@@ -122,7 +122,8 @@ const HOOKED_GUARDS: ReadonlySet<EndpointGuard> = new Set(['creator', 'operator'
  * the table does not hold. Fastify's HEAD twins of GET routes pass, and so do the web build's own files
  * (`/index.html`, `/assets/x.js`), once `webBuildFollows` says that they come next. A plugin may serve an entry
  * (Scalar's page, the static media) only when the entry's guard is not a hook that `route()` would have added; and a
- * `local` entry must lie under `/dev/`, the zone whose requests the development guard keeps to this machine.
+ * `local` entry must lie under `/dev/`, the zone whose requests the development guard keeps to this machine; and an
+ * `operator` entry must name the roles allowed to call it.
  */
 export function enforceEndpointTable(
   app: FastifyInstance,
@@ -132,6 +133,9 @@ export function enforceEndpointTable(
   for (const [key, entry] of entries) {
     if (entry.guard === 'local' && zoneOfPath(entry.path) !== 'dev') {
       throw new Error(`entry ${key} is local but not under /dev/, where the development guard applies`);
+    }
+    if (entry.guard === 'operator' && !entry.roles?.length) {
+      throw new Error(`entry ${key} is an operator entry without roles: say which operator roles may call it`);
     }
   }
   let webBuild = false;

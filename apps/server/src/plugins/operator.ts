@@ -1,23 +1,63 @@
-/** The operator API's guard (`/ops/v1/...`): the configured OPERATOR_TOKEN as a bearer; with none, the API is closed. */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+/**
+ * The operator API's guard (`/ops/v1/...`): a bearer that is an operator's session, an API key or the configured
+ * OPERATOR_TOKEN (an administrator's key), whose role the entry allows (`roles`, from the endpoint table). Each
+ * successful write (any method but GET) is recorded in the audit log before its answer is sent.
+ */
+import { endpointKey, type EndpointSpec } from '@cc/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appError } from '../errors.js';
 import { parseBearer } from '../modules/auth/token.js';
+import type { OperatorPrincipal, OperatorService } from '../modules/operator/operator.service.js';
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of an operator route, once the guard passed it. */
+    operator: OperatorPrincipal | null;
+    /** What a write changed, when its route can say (the object, and its state before and after). */
+    auditChange: { objectId?: string; before?: unknown; after?: unknown } | null;
+  }
+}
 
-/** An `onRequest` hook that refuses any request without the operator token. */
-export function operatorGuard(operatorToken: string | null) {
-  return async (request: FastifyRequest) => {
-    const given = parseBearer(request.headers.authorization);
-    if (!operatorToken || !given || !timingSafeEqual(digest(given), digest(operatorToken))) {
-      throw appError('operatorUnauthorized');
-    }
-  };
+/** Installs the guard (`app.operatorGuard`, added by `route()` to operator entries) and the audit hook. */
+export function registerOperatorAccess(app: FastifyInstance, operators: OperatorService): void {
+  app.decorateRequest('operator', null);
+  app.decorateRequest('auditChange', null);
+  app.decorate('operatorGuard', async (request: FastifyRequest) => {
+    const token = parseBearer(request.headers.authorization);
+    const principal = token ? await operators.resolve(token) : null;
+    if (!principal) throw appError('operatorUnauthorized');
+    const allowed = request.routeOptions.config.endpoint?.roles ?? [];
+    if (!allowed.includes(principal.role)) throw appError('operatorForbidden');
+    request.operator = principal;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const entry = request.routeOptions.config.endpoint;
+    if (!request.operator || !entry || entry.method === 'GET' || reply.statusCode >= 400) return payload;
+    const change = request.auditChange;
+    const params = request.params as { id?: unknown } | undefined;
+    await operators.recordAudit({
+      principal: request.operator,
+      action: endpointKey(entry.method, entry.path),
+      objectType: objectTypeOf(entry),
+      objectId: change?.objectId ?? (params?.id === undefined ? null : String(params.id)),
+      before: change?.before,
+      after: change?.after,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+    });
+    return payload;
+  });
+}
+
+/** `/ops/v1/withdrawals/bank-batches/:id/confirm` → `withdrawals/bank-batches`: the path's words before its id. */
+export function objectTypeOf(entry: Pick<EndpointSpec, 'path'>): string {
+  const words = entry.path.replace(/^\/ops\/v1\//, '').split('/');
+  const firstParam = words.findIndex((word) => word.startsWith(':'));
+  return (firstParam < 0 ? words : words.slice(0, firstParam)).join('/').slice(0, 64);
 }
 
 /**
- * Who an operator call is recorded as having made: the credential used. Only the operator token exists until the
- * operator console brings accounts; its columns (`created_by`, `decided_by`) will then hold an operator's id.
+ * Who an operator call is recorded as having made in the columns other modules keep (`created_by`, `decided_by`)
+ * when they take no caller of their own.
  */
 export const OPERATOR_TOKEN_ACTOR = 'operator-token';

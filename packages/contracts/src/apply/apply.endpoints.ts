@@ -1,6 +1,7 @@
 /** Creator onboarding: the application, its status and its approval seen; operators review it (`opsApplyApi`). */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { opsAccess } from '../operator/operator-roles.js';
 import { pagedSchema } from '../envelope.js';
 import {
   applicationIdParamsSchema,
@@ -50,6 +51,7 @@ const list = endpoint({
   method: 'GET',
   path: '/ops/v1/applications',
   guard: 'operator',
+  roles: opsAccess.reviewRead,
   tag,
   summary: '入驻申请列表（可按审核状态筛选）',
   query: opsApplicationQuerySchema,
@@ -60,6 +62,7 @@ const approve = endpoint({
   method: 'POST',
   path: '/ops/v1/applications/:id/approve',
   guard: 'operator',
+  roles: opsAccess.review,
   tag,
   summary: '通过入驻申请',
   params: applicationIdParamsSchema,
@@ -72,6 +75,7 @@ const reject = endpoint({
   method: 'POST',
   path: '/ops/v1/applications/:id/reject',
   guard: 'operator',
+  roles: opsAccess.review,
   tag,
   summary: '驳回入驻申请',
   params: applicationIdParamsSchema,

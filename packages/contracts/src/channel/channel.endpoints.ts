@@ -1,6 +1,7 @@
 /** Channel filings of the creator (accounts on other platforms) and their review by operators (`opsChannelApi`). */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { opsAccess } from '../operator/operator-roles.js';
 import { pagedSchema } from '../envelope.js';
 import {
   CHANNEL_LIMIT,
@@ -92,6 +93,7 @@ const opsList = endpoint({
   method: 'GET',
   path: '/ops/v1/channels',
   guard: 'operator',
+  roles: opsAccess.reviewRead,
   tag,
   summary: '渠道报备列表（可按审核状态筛选）',
   query: opsChannelQuerySchema,
@@ -102,6 +104,7 @@ const approve = endpoint({
   method: 'POST',
   path: '/ops/v1/channels/:id/approve',
   guard: 'operator',
+  roles: opsAccess.review,
   tag,
   summary: '通过渠道报备',
   params: channelIdParamsSchema,
@@ -114,6 +117,7 @@ const reject = endpoint({
   method: 'POST',
   path: '/ops/v1/channels/:id/reject',
   guard: 'operator',
+  roles: opsAccess.review,
   tag,
   summary: '驳回渠道报备',
   params: channelIdParamsSchema,

@@ -1,5 +1,6 @@
 /** The API reference: the OpenAPI documents generated from the endpoint table, and the page that renders them. */
 import { endpoint } from '../endpoint.js';
+import { opsAccess } from '../operator/operator-roles.js';
 
 const tag = '接口文档';
 
@@ -16,6 +17,7 @@ const openApiOperator = endpoint({
   method: 'GET',
   path: '/ops/v1/openapi.json',
   guard: 'operator',
+  roles: opsAccess.anyOperator,
   tag,
   summary: '运营接口的 OpenAPI 3.1 文档',
   answer: 'json',

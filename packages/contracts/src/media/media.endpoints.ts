@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { pagedSchema } from '../envelope.js';
 import { endpoint, type EndpointMethod } from '../endpoint.js';
+import { opsAccess } from '../operator/operator-roles.js';
 import {
   importEpisodesResultSchema,
   importEpisodesSchema,
@@ -205,6 +206,7 @@ const opsMusicList = endpoint({
   method: 'GET',
   path: '/ops/v1/music',
   guard: 'operator',
+  roles: opsAccess.contentRead,
   tag: musicTag,
   summary: '配乐库列表（可按风格筛选）',
   query: musicListQuerySchema,
@@ -215,6 +217,7 @@ const opsMusicAdd = endpoint({
   method: 'POST',
   path: '/ops/v1/music',
   guard: 'operator',
+  roles: opsAccess.content,
   tag: musicTag,
   summary: '上传一首配乐（风格与名称在查询参数中）',
   description: `请求体是音频文件的原始字节（\`Content-Type\` 为 \`audio/*\` 或 \`application/octet-stream\`），不超过 ${MUSIC_MAX_FILE_BYTES / 1024 / 1024}MB；服务端按内容探测（mp3、m4a、aac、wav、flac、ogg），须有音轨且没有视频画面，时长 5 秒到 30 分钟。`,
@@ -228,6 +231,7 @@ const opsMusicUpdate = endpoint({
   method: 'PATCH',
   path: '/ops/v1/music/:id',
   guard: 'operator',
+  roles: opsAccess.content,
   tag: musicTag,
   summary: '修改配乐的风格或名称',
   params: musicIdParamsSchema,
@@ -241,6 +245,7 @@ const opsMusicDelete = endpoint({
   method: 'DELETE',
   path: '/ops/v1/music/:id',
   guard: 'operator',
+  roles: opsAccess.content,
   tag: musicTag,
   summary: '删除配乐及其文件',
   description: '再次删除同一配乐的回答与第一次相同；已用它合成的成片不受影响。',

@@ -1,11 +1,13 @@
 /** The books check for operators (finance): read-only, every ledger against the figures it must agree with. */
 import { endpoint } from '../endpoint.js';
+import { opsAccess } from '../operator/operator-roles.js';
 import { reconciliationReportSchema } from './reconciliation.schema.js';
 
 const check = endpoint({
   method: 'GET',
   path: '/ops/v1/reconciliation',
   guard: 'operator',
+  roles: opsAccess.financeRead,
   tag: '运营·对账',
   summary: '账目核对（只读）',
   description:

@@ -3,6 +3,7 @@
  * signed open API (docs/open-api.md), the demo apps' simulated recharge, and the operators' income calls (ADR 0012).
  */
 import { endpoint } from '../endpoint.js';
+import { opsAccess } from '../operator/operator-roles.js';
 import {
   attributeHeldOrderSchema,
   bonusRequestSchema,
@@ -169,6 +170,7 @@ const apps = endpoint({
   method: 'GET',
   path: '/ops/v1/apps',
   guard: 'operator',
+  roles: opsAccess.contentRead,
   tag: opsTag,
   summary: '合作方应用及其密钥（仅嵌入式部署）',
   description: '生产环境不注册此接口：密钥只在轮换时显示一次。',
@@ -179,6 +181,7 @@ const rotateApp = endpoint({
   method: 'POST',
   path: '/ops/v1/apps/:id/rotate',
   guard: 'operator',
+  roles: opsAccess.content,
   tag: opsTag,
   summary: '更换应用密钥（旧密钥立即失效）',
   params: partnerAppIdParamSchema,
@@ -191,6 +194,7 @@ const appLimits = endpoint({
   method: 'GET',
   path: '/ops/v1/apps/:id/limits',
   guard: 'operator',
+  roles: opsAccess.contentRead,
   tag: opsTag,
   summary: '应用的订单限制',
   params: partnerAppIdParamSchema,
@@ -202,6 +206,7 @@ const setAppLimits = endpoint({
   method: 'PUT',
   path: '/ops/v1/apps/:id/limits',
   guard: 'operator',
+  roles: opsAccess.content,
   tag: opsTag,
   summary: '设置应用的订单限制',
   params: partnerAppIdParamSchema,
@@ -215,6 +220,7 @@ const heldOrders = endpoint({
   method: 'GET',
   path: '/ops/v1/orders/unattributed',
   guard: 'operator',
+  roles: opsAccess.financeRead,
   tag: opsTag,
   summary: '待处理订单（未归属或超出限制）',
   query: heldOrderQuerySchema,
@@ -225,6 +231,7 @@ const attributeHeldOrder = endpoint({
   method: 'POST',
   path: '/ops/v1/orders/unattributed/:id/attribute',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '归属待处理订单',
   params: heldOrderIdParamSchema,
@@ -238,6 +245,7 @@ const rejectHeldOrder = endpoint({
   method: 'POST',
   path: '/ops/v1/orders/unattributed/:id/reject',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '驳回待处理订单',
   params: heldOrderIdParamSchema,
@@ -251,6 +259,7 @@ const importOrders = endpoint({
   method: 'POST',
   path: '/ops/v1/orders/import',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '以 CSV 导入合作方订单',
   description:
@@ -264,6 +273,7 @@ const bonus = endpoint({
   method: 'POST',
   path: '/ops/v1/bonus',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '发放奖励（下次结算入账）',
   description: '`request_id` 必填：同一 `request_id` 只发放一次，内容不同则拒绝。',
@@ -277,6 +287,7 @@ const runSettlement = endpoint({
   method: 'POST',
   path: '/ops/v1/settlement/run',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '立即执行一次结算',
   response: settlementRunResultSchema,

@@ -3,6 +3,7 @@
  * review, payout and bank batches in their own object, which the web app never imports.
  */
 import { endpoint } from '../endpoint.js';
+import { opsAccess } from '../operator/operator-roles.js';
 import { pagedSchema } from '../envelope.js';
 import {
   bankBatchConfirmRequestSchema,
@@ -120,6 +121,7 @@ const list = endpoint({
   method: 'GET',
   path: '/ops/v1/withdrawals',
   guard: 'operator',
+  roles: opsAccess.financeRead,
   tag: opsTag,
   summary: '提现列表（可按状态、收款方式筛选）',
   query: opsWithdrawalQuerySchema,
@@ -130,6 +132,7 @@ const approve = endpoint({
   method: 'POST',
   path: '/ops/v1/withdrawals/:id/approve',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '同意提现',
   params: withdrawalIdParamSchema,
@@ -142,6 +145,7 @@ const reject = endpoint({
   method: 'POST',
   path: '/ops/v1/withdrawals/:id/reject',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '驳回提现（冻结金额退回）',
   params: withdrawalIdParamSchema,
@@ -155,6 +159,7 @@ const pay = endpoint({
   method: 'POST',
   path: '/ops/v1/withdrawals/:id/pay',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '打款：支付宝转账，或确认银行卡线下打款',
   description: '支付宝提现由平台发起转账；银行卡提现只能 `offline: true` 确认线下已打款（或走银行批次）。',
@@ -175,6 +180,7 @@ const createBankBatch = endpoint({
   method: 'POST',
   path: '/ops/v1/withdrawals/bank-batches',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '生成银行打款批次（已同意的银行卡提现转为打款中）',
   response: bankBatchDetailSchema,
@@ -185,6 +191,7 @@ const bankBatches = endpoint({
   method: 'GET',
   path: '/ops/v1/withdrawals/bank-batches',
   guard: 'operator',
+  roles: opsAccess.financeRead,
   tag: opsTag,
   summary: '银行打款批次列表',
   query: bankBatchQuerySchema,
@@ -195,6 +202,7 @@ const bankBatch = endpoint({
   method: 'GET',
   path: '/ops/v1/withdrawals/bank-batches/:id',
   guard: 'operator',
+  roles: opsAccess.financeRead,
   tag: opsTag,
   summary: '银行打款批次详情（逐笔结果）',
   params: bankBatchIdParamSchema,
@@ -206,6 +214,7 @@ const bankBatchFile = endpoint({
   method: 'GET',
   path: '/ops/v1/withdrawals/bank-batches/:id/file',
   guard: 'operator',
+  roles: opsAccess.financeRead,
   tag: opsTag,
   summary: '下载批次的银行打款文件（CSV）',
   params: bankBatchIdParamSchema,
@@ -217,6 +226,7 @@ const confirmBankBatch = endpoint({
   method: 'POST',
   path: '/ops/v1/withdrawals/bank-batches/:id/confirm',
   guard: 'operator',
+  roles: opsAccess.finance,
   tag: opsTag,
   summary: '按银行结果确认批次（逐笔成功或退回）',
   description: '请求体为逐笔决定（JSON），或银行的结果文件（`content-type: text/csv`），后者读成同样的决定再校验。',

@@ -37,6 +37,7 @@ import * as mediaTypesMusic from './20261130100000_media_types_music.js';
 import * as translate from './20261130110000_translate.js';
 import * as episodeParses from './20261130120000_episode_parses.js';
 import * as commentaryScripts from './20261130130000_commentary_scripts.js';
+import * as operators from './20261201100000_operators.js';
 
 export const migrations: Record<string, Migration> = {
   '20261121120000_foundation': foundation,
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261130110000_translate': translate,
   '20261130120000_episode_parses': episodeParses,
   '20261130130000_commentary_scripts': commentaryScripts,
+  '20261201100000_operators': operators,
 };

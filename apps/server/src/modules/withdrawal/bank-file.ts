@@ -6,7 +6,7 @@
  */
 import { BANK_RESULT_FILE_COLUMNS, fenToYuan, type BankRowDecisionInput } from '@cc/contracts';
 import { createHash } from 'node:crypto';
-import { parseCsv } from '../../csv.js';
+import { csvCell, parseCsv } from '../../csv.js';
 import { appError } from '../../errors.js';
 
 const HEADER = ['提现编号', '收款人姓名', '开户银行', '银行卡号', '打款金额（元）', '申请时间'];
@@ -22,12 +22,6 @@ export interface BankFileRow {
   applied_at: number;
 }
 
-/** Quotes a CSV cell, and keeps a spreadsheet from reading a leading =, +, - or @ as a formula. */
-function cell(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 export function bankFileCsv(rows: readonly BankFileRow[]): string {
   const lines = rows.map((row) =>
     [
@@ -38,10 +32,10 @@ export function bankFileCsv(rows: readonly BankFileRow[]): string {
       fenToYuan(row.pay_amount_fen),
       new Date(row.applied_at).toISOString(),
     ]
-      .map(cell)
+      .map(csvCell)
       .join(','),
   );
-  return `\uFEFF${[HEADER.map(cell).join(','), ...lines].join('\r\n')}\r\n`;
+  return `\uFEFF${[HEADER.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
