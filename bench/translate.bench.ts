@@ -229,7 +229,8 @@ const totalSeconds = await timed(async () => {
   });
 });
 const finished = job as ToolJob | null;
-if (!finished || finished.status !== 'succeeded') throw new Error(`the translation did not succeed: ${finished?.error}`);
+if (!finished || finished.status !== 'succeeded')
+  throw new Error(`the translation did not succeed: ${finished?.error}`);
 
 // ---- (3) the output measured -----------------------------------------------------------------------------------
 const videoOut = finished.outputs.find((output) => !output.subtitle_format)!;
