@@ -3,19 +3,19 @@
  * in the workspace, the narration script written (by the fake language service), a line edited and one removed,
  * the run confirmed, its progress followed and the narrated video downloaded — at 1440 px and on a 390 px phone.
  */
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   DESKTOP_AND_PHONE,
+  addSerialToLibrary,
+  confirmRunUntilDone,
+  creatorWithFreePoints,
+  downloadOutput,
   expectBooksBalanced,
-  freshPhone,
-  jobCard,
-  loginThroughModal,
+  openToolPastTour,
   pickMedium,
   toolPanel,
-  toolTour,
 } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
@@ -23,36 +23,15 @@ test.afterEach(async ({ request }) => expectBooksBalanced(request, OPERATOR_TOKE
 
 const SERIAL = '神医下山';
 
-async function taskIdOf(page: Page, serial: string): Promise<number> {
-  const response = await page.request.get(
-    `/agent/v1/task/page?task_type=1&page_num=1&page_size=20&keyword=${encodeURIComponent(serial)}`,
-    { headers: { vendor: 'default' } },
-  );
-  const json = (await response.json()) as { body: { data: { task_id: number; serial_name: string }[] } };
-  return json.body.data.find((task) => task.serial_name === serial)!.task_id;
-}
-
 for (const [label, device] of DESKTOP_AND_PHONE) {
   test.describe(label, () => {
     test.use(device);
 
     test('write a narration for a demo episode, edit a line, run it and download the video', async ({ page }) => {
       test.setTimeout(240_000);
-      await page.goto('/task');
-      await loginThroughModal(page, freshPhone());
-      await page.goto('/gift');
-      await page.getByRole('button', { name: /^免费领取/ }).click();
-      await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
-
-      await page.goto(`/task-detail?task_id=${await taskIdOf(page, SERIAL)}&task_type=1`);
-      await page.getByRole('button', { name: '加入素材库' }).click();
-      await expect(page.getByText(/加入素材库|已在素材库/).first()).toBeVisible();
-
-      await page.goto('/tool?tool=commentary');
-      // The first visit's guided tour is closed first.
-      await expect(toolTour(page)).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(toolTour(page)).toBeHidden();
+      await creatorWithFreePoints(page);
+      await addSerialToLibrary(page, SERIAL);
+      await openToolPastTour(page, '/tool?tool=commentary');
       const panel = toolPanel(page, '影视解说');
       await expect(panel).toBeVisible();
       await pickMedium(page, `${SERIAL} 第1集`);
@@ -70,36 +49,11 @@ for (const [label, device] of DESKTOP_AND_PHONE) {
 
       await expect(panel.getByRole('status').last()).toContainText(/本次消耗 \d+ 积分/);
       await panel.getByRole('button', { name: '生成解说视频' }).click();
-      await page
-        .getByRole('dialog', { name: '确认消耗积分' })
-        .getByRole('button', { name: /^确认并消耗/ })
-        .click();
-
-      const card = jobCard(page);
-      await expect(card).toBeVisible();
-      const status = card.getByRole('status');
-      await expect(status).toHaveText(/排队中|处理中|已完成/);
-      await expect(status).toHaveText('已完成', { timeout: 180_000 });
-      const outputs = card.getByRole('group', { name: /^成片/ });
-      await expect(outputs).toHaveCount(1);
-
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        outputs.getByRole('link', { name: /^下载/ }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(new RegExp(`^${SERIAL} 第1集_解说_悬疑_任务\\d+\\.mp4$`));
-      const saved = path.join(os.tmpdir(), `cc-e2e-commentary-${Date.now()}.mp4`);
-      await download.saveAs(saved);
-      const streams = execFileSync('ffprobe', [
-        '-v',
-        'error',
-        '-show_entries',
-        'stream=codec_type',
-        '-of',
-        'csv=p=0',
-        saved,
-      ]);
-      expect(streams.toString()).toMatch(/video[\s\S]*audio|audio[\s\S]*video/);
+      const { outputs } = await confirmRunUntilDone(page, 180_000);
+      const output = await downloadOutput(page, outputs);
+      expect(output.filename).toMatch(new RegExp(`^${SERIAL} 第1集_解说_悬疑_任务\\d+\\.mp4$`));
+      expect(output.streams).toContain('video');
+      expect(output.streams).toContain('audio');
     });
   });
 }

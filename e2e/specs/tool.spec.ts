@@ -4,18 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
+  confirmRunUntilDone,
+  creatorWithFreePoints,
+  downloadOutput,
   expectBooksBalanced,
-  freshPhone,
-  jobCard,
   libraryMedium,
-  loginThroughModal,
+  openToolPastTour,
   optionBox,
   optionCard,
   pickMedium,
   pointsBalance,
   toolNav,
   toolPanel,
-  toolTour,
   uploadToLibrary,
 } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
@@ -39,20 +39,10 @@ test('upload a clip through tus, de-duplicate it with two options, watch progres
 }) => {
   test.setTimeout(180_000);
   const clip = makeClip();
-  await page.goto('/task');
-  await loginThroughModal(page, freshPhone());
   // The free 100 points pay for the run.
-  await page.goto('/gift');
-  await page.getByRole('button', { name: /^免费领取/ }).click();
-  await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
-
-  await page.goto('/tool');
+  await creatorWithFreePoints(page);
   // The first visit shows the guided tour (新手引导); closing it hides it for good.
-  const tour = toolTour(page);
-  await expect(tour).toBeVisible();
-  await expect(tour).toContainText('选择工具');
-  await page.keyboard.press('Escape');
-  await expect(tour).toBeHidden();
+  await openToolPastTour(page);
   await uploadToLibrary(page, clip);
   const medium = libraryMedium(page, '我的素材 第1集');
   await expect(medium).toBeVisible({ timeout: 30_000 });
@@ -68,40 +58,15 @@ test('upload a clip through tus, de-duplicate it with two options, watch progres
   await expect(optionBox(panel, '变速')).toBeChecked();
   await expect(panel.getByRole('status')).toContainText('本次消耗 4 积分');
   await panel.getByRole('button', { name: '开始处理' }).click();
-  await page
-    .getByRole('dialog', { name: '确认消耗积分' })
-    .getByRole('button', { name: /^确认并消耗/ })
-    .click();
-
-  // Live progress while it runs (a small clip may finish before the first look), then the result.
-  const card = jobCard(page);
-  await expect(card).toBeVisible();
-  const status = card.getByRole('status');
-  await expect(status).toHaveText(/排队中|处理中|已完成/);
-  await expect(status).toHaveText('已完成', { timeout: 120_000 });
-  const outputs = card.getByRole('group', { name: /^成片/ });
-  await expect(outputs).toHaveCount(1);
+  // Live progress while it runs, then the result.
+  const { card, outputs } = await confirmRunUntilDone(page, 120_000);
   await expect(outputs).toContainText(/相似度 \d+%/);
   // An output still above the similarity goal after its re-renders is 未达标 and its 4 points come back.
   const belowGoal = await card.getByText('未达标', { exact: true }).count();
   await expect(pointsBalance(page)).toHaveText(belowGoal > 0 ? '积分100' : '积分96');
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    outputs.getByRole('link', { name: /^下载/ }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/我的素材 第1集.*\.mp4$/);
-  const saved = path.join(os.tmpdir(), `cc-e2e-${Date.now()}.mp4`);
-  await download.saveAs(saved);
-  const probe = execFileSync('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'stream=codec_type',
-    '-of',
-    'csv=p=0',
-    saved,
-  ]).toString();
-  expect(probe).toContain('video');
-  expect(probe).toContain('audio');
+  const output = await downloadOutput(page, outputs);
+  expect(output.filename).toMatch(/我的素材 第1集.*\.mp4$/);
+  expect(output.streams).toContain('video');
+  expect(output.streams).toContain('audio');
 });

@@ -1,17 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
+  addSerialToLibrary,
+  confirmRunUntilDone,
+  creatorWithFreePoints,
+  downloadOutput,
   expectBooksBalanced,
   freshPhone,
-  jobCard,
   loginThroughModal,
+  openToolPastTour,
   pointsBalance,
   pointsModal,
-  taskCards,
   toolPanel,
-  toolTour,
 } from '../support/fixtures.js';
 import { OPERATOR_TOKEN } from '../playwright.config.js';
 
@@ -22,23 +21,10 @@ test('translate a demo episode: generate and correct the subtitles, see the pric
   page,
 }) => {
   test.setTimeout(240_000);
-  await page.goto('/task');
-  await loginThroughModal(page, freshPhone());
-  // The free 100 points pay for the run.
-  await page.goto('/gift');
-  await page.getByRole('button', { name: /^免费领取/ }).click();
-  await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
-
-  // A demo serial's episodes into the library, from its task.
-  await page.goto('/task');
-  await taskCards(page).first().click();
-  await page.getByRole('button', { name: '加入素材库' }).click();
-  await expect(page.getByText(/^已添加 \d+ 集到素材库/)).toBeVisible();
-
-  await page.goto('/tool?tool=translate');
-  await expect(toolTour(page)).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(toolTour(page)).toBeHidden();
+  // The free 100 points pay for the run; a demo serial's episodes go into the library from its task.
+  await creatorWithFreePoints(page);
+  await addSerialToLibrary(page, '神医下山');
+  await openToolPastTour(page, '/tool?tool=translate');
   const panel = toolPanel(page, '字幕翻译');
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('status')).toContainText('请先选择视频');
@@ -91,36 +77,16 @@ test('translate a demo episode: generate and correct the subtitles, see the pric
   const run = panel.getByRole('button', { name: '开始翻译' });
   await expect(run).toBeEnabled();
   await run.click();
-  await page
-    .getByRole('dialog', { name: '确认消耗积分' })
-    .getByRole('button', { name: /^确认并消耗/ })
-    .click();
-
   // Live progress, then the result.
-  const card = jobCard(page);
-  await expect(card).toBeVisible();
-  const status = card.getByRole('status');
-  await expect(status).toHaveText(/排队中|处理中|已完成/);
-  await expect(status).toHaveText('已完成', { timeout: 150_000 });
-  const outputs = card.getByRole('group', { name: /^成片/ });
-  await expect(outputs).toHaveCount(1);
+  const { card, outputs } = await confirmRunUntilDone(page, 150_000);
   await expect(pointsBalance(page)).toHaveText(`积分${100 - points}`);
   // The subtitle file beside the video.
   await expect(card.getByRole('group', { name: '字幕文件' })).toContainText('下载 SRT 字幕');
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    outputs.getByRole('link', { name: /^下载/ }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/\.mp4$/);
-  const saved = path.join(os.tmpdir(), `cc-e2e-translate-${Date.now()}.mp4`);
-  await download.saveAs(saved);
-  const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type', '-of', 'csv=p=0', saved])
-    .toString()
-    .trim()
-    .split('\n');
-  expect(probe).toContain('video');
-  expect(probe).toContain('audio');
+  const output = await downloadOutput(page, outputs);
+  expect(output.filename).toMatch(/\.mp4$/);
+  expect(output.streams).toContain('video');
+  expect(output.streams).toContain('audio');
 
   // Charged once: one 字幕翻译 line in the points detail.
   await page.goto('/tool?tool=translate&showCredit=1&creditView=detail');
@@ -134,10 +100,7 @@ test('translate a demo episode: generate and correct the subtitles, see the pric
 test('the glossary: add a term, refuse an empty one, save and find it again', async ({ page }) => {
   await page.goto('/task');
   await loginThroughModal(page, freshPhone());
-  await page.goto('/tool?tool=translate');
-  await expect(toolTour(page)).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(toolTour(page)).toBeHidden();
+  await openToolPastTour(page, '/tool?tool=translate');
   const panel = toolPanel(page, '字幕翻译');
   await panel.getByRole('button', { name: '术语表' }).click();
   const drawer = page.getByRole('dialog', { name: '术语表' });

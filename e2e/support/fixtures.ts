@@ -2,6 +2,9 @@
  * Helpers the specs share: fresh phone numbers, reading codes from the dev outbox, logging in through the modal, and
  * the product's recurring landmarks found as a person finds them, by role and name.
  */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The login modal, by its title. */
@@ -242,4 +245,77 @@ export async function apiToken(request: APIRequestContext, phone: string): Promi
   const json = (await login.json()) as { code: number; msg: string; body: { access_token: string } };
   expect(json.code, json.msg).toBe(0);
   return json.body.access_token;
+}
+
+/** A fresh creator logged in from /task, who has claimed the free 100 points on /gift to pay for tool runs. */
+export async function creatorWithFreePoints(page: Page) {
+  await page.goto('/task');
+  await loginThroughModal(page, freshPhone());
+  await page.goto('/gift');
+  await page.getByRole('button', { name: /^免费领取/ }).click();
+  await expect(page.getByText('领取成功，100积分已到账')).toBeVisible();
+}
+
+/** Adds every episode of the demo serial `serial` to the library from its task's page. */
+export async function addSerialToLibrary(page: Page, serial: string) {
+  const response = await page.request.get(
+    `/agent/v1/task/page?task_type=1&page_num=1&page_size=20&keyword=${encodeURIComponent(serial)}`,
+    { headers: { vendor: 'default' } },
+  );
+  const json = (await response.json()) as { body: { data: { task_id: number; serial_name: string }[] } };
+  const taskId = json.body.data.find((task) => task.serial_name === serial)!.task_id;
+  await page.goto(`/task-detail?task_id=${taskId}&task_type=1`);
+  await page.getByRole('button', { name: '加入素材库' }).click();
+  await expect(page.getByText(/^已添加 \d+ 集到素材库/)).toBeVisible();
+}
+
+/** Opens the workspace at `url` (a tool chosen by `?tool=`) and closes the first visit's guided tour. */
+export async function openToolPastTour(page: Page, url = '/tool') {
+  await page.goto(url);
+  const tour = toolTour(page);
+  await expect(tour).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tour).toBeHidden();
+}
+
+/**
+ * Confirms the points a run costs, then follows its job card (a small job may finish before the first look) until
+ * 已完成 within `timeout` ms with one output. The card and its outputs.
+ */
+export async function confirmRunUntilDone(page: Page, timeout: number) {
+  await page
+    .getByRole('dialog', { name: '确认消耗积分' })
+    .getByRole('button', { name: /^确认并消耗/ })
+    .click();
+  const card = jobCard(page);
+  await expect(card).toBeVisible();
+  const status = card.getByRole('status');
+  await expect(status).toHaveText(/排队中|处理中|已完成/);
+  await expect(status).toHaveText('已完成', { timeout });
+  const outputs = card.getByRole('group', { name: /^成片/ });
+  await expect(outputs).toHaveCount(1);
+  return { card, outputs };
+}
+
+/** Downloads an output through its 下载 link and saves it; its suggested name and the kinds of its streams. */
+export async function downloadOutput(page: Page, outputs: Locator) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    outputs.getByRole('link', { name: /^下载/ }).click(),
+  ]);
+  const saved = path.join(os.tmpdir(), `cc-e2e-output-${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(saved);
+  const streams = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type',
+    '-of',
+    'csv=p=0',
+    saved,
+  ])
+    .toString()
+    .trim()
+    .split('\n');
+  return { filename: download.suggestedFilename(), streams };
 }

@@ -3,16 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type ToolJob } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { creatorWithPoints } from '../../../test/ai-tools.js';
 import { expectBooksBalanced } from '../../../test/books.js';
 import { makeClip, uploadToLibrary } from '../../../test/media-fixtures.js';
-import { call, createTestApp, loginAs, nextPhone, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
-import { CreditRepository } from '../credit/credit.repository.js';
-import { CreditService } from '../credit/credit.service.js';
+import { call, createTestApp, testDatabaseKind, type TestContext } from '../../../test/test-app.js';
 import { liveMediaProcesses } from '../../providers/media/ffmpeg-process.js';
 
 describe(`video tool jobs (${testDatabaseKind})`, () => {
   let ctx: TestContext;
-  let credits: CreditService;
   let clip: string;
   let longClip: string;
 
@@ -21,7 +19,6 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
       { TOOL_PRICE_DEDUP: '2,3', TOOL_PRICE_MIXCUT: '10,5' },
       { jobs: { pollMs: 20, leaseMs: 5_000 } },
     );
-    credits = new CreditService(ctx.database, new CreditRepository(ctx.database.db), ctx.clock);
     clip = makeClip('tool-a.mp4', { seconds: 3 });
     longClip = makeClip('tool-long.mp4', { seconds: 40, size: '640x360' });
     await ctx.services.jobs.start();
@@ -31,15 +28,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     await ctx.close();
   });
 
-  async function creator(points = 0) {
-    const token: string = (await loginAs(ctx, nextPhone())).json.body.access_token;
-    const info = await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token });
-    const agentId = info.json.body.agent_id as number;
-    if (points > 0) await credits.grant(agentId, { kind: 2, amount: points, title: '测试购买', key: `t-${agentId}` });
-    return { token, agentId };
-  }
-
-  const total = async (agentId: number) => (await credits.totals(agentId)).total;
+  const creator = (points = 0) => creatorWithPoints(ctx, points);
 
   const dedupBody = (mediaIds: number[], options = ['flip', 'speed'], outputCount = 1) => ({
     tool: 'dedup',
@@ -113,7 +102,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     expect(refused.code).toBe(ErrorCode.insufficientPoints);
     expect(refused.msg).toBe('您账户上积分余额不足，请充值后重试');
     expect(await toolJobCount(c.agentId)).toBe(0);
-    expect(await total(c.agentId)).toBe(4);
+    expect(await c.balance()).toBe(4);
     const jobs = await call(ctx.app, { method: 'GET', url: '/ai/v1/jobs', token: c.token });
     expect(jobs.json.body.page.total_count).toBe(0);
   });
@@ -124,7 +113,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     const created = await run(c.token, dedupBody([mediaId], ['flip', 'speed'], 2));
     expect(created.code, created.msg).toBe(0);
     expect(created.body.price).toBe(2 * 2 + 2 * 3);
-    expect(await total(c.agentId)).toBe(90);
+    expect(await c.balance()).toBe(90);
 
     const done = await settled(c.token, created.body.job_id);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100, stage: '已完成', tool: 'dedup' });
@@ -152,7 +141,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
       created.body.job_id,
       created.body.job_id,
     ]);
-    expect(await total(c.agentId)).toBe(90);
+    expect(await c.balance()).toBe(90);
   });
 
   it('charges once when the same run is sent twice at once and again later (Idempotency-Key)', async () => {
@@ -167,7 +156,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     expect(a.code, a.msg).toBe(0);
     expect(b.body.job_id).toBe(a.body.job_id);
     expect(again.body.job_id).toBe(a.body.job_id);
-    expect(await total(c.agentId)).toBe(95);
+    expect(await c.balance()).toBe(95);
     expect(await toolJobCount(c.agentId)).toBe(1);
     await settled(c.token, a.body.job_id);
   });
@@ -191,7 +180,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     }
     expect(done.logs.join('\n')).toMatch(/第 2\/2 个未达标，已退还 5 积分/);
     expect(new Set(done.outputs.map((o) => o.name)).size).toBe(2);
-    expect(await total(c.agentId)).toBe(100);
+    expect(await c.balance()).toBe(100);
     const points = await call(ctx.app, { method: 'GET', url: '/agent/v1/credit/detail?type=1', token: c.token });
     expect(points.json.body.data.map((r: { title: string }) => r.title)).toContain('批量去重成片未达标，退还积分');
     // The run's own refund would give back only what is left: nothing.
@@ -199,7 +188,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
       { id: Number(created.body.job_id), agent_id: c.agentId, tool: 'dedup', price: 10 },
       'failed',
     );
-    expect(await total(c.agentId)).toBe(100);
+    expect(await c.balance()).toBe(100);
   });
 
   it('cancels a queued job at once and a running one by stopping ffmpeg: outputs removed, points back', async () => {
@@ -207,7 +196,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     const longId = await uploadToLibrary(ctx, c.token, longClip);
     const first = await run(c.token, dedupBody([longId], ['common', 'pip', 'effect'], 3));
     const second = await run(c.token, dedupBody([longId], ['flip'], 1));
-    expect(await total(c.agentId)).toBe(200 - first.body.price - second.body.price);
+    expect(await c.balance()).toBe(200 - first.body.price - second.body.price);
     // The first is running (one ffmpeg at a time); the second waits behind it.
     await expect.poll(async () => (await job(c.token, first.body.job_id)).status, { timeout: 20_000 }).toBe('running');
     const queued = await call(ctx.app, { url: `/ai/v1/jobs/${second.body.job_id}/cancel`, token: c.token });
@@ -223,7 +212,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     expect(ended.outputs).toEqual([]);
     expect(ended.logs.at(-1)).toMatch(/已取消，积分已退还$/);
     expect(killFfmpegOf(first.body.job_id)).toBe(false);
-    expect(await total(c.agentId)).toBe(200);
+    expect(await c.balance()).toBe(200);
     const outputs = await call(ctx.app, { method: 'GET', url: '/ai/v1/media?kind=output', token: c.token });
     expect(outputs.json.body.page.total_count).toBe(0);
     const again = await call(ctx.app, { url: `/ai/v1/jobs/${first.body.job_id}/cancel`, token: c.token });
@@ -258,7 +247,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     expect(ended.status).toBe('failed');
     expect(ended.error).toMatch(/积分已退还/);
     expect(ended.outputs).toEqual([]);
-    expect(await total(c.agentId)).toBe(100);
+    expect(await c.balance()).toBe(100);
     const outputs = await call(ctx.app, { method: 'GET', url: '/ai/v1/media?kind=output', token: c.token });
     expect(outputs.json.body.page.total_count).toBe(0);
   });
@@ -278,7 +267,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     }
     const stolen = await run(other.token, dedupBody([mediaId]));
     expect(stolen.code).toBe(ErrorCode.mediaNotFound);
-    expect(await total(other.agentId)).toBe(100);
+    expect(await other.balance()).toBe(100);
     const list = await call(ctx.app, { method: 'GET', url: '/ai/v1/jobs', token: other.token });
     expect(list.json.body.data).toEqual([]);
     await settled(owner.token, created.body.job_id);
@@ -324,7 +313,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
       expect(answer.code, JSON.stringify(body)).toBe(ErrorCode.validation);
       expect(answer.msg).toMatch(message);
     }
-    expect(await total(c.agentId)).toBe(100);
+    expect(await c.balance()).toBe(100);
     expect(await toolJobCount(c.agentId)).toBe(0);
   });
 
@@ -408,7 +397,7 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
     expect(quoted.json.msg).toBe('素材可用时长约 20 秒，不足以剪出 60~90 秒的成片，请添加素材或选择"自动"');
     const refused = await run(c.token, body(90));
     expect(refused.code).toBe(ErrorCode.toolMaterialTooShort);
-    expect(await total(c.agentId)).toBe(500);
+    expect(await c.balance()).toBe(500);
 
     // Analysed: judged by what is usable, and the plan says so as well.
     const planBody = { media_ids: [short], config: { cut_duration: 'auto', cut_type: 'high_cut', script_count: 1 } };
@@ -458,9 +447,9 @@ describe(`video tool jobs (${testDatabaseKind})`, () => {
       expect(await ctx.services.tools.sweep(60 * 60_000)).toBe(1);
       const ended = await job(c.token, created.body.job_id);
       expect(ended).toMatchObject({ status: 'failed', error: '处理中断（工作进程失联），积分已退还' });
-      expect(await total(c.agentId)).toBe(100);
+      expect(await c.balance()).toBe(100);
       expect(await ctx.services.tools.sweep(60 * 60_000)).toBe(0);
-      expect(await total(c.agentId)).toBe(100);
+      expect(await c.balance()).toBe(100);
     } finally {
       await ctx.services.jobs.start();
     }

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type CommentaryScript, type ScriptLine, type ToolJob } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { aiToolsApp, creatorWithPoints } from '../../../../test/ai-tools.js';
 import { expectBooksBalanced } from '../../../../test/books.js';
 import { FAKE_NARRATION_HOOK, startFakeAiServer, type FakeAiServer } from '../../../../test/fake-ai-server.js';
 import { uploadToLibrary } from '../../../../test/media-fixtures.js';
@@ -22,8 +23,6 @@ import {
   type TestContext,
 } from '../../../../test/test-app.js';
 import { probeVideo } from '../../../providers/media/probe.js';
-import { CreditRepository } from '../../credit/credit.repository.js';
-import { CreditService } from '../../credit/credit.service.js';
 
 const fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-commentary-api-'));
 afterAll(() => fs.rmSync(fixtureDir, { recursive: true, force: true }));
@@ -51,30 +50,17 @@ function episodeWithSubtitles(): string {
 describe(`影视解说 (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   let server: FakeAiServer;
-  let credits: CreditService;
   let episode: string;
 
   beforeAll(async () => {
     server = await startFakeAiServer();
-    const service = (prefix: 'LLM' | 'ASR' | 'TTS', model: string) => ({
-      [`${prefix}_BASE_URL`]: server.baseUrl,
-      [`${prefix}_MODEL`]: model,
+    ctx = await aiToolsApp(server, ['LLM', 'ASR', 'TTS'], {
+      LLM_RETRIES: '0',
+      TTS_RETRIES: '0',
+      TTS_VOICES: 'zf_xiaobei:晓贝',
+      TOOL_PRICE_COMMENTARY: '10,8',
+      VIDEO_PRESET: 'ultrafast',
     });
-    ctx = await createTestApp(
-      {
-        ...service('LLM', 'deepseek-chat'),
-        ...service('ASR', 'whisper-1'),
-        ...service('TTS', 'kokoro'),
-        LLM_RETRIES: '0',
-        TTS_RETRIES: '0',
-        AI_RETRY_BASE_MS: '10',
-        TTS_VOICES: 'zf_xiaobei:晓贝',
-        TOOL_PRICE_COMMENTARY: '10,8',
-        VIDEO_PRESET: 'ultrafast',
-      },
-      { jobs: { pollMs: 20, leaseMs: 5_000 } },
-    );
-    credits = new CreditService(ctx.database, new CreditRepository(ctx.database.db), ctx.clock);
     episode = episodeWithSubtitles();
     await ctx.services.jobs.start();
   });
@@ -85,15 +71,10 @@ describe(`影视解说 (${testDatabaseKind})`, () => {
   });
 
   async function creator(points: number) {
-    const token: string = (await loginAs(ctx, nextPhone())).json.body.access_token;
-    const info = await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token });
-    const agentId = info.json.body.agent_id as number;
-    if (points > 0) await credits.grant(agentId, { kind: 2, amount: points, title: '测试购买', key: `c-${agentId}` });
-    const mediaId = await uploadToLibrary(ctx, token, episode, { name: '第一集.mp4' });
-    return { token, agentId, mediaId };
+    const creator = await creatorWithPoints(ctx, points);
+    const mediaId = await uploadToLibrary(ctx, creator.token, episode, { name: '第一集.mp4' });
+    return { ...creator, mediaId };
   }
-
-  const balance = async (agentId: number) => (await credits.totals(agentId)).total;
 
   async function previewReady(token: string, body: object): Promise<CommentaryScript> {
     let script: CommentaryScript | undefined;
@@ -153,7 +134,7 @@ describe(`影视解说 (${testDatabaseKind})`, () => {
     });
     expect(again.json.body).toEqual(script);
     expect(server.requests.filter((r) => r.path === '/chat/completions')).toHaveLength(prompt.length);
-    expect(await balance(c.agentId)).toBe(0);
+    expect(await c.balance()).toBe(0);
   });
 
   it('renders an edited script charged once: narration-long output with sound; the script kept for history', async () => {
@@ -185,7 +166,7 @@ describe(`影视解说 (${testDatabaseKind})`, () => {
     expect(job.tool).toBe('commentary');
     expect(job.outputs).toHaveLength(1);
     expect(job.outputs[0]!.name).toMatch(/^第一集_解说_悬疑_任务\d+\.mp4$/);
-    expect(await balance(c.agentId)).toBe(182);
+    expect(await c.balance()).toBe(182);
 
     const speech = server.requests.filter((r) => r.path === '/audio/speech');
     expect(speech).toHaveLength(0);
@@ -232,7 +213,7 @@ describe(`影视解说 (${testDatabaseKind})`, () => {
       token: c.token,
     });
     expect(writtenScript.json.body.shot_scripts[0].text).toBe(FAKE_NARRATION_HOOK);
-    expect(await balance(c.agentId)).toBe(200 - 18 - 18);
+    expect(await c.balance()).toBe(200 - 18 - 18);
   });
 
   it('refunds a run whose voice fails, and a cancelled run; nothing left in the library', async () => {
@@ -247,7 +228,7 @@ describe(`影视解说 (${testDatabaseKind})`, () => {
     const failed = await settled(c.token, failing.json.body.job_id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/积分已退还/);
-    expect(await balance(c.agentId)).toBe(200);
+    expect(await c.balance()).toBe(200);
     await server.reset();
 
     const running = await call(ctx.app, {
@@ -261,7 +242,7 @@ describe(`影视解说 (${testDatabaseKind})`, () => {
     const ended = await settled(c.token, running.json.body.job_id);
     expect(ended.status).toBe('cancelled');
     expect(ended.outputs).toEqual([]);
-    expect(await balance(c.agentId)).toBe(200);
+    expect(await c.balance()).toBe(200);
   });
 
   it('refuses a script whose shots are outside the chosen media before charging', async () => {
@@ -280,7 +261,7 @@ describe(`影视解说 (${testDatabaseKind})`, () => {
       body: body(c.mediaId, { speech_voice: 'nobody' }),
     });
     expect(voice.json.msg).toBe('配音音色不存在');
-    expect(await balance(c.agentId)).toBe(100);
+    expect(await c.balance()).toBe(100);
   });
 });
 

@@ -9,19 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type ParseEpisodes, type ToolJob } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { aiToolsApp, creatorWithPoints } from '../../../../test/ai-tools.js';
 import { expectBooksBalanced } from '../../../../test/books.js';
 import { FAKE_SUMMARY_MARK, startFakeAiServer, type FakeAiServer } from '../../../../test/fake-ai-server.js';
 import { uploadToLibrary } from '../../../../test/media-fixtures.js';
-import {
-  call,
-  createTestApp,
-  loginAs,
-  nextPhone,
-  testDatabaseKind,
-  type TestContext,
-} from '../../../../test/test-app.js';
-import { CreditRepository } from '../../credit/credit.repository.js';
-import { CreditService } from '../../credit/credit.service.js';
+import { call, testDatabaseKind, type TestContext } from '../../../../test/test-app.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-parse-'));
 const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
@@ -68,21 +60,11 @@ const SUBTITLES = '1\n00:00:02,500 --> 00:00:04,500\n你好，世界。\n';
 describe(`短剧解析 (${testDatabaseKind})`, () => {
   let ctx: TestContext;
   let ai: FakeAiServer;
-  let credits: CreditService;
   let files: string[];
 
   beforeAll(async () => {
     ai = await startFakeAiServer();
-    const service = (prefix: 'LLM' | 'ASR') => ({
-      [`${prefix}_BASE_URL`]: ai.baseUrl,
-      [`${prefix}_MODEL`]: `fake-${prefix.toLowerCase()}`,
-      [`${prefix}_RETRIES`]: '1',
-    });
-    ctx = await createTestApp(
-      { ...service('LLM'), ...service('ASR'), AI_RETRY_BASE_MS: '10', TOOL_PRICE_PARSE: '1,2' },
-      { jobs: { pollMs: 20, leaseMs: 5_000 } },
-    );
-    credits = new CreditService(ctx.database, new CreditRepository(ctx.database.db), ctx.clock);
+    ctx = await aiToolsApp(ai, ['LLM', 'ASR'], { LLM_RETRIES: '1', ASR_RETRIES: '1', TOOL_PRICE_PARSE: '1,2' });
     files = [
       episode('第1集.mp4', 'testsrc2', { speech: '这句不该被识别。', subtitles: SUBTITLES }),
       episode('第2集.mp4', 'cellauto', { speech: '小明：今天天气很好。小红：我们一起去公园吧！' }),
@@ -100,13 +82,7 @@ describe(`短剧解析 (${testDatabaseKind})`, () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function creator(points: number) {
-    const token: string = (await loginAs(ctx, nextPhone())).json.body.access_token;
-    const info = await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token });
-    const agentId = info.json.body.agent_id as number;
-    await credits.grant(agentId, { kind: 2, amount: points, title: '测试购买', key: `t-${agentId}` });
-    return { token, agentId, balance: async () => (await credits.totals(agentId)).total };
-  }
+  const creator = (points: number) => creatorWithPoints(ctx, points);
 
   const parseBody = (mediaIds: number[]) => ({ tool: 'parse', media_ids: mediaIds, config: {} });
 

@@ -10,20 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type ToolJob, type TranslateSubtitles } from '@cc/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { aiToolsApp, creatorWithPoints, type AiService } from '../../../../test/ai-tools.js';
 import { expectBooksBalanced } from '../../../../test/books.js';
 import { FAKE_TRANSLATION_MARK, startFakeAiServer, type FakeAiServer } from '../../../../test/fake-ai-server.js';
 import { makeClip, uploadToLibrary } from '../../../../test/media-fixtures.js';
-import {
-  call,
-  createTestApp,
-  loginAs,
-  nextPhone,
-  testDatabaseKind,
-  type TestContext,
-} from '../../../../test/test-app.js';
+import { call, testDatabaseKind, type TestContext } from '../../../../test/test-app.js';
 import { probeVideo } from '../../../providers/media/probe.js';
-import { CreditRepository } from '../../credit/credit.repository.js';
-import { CreditService } from '../../credit/credit.service.js';
 
 const SPEECH = 'Hello world. We love the park today.';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-translate-'));
@@ -60,32 +52,22 @@ function subtitleFile(name: string, text: string): string {
   return file;
 }
 
-async function servicesApp(server: FakeAiServer, services: ('LLM' | 'ASR' | 'TTS')[]) {
-  const env: Record<string, string> = {
+const servicesApp = (server: FakeAiServer, services: AiService[]) =>
+  aiToolsApp(server, services, {
     TOOL_PRICE_TRANSLATE: '3,2',
     VIDEO_PRESET: 'ultrafast',
     LLM_RETRIES: '0',
-    AI_RETRY_BASE_MS: '10',
     TTS_VOICES: 'zf_xiaobei:晓贝',
-  };
-  const models = { LLM: 'deepseek-chat', ASR: 'whisper-1', TTS: 'kokoro' };
-  for (const prefix of services) {
-    env[`${prefix}_BASE_URL`] = server.baseUrl;
-    env[`${prefix}_MODEL`] = models[prefix];
-  }
-  return createTestApp(env, { jobs: { pollMs: 20, leaseMs: 5_000 } });
-}
+  });
 
 describe(`字幕翻译 (${testDatabaseKind})`, { timeout: 60_000 }, () => {
   let ctx: TestContext;
   let server: FakeAiServer;
-  let credits: CreditService;
   let plain: string;
 
   beforeAll(async () => {
     server = await startFakeAiServer({ transcripts: { 'speech.mp3': SPEECH } });
     ctx = await servicesApp(server, ['LLM', 'ASR', 'TTS']);
-    credits = new CreditService(ctx.database, new CreditRepository(ctx.database.db), ctx.clock);
     plain = makeClip('translate-plain.mp4', { seconds: 4, size: '320x180' });
     await ctx.services.jobs.start();
   });
@@ -98,15 +80,7 @@ describe(`字幕翻译 (${testDatabaseKind})`, { timeout: 60_000 }, () => {
     await server.close();
   });
 
-  async function creator(points = 0) {
-    const token: string = (await loginAs(ctx, nextPhone())).json.body.access_token;
-    const info = await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token });
-    const agentId = info.json.body.agent_id as number;
-    if (points > 0) await credits.grant(agentId, { kind: 2, amount: points, title: '测试购买', key: `t-${agentId}` });
-    return { token, agentId };
-  }
-
-  const total = async (agentId: number) => (await credits.totals(agentId)).total;
+  const creator = (points = 0) => creatorWithPoints(ctx, points);
 
   /** Asks for the review list until it is no longer working. */
   async function reviewList(token: string, body: object): Promise<TranslateSubtitles> {
@@ -300,7 +274,7 @@ describe(`字幕翻译 (${testDatabaseKind})`, { timeout: 60_000 }, () => {
     expect(done.outputs.map((o) => o.subtitle_format ?? 'video')).toEqual(['video', 'srt', 'ass']);
     expect(done.outputs[1]!.name).toMatch(/\.srt$/);
     expect(server.requests.filter((r) => r.path === '/chat/completions').length).toBe(chatsBefore);
-    expect(await total(c.agentId)).toBe(95);
+    expect(await c.balance()).toBe(95);
 
     const video = await probeOutput(c.agentId, done.outputs[0]!.media_id);
     expect(video).toMatchObject({ width: 320, height: 180, videoCodec: 'h264', audioCodec: 'aac', hasAudio: true });
@@ -364,7 +338,7 @@ describe(`字幕翻译 (${testDatabaseKind})`, { timeout: 60_000 }, () => {
     expect(dialogues.length).toBeGreaterThanOrEqual(2);
     expect(dialogues.join('\n')).not.toContain('Hello world.');
     expect(done.logs.join('\n')).toContain('配音 2 句');
-    expect(await total(c.agentId)).toBe(95);
+    expect(await c.balance()).toBe(95);
   });
 
   it('fails and refunds when the language service fails, with the reason in Chinese', async () => {
@@ -381,7 +355,7 @@ describe(`字幕翻译 (${testDatabaseKind})`, { timeout: 60_000 }, () => {
     expect(done.status).toBe('failed');
     expect(done.error).toBe('翻译服务暂时不可用，请稍后重试，积分已退还');
     expect(done.outputs).toEqual([]);
-    expect(await total(c.agentId)).toBe(100);
+    expect(await c.balance()).toBe(100);
     const failedCalls = (await usage(c.agentId)).filter((row) => row.provider === 'llm');
     expect(failedCalls.length).toBeGreaterThan(0);
     expect(failedCalls.every((row) => row.ok === 0 && row.tool_job_id === Number(done.job_id))).toBe(true);
@@ -406,12 +380,12 @@ describe(`字幕翻译 (${testDatabaseKind})`, { timeout: 60_000 }, () => {
     });
     const id = created.json.body.job_id as string;
     await expect.poll(async () => (await job(c.token, id)).status, { timeout: 20_000, interval: 50 }).toBe('running');
-    expect(await total(c.agentId)).toBe(95);
+    expect(await c.balance()).toBe(95);
     const cancelled = await call(ctx.app, { url: `/ai/v1/jobs/${id}/cancel`, token: c.token });
     expect(cancelled.json.code).toBe(0);
     const done = await settled(c.token, id);
     expect(done.status).toBe('cancelled');
-    expect(await total(c.agentId)).toBe(100);
+    expect(await c.balance()).toBe(100);
   });
 });
 
@@ -434,14 +408,7 @@ describe(`字幕翻译 without some AI services (${testDatabaseKind})`, { timeou
     await server.close();
   });
 
-  async function richCreator(ctx: TestContext) {
-    const token: string = (await loginAs(ctx, nextPhone())).json.body.access_token;
-    const agentId = (await call(ctx.app, { method: 'GET', url: '/agent/v1/user/info', token })).json.body
-      .agent_id as number;
-    const credits = new CreditService(ctx.database, new CreditRepository(ctx.database.db), ctx.clock);
-    await credits.grant(agentId, { kind: 2, amount: 50, title: '测试购买', key: `t-${agentId}` });
-    return { token, agentId, total: async () => (await credits.totals(agentId)).total };
-  }
+  const richCreator = (ctx: TestContext) => creatorWithPoints(ctx, 50);
 
   const jobRows = (ctx: TestContext, agentId: number) =>
     ctx.database.db.selectFrom('tool_jobs').select('id').where('agent_id', '=', agentId).execute();
@@ -464,7 +431,7 @@ describe(`字幕翻译 without some AI services (${testDatabaseKind})`, { timeou
       body: { media_id: mediaId },
     });
     expect(preview.json.code).toBe(ErrorCode.toolServiceUnavailable);
-    expect(await c.total()).toBe(50);
+    expect(await c.balance()).toBe(50);
     expect(await jobRows(none, c.agentId)).toEqual([]);
   });
 
@@ -484,7 +451,7 @@ describe(`字幕翻译 without some AI services (${testDatabaseKind})`, { timeou
       code: ErrorCode.toolServiceUnavailable,
       msg: '语音识别服务未配置：请上传字幕文件，或选用自带字幕的视频',
     });
-    expect(await c.total()).toBe(50);
+    expect(await c.balance()).toBe(50);
     expect(await jobRows(llmOnly, c.agentId)).toEqual([]);
     const body = { media_id: mediaId };
     await call(llmOnly.app, { url: '/ai/v1/translate/subtitles', token: c.token, body });
