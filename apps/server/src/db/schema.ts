@@ -529,7 +529,7 @@ export interface BankBatchTable {
   total_pay_fen: number;
   /** SHA-256 of the file's bytes; the file is rebuilt from the rows and must match it. */
   file_sha256: string;
-  /** The operator credential used ('operator-token'); an operator's id once operator accounts exist. */
+  /** Who made it: `operator:3`, `api-key:2` or `operator-token` (as the audit log names the caller). */
   created_by: string;
   created_at: number;
   completed_at: number | null;

@@ -56,8 +56,13 @@ export function objectTypeOf(entry: Pick<EndpointSpec, 'path'>): string {
   return (firstParam < 0 ? words : words.slice(0, firstParam)).join('/').slice(0, 64);
 }
 
-/**
- * Who an operator call is recorded as having made in the columns other modules keep (`created_by`, `decided_by`)
- * when they take no caller of their own.
- */
+/** How OPERATOR_TOKEN is named where a caller is recorded. */
 export const OPERATOR_TOKEN_ACTOR = 'operator-token';
+
+/**
+ * Who made an operator call, as the modules record it in their own columns (`reviewed_by`, `created_by`,
+ * `decided_by`) and as the audit log names it: `operator:3`, `api-key:2` or `operator-token`.
+ */
+export function operatorActor(request: FastifyRequest): string {
+  return request.operator?.actor ?? OPERATOR_TOKEN_ACTOR;
+}

@@ -10,6 +10,7 @@ import {
   testDatabaseKind,
   type TestContext,
 } from '../../../test/test-app.js';
+import { operatorSession } from '../../../test/operators.js';
 
 const OPERATOR = 'operator-token-for-tests-0123456789';
 
@@ -48,6 +49,26 @@ describe(`creator onboarding (${testDatabaseKind})`, () => {
     (await call(ctx.app, { method: 'GET', url: '/agent/v1/apply/status', token })).json.body.application;
   const ops = (method: 'GET' | 'POST', url: string, body?: object, token = OPERATOR) =>
     ctx.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body && { payload: body }) });
+
+  it("records who reviewed: the reviewer's own account, or the operator token", async () => {
+    const reviewer = await operatorSession(ctx, 'reviewer');
+    const reviewedBy = async (id: number) =>
+      (
+        await ctx.database.db
+          .selectFrom('agent_applications')
+          .select('reviewed_by')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).reviewed_by;
+    const first = await newAgent();
+    const a = (await submit(first.token, first.phone)).json.body.id as number;
+    expect((await ops('POST', `/ops/v1/applications/${a}/approve`, undefined, reviewer.token)).statusCode).toBe(200);
+    expect(await reviewedBy(a)).toBe(`operator:${reviewer.operator.id}`);
+    const second = await newAgent();
+    const b = (await submit(second.token, second.phone)).json.body.id as number;
+    await ops('POST', `/ops/v1/applications/${b}/reject`, { reason: '主页链接无法访问' });
+    expect(await reviewedBy(b)).toBe('operator-token');
+  });
 
   it('walks pending → rejected → new application → approved, with the dialog shown once', async () => {
     const { phone, token } = await newAgent();

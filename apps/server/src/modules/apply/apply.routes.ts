@@ -5,6 +5,7 @@ import { identityOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
 import { offsetOf, paged } from '../paging.js';
 import type { ApplyService } from './apply.service.js';
+import { operatorActor } from '../../plugins/operator.js';
 
 export function applyRoutes(applications: ApplyService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -23,10 +24,10 @@ export function applyRoutes(applications: ApplyService): FastifyPluginAsyncZod {
       return paged(data, total, request.query);
     });
     route(app, opsApplyApi.approve, async (request) =>
-      applications.review(request.params.id, 'approve', '', 'operator'),
+      applications.review(request.params.id, 'approve', '', operatorActor(request)),
     );
     route(app, opsApplyApi.reject, async (request) =>
-      applications.review(request.params.id, 'reject', request.body.reason, 'operator'),
+      applications.review(request.params.id, 'reject', request.body.reason, operatorActor(request)),
     );
   };
 }

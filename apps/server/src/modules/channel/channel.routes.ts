@@ -8,6 +8,7 @@ import { identityOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
 import { offsetOf, paged } from '../paging.js';
 import type { ChannelService } from './channel.service.js';
+import { operatorActor } from '../../plugins/operator.js';
 
 export function channelRoutes(channels: ChannelService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -34,9 +35,11 @@ export function channelRoutes(channels: ChannelService): FastifyPluginAsyncZod {
       const { data, total } = await channels.opsPage(request.query.status, limit, offset);
       return paged(data, total, request.query);
     });
-    route(app, opsChannelApi.approve, async (request) => channels.review(request.params.id, 'approve', '', 'operator'));
+    route(app, opsChannelApi.approve, async (request) =>
+      channels.review(request.params.id, 'approve', '', operatorActor(request)),
+    );
     route(app, opsChannelApi.reject, async (request) =>
-      channels.review(request.params.id, 'reject', request.body.reason, 'operator'),
+      channels.review(request.params.id, 'reject', request.body.reason, operatorActor(request)),
     );
   };
 }

@@ -14,7 +14,7 @@ import {
 } from '@cc/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route, Texted } from '../../plugins/endpoint-route.js';
-import { OPERATOR_TOKEN_ACTOR } from '../../plugins/operator.js';
+import { operatorActor } from '../../plugins/operator.js';
 import { contentDisposition } from '../../content-disposition.js';
 import { isoTime, offsetOf, paged } from '../paging.js';
 import { bankFileName, readBankResultFile } from './bank-file.js';
@@ -76,8 +76,8 @@ export function bankBatchRoutes(batches: BankBatchService): FastifyPluginAsyncZo
       }
     });
 
-    route(app, opsWithdrawalApi.createBankBatch, async () => {
-      const detail = await batches.detail(await batches.create(OPERATOR_TOKEN_ACTOR));
+    route(app, opsWithdrawalApi.createBankBatch, async (request) => {
+      const detail = await batches.detail(await batches.create(operatorActor(request)));
       return new Texted(toBankBatchDetail(detail), `已生成银行打款批次，共${detail.rows.length}笔，已转为打款中`);
     });
 
@@ -101,7 +101,7 @@ export function bankBatchRoutes(batches: BankBatchService): FastifyPluginAsyncZo
     });
 
     route(app, opsWithdrawalApi.confirmBankBatch, async (request) => {
-      await batches.confirm(request.params.id, request.body, OPERATOR_TOKEN_ACTOR);
+      await batches.confirm(request.params.id, request.body, operatorActor(request));
       return toBankBatchDetail(await batches.detail(request.params.id));
     });
   };
