@@ -215,6 +215,10 @@ export class ToolRunner {
   /** Ends a job that did not succeed: outputs removed, state written once, points back. */
   private async end(row: ToolJobRow, status: 'failed' | 'cancelled', text: string, logs?: string[]): Promise<void> {
     await this.deps.media.deleteOutputsOf(row.agent_id, String(row.id));
+    // The points come back before the job reads as ended, so "积分已退还" is true whenever it is shown. The refund is
+    // keyed: the sweep or a cancel call may have given it already, and a crash before the row is written leaves a
+    // running job the sweep ends without a second refund.
+    await this.deps.service.refund(row, status);
     const stage = status === 'failed' ? '失败' : '已取消';
     await this.deps.tools.finish(
       row.id,
@@ -222,8 +226,6 @@ export class ToolRunner {
       { stage, error: status === 'failed' ? text : null, outputs: '[]', ...(logs && { logs: JSON.stringify(logs) }) },
       this.deps.clock.now(),
     );
-    // The refund is keyed: the sweep or a cancel call may have given it already.
-    await this.deps.service.refund(row, status);
     this.deps.service.changed(row.id);
   }
 
